@@ -1,0 +1,183 @@
+"""The `gm` command: parse options, call the library, print. No rules here.
+
+A GmError becomes its message and exit code 1; a usage error exits 2; anything else is a bug
+and exits 3 with a pointer to where to report it.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from gm.errors import GmError, OrderError
+
+REPORT = "please report it with the command you ran (set GM_DEBUG=1 for the traceback)"
+
+
+class GmGroup(click.Group):
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except OrderError as exc:
+            for p in exc.problems:
+                click.echo(str(p), err=True)
+            n = len(exc.errors)
+            click.echo(f"{n} error{'s' if n != 1 else ''}; nothing was written.", err=True)
+            ctx.exit(exc.exit_code)
+        except GmError as exc:
+            click.echo(f"error: {exc}", err=True)
+            ctx.exit(exc.exit_code)
+        except (click.exceptions.Exit, click.ClickException, click.Abort):
+            raise
+        except KeyboardInterrupt:
+            click.echo("interrupted; nothing was written.", err=True)
+            ctx.exit(130)
+        except Exception as exc:  # a bug, not the GM's fault
+            if os.environ.get("GM_DEBUG"):
+                raise
+            click.echo(f"internal error: {type(exc).__name__}: {exc}\nThis is a bug in gm; {REPORT}.", err=True)
+            ctx.exit(3)
+
+
+game_arg = click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
+day_opt = click.option("--day", "-d", type=click.IntRange(min=0), default=None,
+                       help="Day number (default: the first day not yet resolved).")
+
+
+@click.group(cls=GmGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="gm")
+def cli():
+    """gm: a game master's assistant for play-by-forum games.
+
+    Write each day's orders as YAML, then check, resolve, and post.
+    """
+
+
+@cli.command()
+@click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--engine", "-e", default="battle-royale", show_default=True, help="Which game.")
+@click.option("--title", default=None, help="The game's title (default: the engine's name).")
+def new(game_dir, engine, title):
+    """Create a game folder with a commented game.yaml."""
+    from gm import commands
+
+    created = commands.new_game(game_dir, engine, title)
+    for path in created:
+        click.echo(f"created {path}")
+    click.echo("Edit game.yaml (roster, house rules), write days/00/orders/, then run "
+               f"`gm check {game_dir} --day 0` and `gm resolve {game_dir} --day 0`.")
+
+
+@cli.command()
+@game_arg
+@day_opt
+def check(game_dir, day):
+    """Check a day's orders and list every problem at once."""
+    from gm import commands
+
+    report = commands.check(game_dir, day)
+    for p in report.problems:
+        click.echo(str(p), err=p.severity == "error")
+    if report.missing:
+        click.echo(f"no orders received ({len(report.missing)}): {', '.join(report.missing)} "
+                   "(they get the defaults: Defend, no movement)")
+    n = len(report.errors)
+    if n:
+        click.echo(f"Day {report.day}: {n} error{'s' if n != 1 else ''} in {len(report.files)} file(s).", err=True)
+        sys.exit(1)
+    click.echo(f"Day {report.day}: orders OK ({len(report.orders) - len(report.missing)} players, "
+               f"{len(report.files)} file(s), {len(report.warnings)} warning(s)).")
+
+
+@cli.command()
+@game_arg
+@day_opt
+@click.option("--seed", default=None, help="The day's seed in hex (default: fresh random bytes).")
+@click.option("--force", is_flag=True, help="Resolve a day again; the earlier result is kept beside the new one.")
+def resolve(game_dir, day, seed, force):
+    """Resolve a day: narration, private messages, GM summary, roll log, new state."""
+    from gm import commands
+
+    out = commands.resolve(game_dir, day, seed, force)
+    for w in out.warnings:
+        click.echo(str(w), err=True)
+    click.echo(f"Day {out.day} resolved ({out.rolls} rolls). Written to {out.result}:")
+    for rel in out.files:
+        click.echo(f"  {rel}")
+    if out.over:
+        click.echo("The game is over.")
+
+
+@cli.command()
+@game_arg
+@day_opt
+def audit(game_dir, day):
+    """Replay a resolved day from its seed and orders and compare it byte for byte."""
+    from gm import commands
+
+    report = commands.audit(game_dir, day)
+    for line in report.lines:
+        click.echo(line)
+    sys.exit(0 if report.ok else 1)
+
+
+@cli.command()
+@game_arg
+@day_opt
+def rolls(game_dir, day):
+    """Show a resolved day's roll log as a table."""
+    from gm import commands
+
+    day, records = commands.rolls(game_dir, day)
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"Day {day}: {len(records)} rolls")
+    for col in ("#", "purpose", "odds", "value", "outcome"):
+        table.add_column(col, overflow="fold")
+    for r in records:
+        table.add_row(str(r["index"]), r["purpose"], r["odds"], str(r["value"]), str(r["outcome"]))
+    Console().print(table, markup=False)
+
+
+@cli.command()
+@game_arg
+@click.option("--player", "-p", default=None, help="Show what this player knows instead of the GM view.")
+def status(game_dir, player):
+    """Who is alive, where, with what; or what one player knows."""
+    from gm import commands
+
+    st = commands.status(game_dir, player)
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    if player is None:
+        table = Table(title=st.title)
+        for col in st.head:
+            table.add_column(col, overflow="fold")
+        for row in st.rows:
+            table.add_row(*row)
+        console.print(table, markup=False)
+    for line in st.lines:
+        console.print(line, markup=False, highlight=False, soft_wrap=True)
+
+
+@cli.command()
+@click.argument("target", required=False, type=click.Path(file_okay=False, path_type=Path))
+def demo(target):
+    """Create and resolve the bundled example game, then print its Day 1 narration."""
+    from gm import commands
+
+    target = target or Path("gm-demo")
+    result = commands.demo(target)
+    click.echo(f"Demo game created in {target} and resolved through Day {result.last_day}.\n"
+               f"Here is the Day 1 narration ({result.narration_path}):\n")
+    click.echo(result.narration)
+
+
+def main():
+    cli(prog_name="gm")

@@ -1,0 +1,165 @@
+"""One day, end to end: load, check, resolve in the engine's order, render. No writing here."""
+
+from __future__ import annotations
+
+import copy
+import json
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from gm.dice import AuditedDice, DiceBase, Roll
+from gm.errors import OrderError, Problem, StateError
+from gm.events import Event
+from gm.gamedir import Game, GameDir, day_name
+from gm.yamlio import display_path
+
+
+@dataclass
+class CheckedDay:
+    day: int
+    state: Any  # the state before the day
+    orders: dict[str, Any]  # every player due, defaults filled in
+    missing: list[str]  # players due who sent nothing
+    problems: list[Problem]
+    files: list[str] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "warning"]
+
+
+@dataclass
+class ResolvedDay:
+    day: int
+    seed: bytes
+    checked: CheckedDay
+    state: Any
+    events: list[Event]
+    rolls: list[Roll]
+
+
+def state_before(gd: GameDir, game: Game, day: int) -> Any:
+    if day < 0:
+        raise StateError(f"there is no Day {day}")
+    if day == 0:
+        return copy.deepcopy(game.initial_state)
+    if not gd.is_resolved(day - 1):
+        raise StateError(f"Day {day - 1} has not been resolved yet: run `gm resolve {display_path(gd.root)} --day {day - 1}` first")
+    state = game.engine.state_from_json(gd.read_json(day - 1, "state.json"))
+    if getattr(state, "over", False):
+        raise StateError(f"the game ended on Day {day - 1}; there is no Day {day}")
+    return state
+
+
+def check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
+    """Every orders file of the day checked against the state before it; all problems at once."""
+    from gm.yamlio import load_file
+    from gm.errors import LocatedError
+
+    state = state_before(gd, game, day)
+    engine = game.engine
+    orders: dict[str, Any] = {}
+    problems: list[Problem] = []
+    seen: dict[str, Any] = {}
+    files = gd.orders_files(day)
+    for path in files:
+        try:
+            doc = load_file(path)
+        except LocatedError as exc:
+            problems.append(exc.problem)
+            continue
+        got, found = engine.check_orders(doc, display_path(path), game.rules, state, day, seen)
+        orders.update(got)
+        problems += found
+    due = engine.players_due(state) if day > 0 else sorted(state.players)
+    missing = [p for p in due if p not in orders]
+    for p in missing:
+        orders[p] = engine.default_orders(p, day)
+    return CheckedDay(day, state, dict(sorted(orders.items())), missing, problems,
+                      [display_path(p) for p in files])
+
+
+def resolve_checked(game: Game, checked: CheckedDay, dice: DiceBase) -> tuple[Any, list[Event]]:
+    """Run the engine's phases in order on a copy of the state; stop early when the game is decided."""
+    engine = game.engine
+    state = copy.deepcopy(checked.state)
+    state.day = checked.day
+    events: list[Event] = []
+    for phase in engine.phases(checked.day):
+        for e in phase.resolve(state, checked.orders, dice, game.rules):
+            e.step = e.step or phase.name
+            events.append(e)
+        if engine.finished(state, game.rules):
+            break
+    final = engine.final_phase()
+    for e in final.resolve(state, checked.orders, dice, game.rules):
+        e.step = e.step or final.name
+        events.append(e)
+    return state, events
+
+
+def new_seed() -> bytes:
+    return secrets.token_bytes(32)
+
+
+def parse_seed(text: str) -> bytes:
+    try:
+        seed = bytes.fromhex(text.strip())
+    except ValueError:
+        raise StateError(f"--seed must be hexadecimal, e.g. 9f3a...; got {text!r}") from None
+    if not seed:
+        raise StateError("--seed must not be empty")
+    return seed
+
+
+def resolve_day(gd: GameDir, game: Game, day: int, seed: bytes) -> ResolvedDay:
+    checked = check_day(gd, game, day)
+    if checked.errors:
+        raise OrderError(checked.problems)
+    dice = AuditedDice(seed, game.engine.name, day)
+    state, events = resolve_checked(game, checked, dice)
+    return ResolvedDay(day, seed, checked, state, events, dice.log)
+
+
+def dumps(obj: Any) -> str:
+    return json.dumps(obj, sort_keys=True, ensure_ascii=False, indent=2) + "\n"
+
+
+def jsonl(records) -> str:
+    return "".join(json.dumps(r, sort_keys=True, ensure_ascii=False, separators=(",", ":")) + "\n" for r in records)
+
+
+def day_files(gd: GameDir, game: Game, rd: ResolvedDay) -> dict[str, str]:
+    """Every file of the result folder, as text. Same seed and orders give the same bytes."""
+    from gm.render import render_day
+
+    engine = game.engine
+    files = render_day(game, rd)
+    files["rolls.jsonl"] = jsonl(r.record() for r in rd.rolls)
+    files["events.jsonl"] = jsonl(e.record() for e in rd.events)
+    files["state.json"] = dumps(engine.state_to_json(rd.state))
+    files["day.json"] = dumps({
+        "engine": engine.name,
+        "day": rd.day,
+        "seed": rd.seed.hex(),
+        "seed_sha256": __import__("hashlib").sha256(rd.seed).hexdigest(),
+        "orders_files": _orders_digests(gd, rd.day),
+        "no_orders": rd.checked.missing,
+        "orders": {n: engine.orders_record(o) for n, o in rd.checked.orders.items()},
+        "rolls": len(rd.rolls),
+    })
+    return files
+
+
+def _orders_digests(gd: GameDir, day: int) -> dict[str, str]:
+    import hashlib
+
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in gd.orders_files(day)}
+
+
+__all__ = ["check_day", "resolve_day", "day_files", "day_name", "new_seed", "parse_seed"]

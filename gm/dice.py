@@ -1,0 +1,193 @@
+"""Audited dice: every roll of a day derived from the day's seed and logged with its purpose.
+
+Roll number k (0-based) of a day draws from HMAC-SHA256(seed, "<game>|<day>|<k>").
+The 32-byte digest, read as a big-endian integer x, gives a value in [0, n) as
+x mod n when x < 2**256 - (2**256 mod n); otherwise the draw is rejected and
+redone with the message "<game>|<day>|<k>|<j>" for j = 1, 2, ...  Only the
+standard library is needed to check it, on any Python version. docs/dice.md
+has a worked example.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+_SPACE = 1 << 256
+
+
+def derive(seed: bytes, game: str, day: int, index: int, n: int) -> int:
+    """The unbiased value in [0, n) of roll `index`."""
+    if n < 1:
+        raise ValueError("n must be at least 1")
+    limit = _SPACE - (_SPACE % n)
+    attempt = 0
+    while True:
+        msg = f"{game}|{day}|{index}" if attempt == 0 else f"{game}|{day}|{index}|{attempt}"
+        x = int.from_bytes(hmac.new(seed, msg.encode("utf-8"), hashlib.sha256).digest(), "big")
+        if x < limit:
+            return x % n
+        attempt += 1
+
+
+def seed_commitment(seed: bytes) -> str:
+    return hashlib.sha256(seed).hexdigest()
+
+
+@dataclass
+class Roll:
+    """One logged roll: what it was for, what was rolled, and what it meant."""
+
+    index: int
+    purpose: str
+    sides: int
+    value: int  # 1..sides
+    against: int | None = None  # a d100 roll succeeds when value <= against
+    table: list[list[Any]] | None = None  # weighted table as [[outcome, weight], ...]
+    outcome: Any = None
+
+    def record(self) -> dict[str, Any]:
+        rec: dict[str, Any] = {
+            "index": self.index,
+            "purpose": self.purpose,
+            "sides": self.sides,
+            "value": self.value,
+            "outcome": self.outcome,
+        }
+        if self.against is not None:
+            rec["against"] = self.against
+        if self.table is not None:
+            rec["table"] = self.table
+        return rec
+
+    @property
+    def odds(self) -> str:
+        if self.against is not None:
+            return f"d{self.sides} <= {self.against}"
+        if self.table is not None:
+            return " / ".join(f"{o} ({w}%)" if self.sides == 100 else f"{o} ({w})" for o, w in self.table)
+        return f"d{self.sides}"
+
+
+class DiceBase:
+    """What phases may ask of the dice. Subclasses decide where a value comes from."""
+
+    def __init__(self) -> None:
+        self.log: list[Roll] = []
+
+    def _draw(self, sides: int, purpose: str, choices: Sequence[Any] | None = None) -> int:
+        raise NotImplementedError
+
+    def roll(self, sides: int, purpose: str) -> int:
+        value = self._draw(sides, purpose)
+        self.log.append(Roll(len(self.log), purpose, sides, value, outcome=value))
+        return value
+
+    def chance(self, percent: int, purpose: str) -> tuple[bool, int]:
+        """A d100 roll: succeeds when the roll is at most `percent`."""
+        value = self._draw(100, purpose)
+        ok = value <= percent
+        self.log.append(
+            Roll(len(self.log), purpose, 100, value, against=percent, outcome="success" if ok else "failure")
+        )
+        return ok, value
+
+    def weighted(self, table: Sequence[tuple[Any, int]], purpose: str) -> tuple[Any, int]:
+        """Pick from a table of (outcome, weight); the die has as many sides as the weights add up to."""
+        total = sum(w for _, w in table)
+        value = self._draw(total, purpose, [o for o, _ in table])
+        acc = 0
+        picked = table[-1][0]
+        for outcome, weight in table:
+            acc += weight
+            if value <= acc:
+                picked = outcome
+                break
+        self.log.append(
+            Roll(len(self.log), purpose, total, value, table=[[o, w] for o, w in table], outcome=picked)
+        )
+        return picked, value
+
+    def pick(self, options: Sequence[Any], purpose: str) -> Any:
+        """One of `options` with equal odds. Callers pass options in a stable order."""
+        if len(options) == 1:
+            return options[0]
+        picked, _ = self.weighted([(o, 1) for o in options], purpose)
+        return picked
+
+    def shuffled(self, options: Sequence[Any], purpose: str) -> list[Any]:
+        """A random order, drawn one position at a time (each draw logged)."""
+        rest = list(options)
+        out = []
+        while len(rest) > 1:
+            chosen = self.pick(rest, f"{purpose} (position {len(out) + 1})")
+            rest.remove(chosen)
+            out.append(chosen)
+        return out + rest
+
+
+class AuditedDice(DiceBase):
+    def __init__(self, seed: bytes, game: str, day: int):
+        super().__init__()
+        self.seed = seed
+        self.game = game
+        self.day = day
+
+    def _draw(self, sides: int, purpose: str, choices: Sequence[Any] | None = None) -> int:
+        return derive(self.seed, self.game, self.day, len(self.log), sides) + 1
+
+
+class DiceScriptError(AssertionError):
+    pass
+
+
+@dataclass
+class ScriptedDice(DiceBase):
+    """For tests: returns the scripted values in order and complains about any mismatch.
+
+    A scripted value is the raw die value (1..sides), or {"choose": outcome} for a
+    table or pick roll.
+    """
+
+    script: list[Any] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        super().__init__()
+        self._next = 0
+
+    def _draw(self, sides: int, purpose: str, choices: Sequence[Any] | None = None) -> int:
+        if self._next >= len(self.script):
+            raise DiceScriptError(f"the engine asked for an unscripted roll #{self._next}: {purpose}")
+        want = self.script[self._next]
+        self._next += 1
+        if isinstance(want, dict) and "choose" in want:
+            if choices is None or want["choose"] not in list(choices):
+                raise DiceScriptError(f"roll #{self._next - 1} ({purpose}) cannot choose {want['choose']!r} from {choices}")
+            idx = list(choices).index(want["choose"])
+            # the highest value that lands on that outcome's weight band is not needed: use its first value
+            if isinstance(self, ScriptedDice) and choices is not None:
+                return self._first_value(idx)
+        if not isinstance(want, int) or not 1 <= want <= sides:
+            raise DiceScriptError(f"roll #{self._next - 1} ({purpose}) is d{sides}, scripted {want!r}")
+        return want
+
+    _pending_table: list[int] | None = None
+
+    def weighted(self, table, purpose):
+        self._pending_table = [w for _, w in table]
+        try:
+            return super().weighted(table, purpose)
+        finally:
+            self._pending_table = None
+
+    def _first_value(self, idx: int) -> int:
+        weights = self._pending_table or []
+        return sum(weights[:idx]) + 1
+
+    def finish(self) -> None:
+        if self._next != len(self.script):
+            raise DiceScriptError(
+                f"{len(self.script) - self._next} scripted roll(s) were never used (the engine rolled {self._next} times)"
+            )

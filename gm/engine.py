@@ -1,0 +1,92 @@
+"""What an engine provides, and the explicit registry of engines.
+
+An engine is rules data plus small pure phase functions. The day pipeline (day.py) calls it;
+nothing in the core names a particular game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Protocol
+
+from gm.dice import DiceBase
+from gm.errors import GmError, Problem
+from gm.events import Event
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One step of a day in the order the rules give. `resolve` updates the day's working
+    state (a copy the pipeline owns) and returns the events it caused: no I/O, no randomness
+    but `dice`."""
+
+    name: str
+    resolve: Callable[[Any, dict, DiceBase, Any], list[Event]]
+
+
+@dataclass
+class GameSetup:
+    """What an engine makes of game.yaml: its rules (with house rules laid over) and the roster."""
+
+    rules: Any
+    roster: list[str]
+    problems: list[Problem]
+    initial_state: Any = None
+
+
+class Engine(Protocol):
+    name: str  # as written in game.yaml, e.g. "battle-royale"
+    title: str
+
+    def setup(self, doc: Any, path: str) -> GameSetup: ...
+
+    def state_from_json(self, data: dict) -> Any: ...
+
+    def state_to_json(self, state: Any) -> dict: ...
+
+    def check_orders(self, doc: Any, path: str, rules: Any, state: Any, day: int,
+                     seen: dict) -> tuple[dict, list[Problem]]: ...
+
+    def default_orders(self, player: str, day: int) -> Any: ...
+
+    def players_due(self, state: Any) -> list[str]: ...
+
+    def phases(self, day: int) -> list[Phase]: ...
+
+    def finished(self, state: Any, rules: Any) -> bool: ...
+
+    def final_phase(self) -> Phase: ...
+
+    def public_view(self, state: Any, rules: Any) -> dict: ...
+
+    def player_view(self, state: Any, rules: Any, player: str) -> dict: ...
+
+    def gm_view(self, state: Any, rules: Any) -> dict: ...
+
+    def orders_record(self, orders: Any) -> dict: ...
+
+    def status_rows(self, state: Any, rules: Any) -> tuple[list[str], list[list[str]]]: ...
+
+    def example_dir(self) -> Any: ...
+
+    def new_game_files(self, title: str | None) -> dict[str, str]: ...
+
+
+def _battle_royale():
+    from gm.engines.battle_royale import BattleRoyale
+
+    return BattleRoyale()
+
+
+REGISTRY: dict[str, Callable[[], Engine]] = {
+    "battle-royale": _battle_royale,
+}
+
+
+def get_engine(name: str) -> Engine:
+    if name not in REGISTRY:
+        from gm.suggest import did_you_mean
+
+        known = ", ".join(sorted(REGISTRY))
+        raise GmError(f"unknown engine '{name}'{did_you_mean(name, REGISTRY)} (engines: {known})")
+    return REGISTRY[name]()

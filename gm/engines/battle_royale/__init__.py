@@ -1,0 +1,93 @@
+"""The forum Battle Royale of battle-royale-handbook.txt.
+
+Phases in the handbook's "Order of Actions" (III.F): free actions; attacks (Ranged, Melee,
+Explosives, or as the zone says); search; movement, all at once; votes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm.engine import GameSetup, Phase
+
+from . import attacks, dawn, endgame, free_actions, movement, search, setup, votes
+from .orders import check_orders_doc, default_orders
+from .roster import initial_state, read_game
+from .rules import DATA
+from .state import State
+from .views import gm_view, player_view, public_view, status_rows
+
+DAY_PHASES = [
+    Phase("dawn", dawn.resolve),
+    Phase("free actions", free_actions.resolve),
+    Phase("attacks", attacks.resolve),
+    Phase("search", search.resolve),
+    Phase("movement", movement.resolve),
+    Phase("votes", votes.resolve),
+]
+DAY0_PHASES = [Phase("day 0", setup.resolve)]
+
+
+class BattleRoyale:
+    name = "battle-royale"
+    title = "Battle Royale"
+    config_keys = ("house_rules", "roster")
+
+    def setup(self, doc: Any, path: str) -> GameSetup:
+        rules, entries, problems = read_game(doc, path)
+        state = initial_state(rules, entries) if not [p for p in problems if p.severity == "error"] else None
+        return GameSetup(rules, [e["name"] for e in entries], problems, state)
+
+    def state_from_json(self, data: dict) -> State:
+        return State.from_json(data)
+
+    def state_to_json(self, state: State) -> dict:
+        return state.to_json()
+
+    def check_orders(self, doc, path, rules, state, day, seen):
+        return check_orders_doc(doc, path, rules, state, day, seen)
+
+    def default_orders(self, player: str, day: int):
+        return default_orders(player, day)
+
+    def players_due(self, state: State) -> list[str]:
+        """Who owes orders today: every living player."""
+        return [p.name for p in state.alive()]
+
+    def phases(self, day: int) -> list[Phase]:
+        return DAY0_PHASES if day == 0 else DAY_PHASES
+
+    def finished(self, state: State, rules) -> bool:
+        return state.day > 0 and sum(1 for p in state.players.values() if p.alive) <= 1
+
+    def final_phase(self) -> Phase:
+        return Phase("end of day", endgame.resolve)
+
+    def is_over(self, state: State) -> bool:
+        return state.over
+
+    def public_view(self, state, rules) -> dict:
+        return public_view(state, rules)
+
+    def player_view(self, state, rules, player: str) -> dict:
+        return player_view(state, rules, player)
+
+    def gm_view(self, state, rules) -> dict:
+        return gm_view(state, rules)
+
+    def orders_record(self, orders) -> dict:
+        return orders.record()
+
+    def status_rows(self, state, rules):
+        return status_rows(state, rules)
+
+    def example_dir(self):
+        return DATA / "examples" / "demo"
+
+    def new_game_files(self, title: str | None) -> dict[str, str]:
+        text = (DATA / "new-game.yaml").read_text(encoding="utf-8")
+        if title:
+            import json
+
+            text = text.replace('title: "Battle Royale"', f"title: {json.dumps(title)}")
+        return {"game.yaml": text, "days/00/orders/starting-zones.yaml": (DATA / "new-day0.yaml").read_text(encoding="utf-8")}

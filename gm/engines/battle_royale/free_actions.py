@@ -1,0 +1,111 @@
+"""Free actions (handbook III.B and F.1): drops, then trades, then pick-ups, before anything else."""
+
+from __future__ import annotations
+
+from gm.dice import DiceBase
+from gm.events import Event, private
+
+from .common import carried, drop
+from .orders import FreeAction, PlayerOrders
+from .rules import Rules
+from .state import State
+
+STEP = "free actions"
+
+
+def _drops(state: State, orders: dict[str, PlayerOrders]) -> list[Event]:
+    events = []
+    for name in sorted(orders):
+        p = state.players[name]
+        for fa in orders[name].free:
+            if fa.kind != "drop":
+                continue
+            item = p.holding(fa.item)
+            if item is None:  # dropped twice, or traded away
+                events.append(private("drop_failed", [name], STEP, player=name, item=fa.item))
+                continue
+            drop(state, p, item, state.day)
+            events.append(private("drop", [name], STEP, player=name, item=fa.item, zone=p.zone))
+    return events
+
+
+def _agreed(a: FreeAction, b: FreeAction) -> bool:
+    return a.give == b.get and a.get == b.give
+
+
+def _trades(state: State, rules: Rules, orders: dict[str, PlayerOrders]) -> list[Event]:
+    """A trade happens only when both players' orders describe the same exchange."""
+    events = []
+    offers = {(name, fa.partner): fa for name in sorted(orders) for fa in orders[name].free if fa.kind == "trade"}
+    for (a, b), fa in sorted(offers.items()):
+        if a > b and (b, a) in offers:
+            continue  # handled from the other side
+        both = [a, b]
+        fb = offers.get((b, a))
+        if fb is None or not _agreed(fa, fb):
+            events.append(private("trade_failed", both, STEP, players=both, reason="no matching order", give=fa.give, get=fa.get, by=a))
+            continue
+        pa, pb = state.players[a], state.players[b]
+        if rules.house.trade_needs_same_zone and pa.zone != pb.zone:
+            events.append(private("trade_failed", both, STEP, players=both, reason="not in the same zone", give=fa.give, get=fa.get, by=a))
+            continue
+        give_a = pa.holding(fa.give) if fa.give else None
+        give_b = pb.holding(fb.give) if fb.give else None
+        if (fa.give and give_a is None) or (fb.give and give_b is None):
+            events.append(private("trade_failed", both, STEP, players=both, reason="an item is no longer held", give=fa.give, get=fa.get, by=a))
+            continue
+        limit = rules.house.carrying_limit
+        after_a = carried(rules, pa) - _counts(rules, give_a) + _counts(rules, give_b)
+        after_b = carried(rules, pb) - _counts(rules, give_b) + _counts(rules, give_a)
+        if after_a > limit or after_b > limit:
+            events.append(private("trade_failed", both, STEP, players=both, reason="a carrying limit would be exceeded", give=fa.give, get=fa.get, by=a))
+            continue
+        if give_a:
+            pa.items.remove(give_a)
+            pb.items.append(give_a)
+        if give_b:
+            pb.items.remove(give_b)
+            pa.items.append(give_b)
+        events.append(private("trade", both, STEP, players=both, by=a, give=fa.give, get=fa.get))
+    return events
+
+
+def _counts(rules: Rules, item) -> int:
+    return 1 if item is not None and rules.counts_against_limit(item.name) else 0
+
+
+def _pick_ups(state: State, rules: Rules, dice: DiceBase, orders: dict[str, PlayerOrders]) -> list[Event]:
+    """Several players reaching for the same item: one of them, at random, gets it."""
+    events = []
+    wanted: dict[tuple[str, str], list[str]] = {}
+    for name in sorted(orders):
+        for fa in orders[name].free:
+            if fa.kind == "pick_up":
+                wanted.setdefault((state.players[name].zone, fa.item), []).append(name)
+    for (zone_name, item_name), claimants in sorted(wanted.items()):
+        zone = state.zones[zone_name]
+        lying = sorted((g for g in zone.ground if g.item.name == item_name), key=lambda g: g.item.id)
+        # several claimants: a random one reaches the item first
+        order = dice.shuffled(claimants, f"who reaches the {item_name} in the {zone_name} first") if len(claimants) > 1 else claimants
+        for name in order:
+            p = state.players[name]
+            free = [g for g in lying if g.held_for in (None, name) or (g.until_day or -1) < state.day]
+            if not free:
+                events.append(private("pick_up_failed", [name], STEP, player=name, item=item_name, reason="someone else got there first"))
+                continue
+            if carried(rules, p) >= rules.house.carrying_limit and rules.counts_against_limit(item_name):
+                events.append(private("pick_up_failed", [name], STEP, player=name, item=item_name, reason="hands full"))
+                continue
+            g = free[0]
+            lying.remove(g)
+            zone.ground.remove(g)
+            p.items.append(g.item)
+            events.append(private("pick_up", [name], STEP, player=name, item=item_name, zone=zone_name))
+    return events
+
+
+def resolve(state: State, orders: dict[str, PlayerOrders], dice: DiceBase, rules: Rules) -> list[Event]:
+    events = _drops(state, orders)
+    events += _trades(state, rules, orders)
+    events += _pick_ups(state, rules, dice, orders)
+    return events

@@ -1,0 +1,77 @@
+"""Search (handbook III.C.7) and the items left lying about (III.B.1).
+
+A searcher rolls to find one of the items hidden in the zone. Then every item lying in a zone and
+no longer under anyone's exclusive control goes to a random student there with room for it,
+searchers counting as two students (RULINGS.md, Search and dropped items).
+"""
+
+from __future__ import annotations
+
+from gm.dice import DiceBase
+from gm.events import Event, private
+
+from .common import has_room, take_or_leave
+from .orders import PlayerOrders
+from .rules import Rules
+from .state import State
+
+STEP = "search"
+
+
+def lottery_weights(players, orders: dict[str, PlayerOrders]) -> list[tuple[str, int]]:
+    """Who may come away with a loose item: searchers count as two students."""
+    return [(p.name, 2 if (orders.get(p.name) and orders[p.name].action == "search") else 1) for p in players]
+
+
+def _search(state: State, rules: Rules, dice: DiceBase, orders, players) -> list[Event]:
+    events = []
+    for p in players:
+        o = orders.get(p.name)
+        if o is None or o.action != "search":
+            continue
+        zone = state.zones[p.zone]
+        if not zone.hidden:
+            events.append(private("search", [p.name], STEP, player=p.name, zone=p.zone, found=None, roll=None,
+                                  chance=None, kept=None))
+            continue
+        chance = rules.house.search_find_chance
+        ok, roll = dice.chance(chance, f"{p.name} searches the {p.zone}: finds something?")
+        found = None
+        kept = None
+        if ok:
+            item = dice.pick(sorted(zone.hidden, key=lambda i: i.id), f"{p.name} searches the {p.zone}: what is found")
+            zone.hidden.remove(item)
+            found = item.name
+            kept = take_or_leave(state, rules, p, item, state.day)
+        events.append(private("search", [p.name], STEP, player=p.name, zone=p.zone, found=found, roll=roll,
+                              chance=chance, kept=kept))
+    return events
+
+
+def _loose_items(state: State, rules: Rules, dice: DiceBase, orders, zone_name: str, players) -> list[Event]:
+    events = []
+    zone = state.zones[zone_name]
+    loose = sorted((g for g in zone.ground if g.held_for is None or (g.until_day or -1) < state.day),
+                   key=lambda g: g.item.id)
+    for g in loose:
+        takers = [p for p in players if has_room(rules, p, g.item)]
+        if not takers:
+            continue
+        table = lottery_weights(takers, orders)
+        winner, _ = dice.weighted(table, f"{g.item.name} lying in the {zone_name}: who comes away with it")
+        zone.ground.remove(g)
+        state.players[winner].items.append(g.item)
+        events.append(private("found_lying", [winner], STEP, player=winner, item=g.item.name, zone=zone_name))
+    return events
+
+
+def resolve(state: State, orders: dict[str, PlayerOrders], dice: DiceBase, rules: Rules) -> list[Event]:
+    events: list[Event] = []
+    by_zone = state.by_zone()
+    for zone_name in rules.zones:
+        players = by_zone.get(zone_name, [])
+        if not players:
+            continue
+        events += _search(state, rules, dice, orders, players)
+        events += _loose_items(state, rules, dice, orders, zone_name, [p for p in players if p.alive])
+    return events

@@ -1,0 +1,159 @@
+"""The state of a Battle Royale game between two days, and its JSON form."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Item:
+    """One physical item. `id` tells two Knives apart; `ammo` counts shots left."""
+
+    id: int
+    name: str
+    ammo: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"id": self.id, "name": self.name}
+        if self.ammo is not None:
+            d["ammo"] = self.ammo
+        return d
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> "Item":
+        return cls(d["id"], d["name"], d.get("ammo"))
+
+
+@dataclass
+class GroundItem:
+    """An item lying in a zone. `held_for` has exclusive control of it until the end of `until_day`."""
+
+    item: Item
+    held_for: str | None = None
+    until_day: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"item": self.item.to_json(), "held_for": self.held_for, "until_day": self.until_day}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> "GroundItem":
+        return cls(Item.from_json(d["item"]), d.get("held_for"), d.get("until_day"))
+
+
+@dataclass
+class Player:
+    name: str
+    role: str
+    school: str | None
+    zone: str | None
+    health: int
+    max_health: int
+    items: list[Item] = field(default_factory=list)
+    alive: bool = True
+    died_on_day: int | None = None
+    death: str | None = None  # how they died, for the record
+    killed_by: str | None = None
+    rival: str | None = None
+    partner: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "role": self.role,
+            "school": self.school,
+            "zone": self.zone,
+            "health": self.health,
+            "max_health": self.max_health,
+            "items": [i.to_json() for i in self.items],
+            "alive": self.alive,
+            "died_on_day": self.died_on_day,
+            "death": self.death,
+            "killed_by": self.killed_by,
+            "rival": self.rival,
+            "partner": self.partner,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> "Player":
+        return cls(
+            d["name"], d["role"], d.get("school"), d.get("zone"), d["health"], d["max_health"],
+            [Item.from_json(i) for i in d.get("items", [])], d.get("alive", True), d.get("died_on_day"),
+            d.get("death"), d.get("killed_by"), d.get("rival"), d.get("partner"),
+        )
+
+    def holding(self, name: str) -> Item | None:
+        """The first item of that name (lowest id), so the choice never depends on order of arrival."""
+        found = [i for i in self.items if i.name == name]
+        return min(found, key=lambda i: i.id) if found else None
+
+
+@dataclass
+class ZoneState:
+    name: str
+    closed: bool = False
+    closing: bool = False  # voted closed tonight; closed from the start of the next day
+    hidden: list[Item] = field(default_factory=list)  # what a Search can still find here
+    ground: list[GroundItem] = field(default_factory=list)  # dropped items lying here
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "closed": self.closed,
+            "closing": self.closing,
+            "hidden": [i.to_json() for i in self.hidden],
+            "ground": [g.to_json() for g in self.ground],
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> "ZoneState":
+        return cls(
+            d["name"], d.get("closed", False), d.get("closing", False),
+            [Item.from_json(i) for i in d.get("hidden", [])], [GroundItem.from_json(g) for g in d.get("ground", [])],
+        )
+
+
+@dataclass
+class State:
+    day: int  # the last resolved day (-1 before Day 0)
+    players: dict[str, Player]
+    zones: dict[str, ZoneState]
+    next_item_id: int = 1
+    marked: list[str] = field(default_factory=list)
+    over: bool = False
+    outcome: dict[str, str] = field(default_factory=dict)  # player -> "winner", "survived", "died on Day 3"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "engine": "battle-royale",
+            "day": self.day,
+            "next_item_id": self.next_item_id,
+            "marked": list(self.marked),
+            "over": self.over,
+            "outcome": dict(sorted(self.outcome.items())),
+            "players": [self.players[n].to_json() for n in sorted(self.players)],
+            "zones": [z.to_json() for z in self.zones.values()],
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> "State":
+        players = {p["name"]: Player.from_json(p) for p in d["players"]}
+        zones = {z["name"]: ZoneState.from_json(z) for z in d["zones"]}
+        return cls(d["day"], players, zones, d.get("next_item_id", 1), list(d.get("marked", [])),
+                   d.get("over", False), dict(d.get("outcome", {})))
+
+    def new_item(self, name: str, ammo: int | None = None) -> Item:
+        item = Item(self.next_item_id, name, ammo)
+        self.next_item_id += 1
+        return item
+
+    def alive(self) -> list[Player]:
+        return [self.players[n] for n in sorted(self.players) if self.players[n].alive]
+
+    def by_zone(self) -> dict[str, list[Player]]:
+        """Living players per zone, each list sorted by name: the index that keeps days linear."""
+        index: dict[str, list[Player]] = {z: [] for z in self.zones}
+        for p in self.alive():
+            if p.zone is not None:
+                index.setdefault(p.zone, []).append(p)
+        return index

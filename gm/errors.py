@@ -1,0 +1,60 @@
+"""Domain errors. The CLI turns every GmError into one located line and exit code 1."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class GmError(Exception):
+    """A mistake in the GM's input: a message, never a traceback."""
+
+    exit_code = 1
+
+
+@dataclass(frozen=True)
+class Location:
+    path: str
+    line: int | None = None  # 1-based
+    column: int | None = None  # 1-based
+
+    def __str__(self) -> str:
+        if self.line is None:
+            return self.path
+        if self.column is None:
+            return f"{self.path}:{self.line}"
+        return f"{self.path}:{self.line}:{self.column}"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One located diagnostic: an error stops a resolve, a warning does not."""
+
+    where: Location
+    message: str
+    severity: str = "error"
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.severity}: {self.message}"
+
+
+class LocatedError(GmError):
+    def __init__(self, where: Location, message: str):
+        super().__init__(f"{where}: error: {message}")
+        self.problem = Problem(where, message)
+
+
+class OrderError(GmError):
+    """One or more problems in a day's orders (all reported at once)."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        errors = [p for p in problems if p.severity == "error"]
+        super().__init__("\n".join(str(p) for p in errors))
+
+
+class StateError(GmError):
+    """The game folder is not in a state that allows this command."""
+
+
+class AuditMismatch(GmError):
+    """A replayed day does not match what is on disk."""

@@ -1,0 +1,51 @@
+"""Typed events with a visibility. Templates decide the wording; the engine decides who may see what."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+PUBLIC = "public"
+GM = "gm"
+
+
+@dataclass
+class Event:
+    """`visibility` is "public", "gm", or a sorted tuple of the players who may see it."""
+
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+    visibility: str | tuple[str, ...] = GM
+    step: str = ""
+
+    def __post_init__(self) -> None:
+        if isinstance(self.visibility, (list, tuple, set, frozenset)):
+            self.visibility = tuple(sorted(set(self.visibility)))
+
+    def visible_to(self, player: str) -> bool:
+        return self.visibility == PUBLIC or (isinstance(self.visibility, tuple) and player in self.visibility)
+
+    @property
+    def is_public(self) -> bool:
+        return self.visibility == PUBLIC
+
+    def record(self) -> dict[str, Any]:
+        vis = self.visibility if isinstance(self.visibility, str) else list(self.visibility)
+        return {"kind": self.kind, "step": self.step, "visibility": vis, "data": self.data}
+
+    @classmethod
+    def from_record(cls, rec: dict[str, Any]) -> "Event":
+        vis = rec["visibility"]
+        return cls(rec["kind"], rec["data"], tuple(vis) if isinstance(vis, list) else vis, rec.get("step", ""))
+
+
+def private(kind: str, players, step: str = "", **data: Any) -> Event:
+    return Event(kind, data, tuple(players), step)
+
+
+def public(kind: str, step: str = "", **data: Any) -> Event:
+    return Event(kind, data, PUBLIC, step)
+
+
+def gm_only(kind: str, step: str = "", **data: Any) -> Event:
+    return Event(kind, data, GM, step)

@@ -1,0 +1,192 @@
+"""Posts from templates: BBCode or Markdown, every player-chosen text escaped, nothing but views in sight.
+
+Templates live in gm/templates/<engine>/ and are rendered in Jinja's sandbox with StrictUndefined.
+Every `{{ ... }}` goes through `finalize`, which escapes plain text for the post's format; the
+markup helpers (b, color, ...) return already-safe text.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+
+class Safe(str):
+    """Text that is already markup for the target format."""
+
+
+_BB_TAG_START = re.compile(r"\[(?=/?[A-Za-z*])")
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~])")
+
+
+def escape_bbcode(text: str) -> str:
+    """A zero-width space after '[' keeps '[b]' from being read as a tag, yet it reads the same."""
+    return _BB_TAG_START.sub("[\u200b", text)
+
+
+def escape_markdown(text: str) -> str:
+    return _MD_SPECIAL.sub(r"\\\1", text)
+
+
+class Markup:
+    """The few pieces of markup templates need, in one format."""
+
+    def __init__(self, fmt: str):
+        self.fmt = fmt
+        self.escape = {"bbcode": escape_bbcode, "markdown": escape_markdown}.get(fmt, str)
+
+    def esc(self, value: Any) -> Safe:
+        if isinstance(value, Safe):
+            return value
+        return Safe(self.escape(str(value)))
+
+    def b(self, value: Any) -> Safe:
+        v = self.esc(value)
+        return Safe({"bbcode": f"[b]{v}[/b]", "markdown": f"**{v}**"}.get(self.fmt, v))
+
+    def i(self, value: Any) -> Safe:
+        v = self.esc(value)
+        return Safe({"bbcode": f"[i]{v}[/i]", "markdown": f"*{v}*"}.get(self.fmt, v))
+
+    def color(self, value: Any, colour: str) -> Safe:
+        v = self.esc(value)
+        return Safe(f"[color={colour}]{v}[/color]" if self.fmt == "bbcode" else v)
+
+    def heading(self, value: Any) -> Safe:
+        v = self.esc(value)
+        return Safe({"bbcode": f"[b][size=150]{v}[/size][/b]", "markdown": f"## {v}"}.get(self.fmt, f"== {v} =="))
+
+    def bullets(self, lines) -> Safe:
+        lines = [self.esc(x) for x in lines]
+        if not lines:
+            return Safe("")
+        if self.fmt == "bbcode":
+            return Safe("[list]\n" + "".join(f"[*]{x}\n" for x in lines) + "[/list]")
+        return Safe("\n".join(f"- {x}" for x in lines))
+
+    def code(self, value: Any) -> Safe:
+        text = str(value)
+        return Safe(f"[code]{text}[/code]" if self.fmt == "bbcode" else f"```\n{text}\n```")
+
+
+def _finalize(markup: Markup):
+    def finalize(value: Any) -> Any:
+        if value is None:
+            return ""
+        if isinstance(value, Safe):
+            return value
+        return markup.escape(str(value))
+
+    return finalize
+
+
+def environment(engine: str, fmt: str, extra_dirs: list[Path] | None = None):
+    import jinja2
+    from jinja2.sandbox import SandboxedEnvironment
+
+    markup = Markup(fmt)
+    dirs = [str(d) for d in (extra_dirs or [])] + [str(TEMPLATES / engine), str(TEMPLATES / "common")]
+    env = SandboxedEnvironment(
+        loader=jinja2.FileSystemLoader(dirs),
+        autoescape=False,
+        undefined=jinja2.StrictUndefined,
+        finalize=_finalize(markup),
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    for name in ("esc", "b", "i", "color", "heading", "bullets", "code"):
+        env.filters[name] = getattr(markup, name)
+    env.filters["markup"] = Safe  # text a macro already rendered (and escaped)
+    env.filters["plural"] = lambda n, word, many=None: f"{n} {word if n == 1 else (many or word + 's')}"
+    env.filters["percent"] = lambda n: f"{n}%"
+    env.filters["names"] = lambda xs: Safe(_join([markup.esc(x) for x in xs]))
+    env.filters["joined"] = lambda xs: _join([str(x) for x in xs])
+    env.globals["fmt"] = fmt
+    return env
+
+
+def _join(xs: list[str]) -> str:
+    if not xs:
+        return ""
+    if len(xs) == 1:
+        return xs[0]
+    return ", ".join(xs[:-1]) + " and " + xs[-1]
+
+
+def _tidy(text: str) -> str:
+    """At most one blank line in a row, and exactly one newline at the end."""
+    text = re.sub(r"[ \t]+\n", "\n", text)
+    text = re.sub(r"\n{3,}", "\n\n", text)
+    return text.strip("\n") + "\n"
+
+
+def message_filename(name: str, taken: set[str]) -> str:
+    stem = re.sub(r"[^A-Za-z0-9_-]+", "_", name).strip("_") or "player"
+    base = stem
+    n = 2
+    while stem.casefold() in taken:
+        stem = f"{base}-{n}"
+        n += 1
+    taken.add(stem.casefold())
+    return stem
+
+
+def event_dicts(events) -> list[dict]:
+    return [dict(e.data, kind=e.kind, step=e.step) for e in events]
+
+
+def render_day(game, rd) -> dict[str, str]:
+    """Narration from the public view and public events; each message from that player's view and
+    the events addressed to them; the GM summary from everything."""
+    engine = game.engine
+    env = environment(engine.name, game.format, [game.root / "templates"] if (game.root / "templates").is_dir() else None)
+    ext = game.ext
+    base = {"title": game.title, "day": rd.day, "engine": engine.title}
+    public_events = [e for e in rd.events if e.is_public]
+    files: dict[str, str] = {}
+    files[f"narration.{ext}"] = _tidy(env.get_template("narration.j2").render(
+        game=base, view=engine.public_view(rd.state, game.rules), events=event_dicts(public_events)))
+    message = env.get_template("message.j2")
+    taken: set[str] = set()
+    for name in sorted(rd.checked.orders):
+        own = [e for e in rd.events if not e.is_public and e.visible_to(name)]
+        view = engine.player_view(rd.state, game.rules, name)
+        files[f"messages/{message_filename(name, taken)}.{ext}"] = _tidy(message.render(
+            game=base, view=view, events=event_dicts(own), public_events=event_dicts(public_events),
+            no_orders=name in rd.checked.missing))
+    text_env = environment(engine.name, "text")
+    files["gm-summary.txt"] = _tidy(text_env.get_template("gm-summary.j2").render(
+        game=base, view=engine.gm_view(rd.state, game.rules), events=event_dicts(rd.events),
+        rolls=[r.record() | {"odds": r.odds} for r in rd.rolls], seed=rd.seed.hex(),
+        orders=[engine.orders_record(o) for o in rd.checked.orders.values()], missing=rd.checked.missing,
+        warnings=[str(p) for p in rd.checked.warnings]))
+    return files
+
+
+_TAG = re.compile(r"\[(/?)([A-Za-z*]+)(?:=[^\]]*)?\]")
+_SELF_CLOSING = {"*", "hr", "br"}
+
+
+def bbcode_problems(text: str) -> list[str]:
+    """Unbalanced or misnested BBCode tags; an empty list means the post is well formed."""
+    stack: list[str] = []
+    problems = []
+    for m in _TAG.finditer(text):
+        closing, tag = m.group(1), m.group(2).lower()
+        if tag in _SELF_CLOSING:
+            continue
+        if not closing:
+            stack.append(tag)
+        elif not stack or stack[-1] != tag:
+            problems.append(f"[/{tag}] at offset {m.start()} closes {('[' + stack[-1] + ']') if stack else 'nothing'}")
+            if tag in stack:
+                while stack and stack.pop() != tag:
+                    pass
+        else:
+            stack.pop()
+    problems += [f"[{t}] is never closed" for t in stack]
+    return problems
