@@ -80,13 +80,15 @@ def check(game_dir, day):
 
     report = commands.check(game_dir, day)
     for p in report.problems:
-        click.echo(str(p), err=p.severity == "error")
-    if report.missing:
+        click.echo(str(p))
+    if report.unreadable:
+        click.echo(f"(who sent no orders is unknown until {', '.join(report.unreadable)} can be read)")
+    elif report.missing:
         click.echo(f"no orders received ({len(report.missing)}): {', '.join(report.missing)} "
                    "(they get the defaults: Defend, no movement)")
     n = len(report.errors)
     if n:
-        click.echo(f"Day {report.day}: {n} error{'s' if n != 1 else ''} in {len(report.files)} file(s).", err=True)
+        click.echo(f"Day {report.day}: {n} error{'s' if n != 1 else ''} in {len(report.files)} file(s).")
         sys.exit(1)
     click.echo(f"Day {report.day}: orders OK ({len(report.orders) - len(report.missing)} players, "
                f"{len(report.files)} file(s), {len(report.warnings)} warning(s)).")

@@ -23,6 +23,7 @@ class CheckedDay:
     missing: list[str]  # players due who sent nothing
     problems: list[Problem]
     files: list[str] = field(default_factory=list)
+    unreadable: list[str] = field(default_factory=list)  # files that are not valid YAML
 
     @property
     def errors(self) -> list[Problem]:
@@ -67,11 +68,13 @@ def check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
     problems: list[Problem] = []
     seen: dict[str, Any] = {}
     files = gd.orders_files(day)
+    unreadable = []
     for path in files:
         try:
             doc = load_file(path)
         except LocatedError as exc:
             problems.append(exc.problem)
+            unreadable.append(display_path(path))
             continue
         got, found = engine.check_orders(doc, display_path(path), game.rules, state, day, seen)
         orders.update(got)
@@ -81,7 +84,7 @@ def check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
     for p in missing:
         orders[p] = engine.default_orders(p, day)
     return CheckedDay(day, state, dict(sorted(orders.items())), missing, problems,
-                      [display_path(p) for p in files])
+                      [display_path(p) for p in files], unreadable)
 
 
 def resolve_checked(game: Game, checked: CheckedDay, dice: DiceBase) -> tuple[Any, list[Event]]:

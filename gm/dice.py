@@ -66,6 +66,8 @@ class Roll:
     def odds(self) -> str:
         if self.against is not None:
             return f"d{self.sides} <= {self.against}"
+        if self.table is not None and len({w for _, w in self.table}) == 1 and len(self.table) > 2:
+            return f"one of {len(self.table)}, equally likely"
         if self.table is not None:
             return " / ".join(f"{o} ({w}%)" if self.sides == 100 else f"{o} ({w})" for o, w in self.table)
         return f"d{self.sides}"

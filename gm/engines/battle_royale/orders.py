@@ -368,7 +368,7 @@ def _check_movement(c: _Checker, orders: PlayerOrders, player: Player, node, whe
     if kind not in ("move", "run"):
         c.error(where, f"unknown movement '{kind}'{did_you_mean(kind, ['move', 'run', 'hold', 'stay'])}")
         return
-    at = value_loc(c.path, node, kind)
+    at = value_loc(c.path, node, kind) if isinstance(node, dict) else where
     route = _check_route(c, player, value, at, 2 if kind == "move" else 5, kind.capitalize())
     if route is None:
         return
