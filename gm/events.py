@@ -39,8 +39,8 @@ class Event:
         return cls(rec["kind"], rec["data"], tuple(vis) if isinstance(vis, list) else vis, rec.get("step", ""))
 
 
-def private(kind: str, players, step: str = "", **data: Any) -> Event:
-    return Event(kind, data, tuple(players), step)
+def private(kind: str, audience, step: str = "", **data: Any) -> Event:
+    return Event(kind, data, tuple(audience), step)
 
 
 def public(kind: str, step: str = "", **data: Any) -> Event:

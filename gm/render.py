@@ -100,13 +100,21 @@ def environment(engine: str, fmt: str, extra_dirs: list[Path] | None = None):
     )
     for name in ("esc", "b", "i", "color", "heading", "bullets", "code"):
         env.filters[name] = getattr(markup, name)
+    env.filters["the"] = the_place
     env.filters["markup"] = Safe  # text a macro already rendered (and escaped)
     env.filters["plural"] = lambda n, word, many=None: f"{n} {word if n == 1 else (many or word + 's')}"
     env.filters["percent"] = lambda n: f"{n}%"
     env.filters["names"] = lambda xs: Safe(_join([markup.esc(x) for x in xs]))
     env.filters["joined"] = lambda xs: _join([str(x) for x in xs])
+    env.tests["contains"] = lambda seq, x: x in seq
     env.globals["fmt"] = fmt
     return env
+
+
+def the_place(zone: Any) -> str:
+    """'the Forest', 'the Septagon': a zone's name as it sits in a sentence."""
+    name = str(zone)
+    return "the " + name[4:] if name.startswith("The ") else "the " + name
 
 
 def _join(xs: list[str]) -> str:
@@ -153,7 +161,8 @@ def render_day(game, rd) -> dict[str, str]:
     message = env.get_template("message.j2")
     taken: set[str] = set()
     for name in sorted(rd.checked.orders):
-        own = [e for e in rd.events if not e.is_public and e.visible_to(name)]
+        own = [e for e in rd.events if (not e.is_public and e.visible_to(name))
+               or (e.kind == "death" and e.data.get("player") == name)]
         view = engine.player_view(rd.state, game.rules, name)
         files[f"messages/{message_filename(name, taken)}.{ext}"] = _tidy(message.render(
             game=base, view=view, events=event_dicts(own), public_events=event_dicts(public_events),

@@ -9,6 +9,11 @@ from .rules import Rules
 from .state import GroundItem, Item, Player, State
 
 
+def item_label(item: Item) -> str:
+    """How an item is named in the roll log: its name and its number, so two Knives differ."""
+    return f"{item.name} #{item.id}"
+
+
 def carried(rules: Rules, player: Player) -> int:
     """Items counting against the carrying limit (a Poison Vial, say, does not)."""
     return sum(1 for i in player.items if rules.counts_against_limit(i.name))
@@ -67,7 +72,10 @@ def loot(state: State, rules: Rules, dice: DiceBase, killer: Player, victim: Pla
     victim.items = []
     if not items:
         return []
-    order = dice.shuffled(items, f"{killer.name} loots {victim.name}: order of the items") if len(items) > 1 else items
+    order = items
+    if len(items) > 1:
+        labels = {item_label(i): i for i in items}
+        order = [labels[x] for x in dice.shuffled(list(labels), f"{killer.name} loots {victim.name}: order of the items")]
     taken: list[str] = []
     left: list[str] = []
     zone = state.zones[victim.zone]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from gm.dice import DiceBase
 from gm.events import Event, private
 
-from .common import has_room, take_or_leave
+from .common import has_room, item_label, take_or_leave
 from .orders import PlayerOrders
 from .rules import Rules
 from .state import State
@@ -39,7 +39,8 @@ def _search(state: State, rules: Rules, dice: DiceBase, orders, players) -> list
         found = None
         kept = None
         if ok:
-            item = dice.pick(sorted(zone.hidden, key=lambda i: i.id), f"{p.name} searches the {p.zone}: what is found")
+            labels = {item_label(i): i for i in sorted(zone.hidden, key=lambda i: i.id)}
+            item = labels[dice.pick(list(labels), f"{p.name} searches the {p.zone}: what is found")]
             zone.hidden.remove(item)
             found = item.name
             kept = take_or_leave(state, rules, p, item, state.day)
