@@ -134,14 +134,26 @@ def rolls(game_dir, day):
     from gm import commands
 
     day, records = commands.rolls(game_dir, day)
+    head = ("#", "purpose", "odds", "value", "outcome")
+    rows = [(str(r["index"]), r["purpose"], r["odds"], str(r["value"]), str(r["outcome"])) for r in records]
+    _table(f"Day {day}: {len(records)} rolls", head, rows)
+
+
+def _table(title: str, head, rows) -> None:
+    """A rich table on a terminal; tab-separated lines when piped, so nothing is wrapped or cut."""
+    if not sys.stdout.isatty():
+        click.echo(title)
+        for row in [head, *rows]:
+            click.echo("\t".join(row))
+        return
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"Day {day}: {len(records)} rolls")
-    for col in ("#", "purpose", "odds", "value", "outcome"):
+    table = Table(title=title)
+    for col in head:
         table.add_column(col, overflow="fold")
-    for r in records:
-        table.add_row(str(r["index"]), r["purpose"], r["odds"], str(r["value"]), str(r["outcome"]))
+    for row in rows:
+        table.add_row(*row)
     Console().print(table, markup=False)
 
 
@@ -153,19 +165,10 @@ def status(game_dir, player):
     from gm import commands
 
     st = commands.status(game_dir, player)
-    from rich.console import Console
-    from rich.table import Table
-
-    console = Console()
     if player is None:
-        table = Table(title=st.title)
-        for col in st.head:
-            table.add_column(col, overflow="fold")
-        for row in st.rows:
-            table.add_row(*row)
-        console.print(table, markup=False)
+        _table(st.title, st.head, st.rows)
     for line in st.lines:
-        console.print(line, markup=False, highlight=False, soft_wrap=True)
+        click.echo(line)
 
 
 @cli.command()

@@ -37,19 +37,21 @@ class Problem:
         return f"{self.where}: {self.severity}: {self.message}"
 
 
-class LocatedError(GmError):
-    def __init__(self, where: Location, message: str):
-        super().__init__(f"{where}: error: {message}")
-        self.problem = Problem(where, message)
-
-
 class OrderError(GmError):
     """One or more problems in a day's orders (all reported at once)."""
 
     def __init__(self, problems: list[Problem]):
         self.problems = problems
-        errors = [p for p in problems if p.severity == "error"]
-        super().__init__("\n".join(str(p) for p in errors))
+        self.errors = [p for p in problems if p.severity == "error"]
+        super().__init__("\n".join(str(p) for p in self.errors))
+
+
+class LocatedError(OrderError):
+    """A single located problem (a file that is not valid YAML, say)."""
+
+    def __init__(self, where: Location, message: str):
+        self.problem = Problem(where, message)
+        super().__init__([self.problem])
 
 
 class StateError(GmError):

@@ -1,0 +1,86 @@
+"""Every rendered post is well-formed BBCode and keeps secrets where they belong."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from gm.render import bbcode_problems, escape_bbcode, escape_markdown
+
+
+def _posts(root: Path):
+    for path in sorted(root.glob("days/*/result/**/*.bbcode")):
+        yield path
+
+
+def test_every_demo_post_has_balanced_tags(demo_dir):
+    posts = list(_posts(demo_dir))
+    assert len(posts) > 80
+    for path in posts:
+        assert bbcode_problems(path.read_text(encoding="utf-8")) == [], path
+
+
+def test_tag_checker_finds_unbalanced_and_misnested_tags():
+    assert bbcode_problems("[b]x[/b] [list][*]a[/list]") == []
+    assert bbcode_problems("[b]x") == ["[b] is never closed"]
+    assert bbcode_problems("[b][i]x[/b][/i]")  # misnested
+    assert bbcode_problems("x[/color]")
+
+
+def test_names_that_look_like_markup_are_escaped():
+    assert bbcode_problems(escape_bbcode("[b]x")) == []
+    assert escape_bbcode("[b]x").replace("\u200b", "") == "[b]x"
+    assert escape_markdown("**x**") == r"\*\*x\*\*"
+
+
+def _state(root: Path, day: int) -> dict:
+    return json.loads((root / "days" / f"{day:02d}" / "result" / "state.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("day", [0, 1, 2, 3])
+def test_public_post_reveals_no_role_health_or_inventory(demo_dir, day):
+    narration = (demo_dir / "days" / f"{day:02d}" / "result" / "narration.bbcode").read_text(encoding="utf-8")
+    state = _state(demo_dir, day)
+    for role in ("Dedicated Student", "Lone Wolf", "Lover"):
+        assert role not in narration
+    assert not re.search(r"\d+ ?/ ?\d+", narration), "a health figure reached the public post"
+    for p in state["players"]:
+        for item in p["items"]:
+            assert item["name"] not in narration, f"{p['name']}'s {item['name']} reached the public post"
+        if p["alive"] and day > 0:
+            # schools of the living stay secret (they are revealed on death)
+            assert f"{p['name']} ({p['school']})" not in narration
+
+
+@pytest.mark.parametrize("day", [1, 2, 3])
+def test_private_message_shows_only_the_readers_own_events(demo_dir, day):
+    result = demo_dir / "days" / f"{day:02d}" / "result"
+    events = [json.loads(line) for line in (result / "events.jsonl").read_text(encoding="utf-8").splitlines()]
+    state = _state(demo_dir, day)
+    health = {p["name"]: p["health"] for p in state["players"]}
+    roles = {p["name"]: p["role"] for p in state["players"]}
+    for path in sorted((result / "messages").iterdir()):
+        me = path.stem
+        text = path.read_text(encoding="utf-8")
+        for other, role in roles.items():
+            if other != me and role != roles[me]:
+                assert role not in text, f"{me}'s message names {other}'s role"
+        for other, hp in health.items():
+            if other != me:
+                assert f"{other} has {hp}" not in text
+        # a search by someone else never reaches this message
+        for e in events:
+            if e["kind"] == "search" and e["data"]["player"] != me and e["data"].get("found"):
+                assert f"Search in the {e['data']['zone']}" not in text or me in e["visibility"]
+
+
+def test_gm_summary_publishes_the_seed_and_every_roll(demo_dir):
+    result = demo_dir / "days" / "02" / "result"
+    summary = (result / "gm-summary.txt").read_text(encoding="utf-8")
+    record = json.loads((result / "day.json").read_text(encoding="utf-8"))
+    rolls = (result / "rolls.jsonl").read_text(encoding="utf-8").splitlines()
+    assert f"Seed: {record['seed']}" in summary
+    assert len(rolls) == record["rolls"] > 0
+    for line in rolls:
+        assert f"#{json.loads(line)['index']} " in summary
