@@ -143,8 +143,19 @@ def message_filename(name: str, taken: set[str]) -> str:
     return stem
 
 
+_DICT_METHODS = frozenset(dir(dict))
+
+
 def event_dicts(events) -> list[dict]:
-    return [dict(e.data, kind=e.kind, step=e.step) for e in events]
+    """Events as template data. A field named like a dict method (`get`, `items`) would be shadowed
+    in Jinja's `e.get`, so engines must not use such names."""
+    out = []
+    for e in events:
+        clash = _DICT_METHODS.intersection(e.data)
+        if clash:
+            raise ValueError(f"event {e.kind!r} uses reserved field name(s) {sorted(clash)}")
+        out.append(dict(e.data, kind=e.kind, step=e.step))
+    return out
 
 
 def render_day(game, rd) -> dict[str, str]:

@@ -43,22 +43,22 @@ def _trades(state: State, rules: Rules, orders: dict[str, PlayerOrders]) -> list
         both = [a, b]
         fb = offers.get((b, a))
         if fb is None or not _agreed(fa, fb):
-            events.append(private("trade_failed", both, STEP, players=both, reason="no matching order", give=fa.give, get=fa.get, by=a))
+            events.append(private("trade_failed", both, STEP, players=both, reason="no matching order", offered=fa.give, asked=fa.get, by=a))
             continue
         pa, pb = state.players[a], state.players[b]
         if rules.house.trade_needs_same_zone and pa.zone != pb.zone:
-            events.append(private("trade_failed", both, STEP, players=both, reason="not in the same zone", give=fa.give, get=fa.get, by=a))
+            events.append(private("trade_failed", both, STEP, players=both, reason="not in the same zone", offered=fa.give, asked=fa.get, by=a))
             continue
         give_a = pa.holding(fa.give) if fa.give else None
         give_b = pb.holding(fb.give) if fb.give else None
         if (fa.give and give_a is None) or (fb.give and give_b is None):
-            events.append(private("trade_failed", both, STEP, players=both, reason="an item is no longer held", give=fa.give, get=fa.get, by=a))
+            events.append(private("trade_failed", both, STEP, players=both, reason="an item is no longer held", offered=fa.give, asked=fa.get, by=a))
             continue
         limit = rules.house.carrying_limit
         after_a = carried(rules, pa) - _counts(rules, give_a) + _counts(rules, give_b)
         after_b = carried(rules, pb) - _counts(rules, give_b) + _counts(rules, give_a)
         if after_a > limit or after_b > limit:
-            events.append(private("trade_failed", both, STEP, players=both, reason="a carrying limit would be exceeded", give=fa.give, get=fa.get, by=a))
+            events.append(private("trade_failed", both, STEP, players=both, reason="a carrying limit would be exceeded", offered=fa.give, asked=fa.get, by=a))
             continue
         if give_a:
             pa.items.remove(give_a)
@@ -66,7 +66,7 @@ def _trades(state: State, rules: Rules, orders: dict[str, PlayerOrders]) -> list
         if give_b:
             pb.items.remove(give_b)
             pa.items.append(give_b)
-        events.append(private("trade", both, STEP, players=both, by=a, give=fa.give, get=fa.get))
+        events.append(private("trade", both, STEP, players=both, by=a, offered=fa.give, asked=fa.get))
     return events
 
 

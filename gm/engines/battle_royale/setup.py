@@ -66,7 +66,7 @@ def hide_items(state: State, rules: Rules, dice: DiceBase) -> list[Event]:
                  for _ in range(rules.house.hidden_items_per_zone)]
         state.zones[zone].hidden = [new_item(state, rules, n) for n in names]
         if names:
-            events.append(gm_only("hidden", STEP, zone=zone, items=names))
+            events.append(gm_only("hidden", STEP, zone=zone, hidden_items=names))
     return events
 
 
