@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import secrets
 from dataclasses import dataclass, field
@@ -11,7 +12,7 @@ from typing import Any
 from gm.dice import AuditedDice, DiceBase, Roll
 from gm.errors import OrderError, Problem, StateError
 from gm.events import Event
-from gm.gamedir import Game, GameDir, day_name
+from gm.gamedir import Game, GameDir
 from gm.yamlio import display_path
 
 
@@ -150,7 +151,7 @@ def day_files(gd: GameDir, game: Game, rd: ResolvedDay) -> dict[str, str]:
         "engine": engine.name,
         "day": rd.day,
         "seed": rd.seed.hex(),
-        "seed_sha256": __import__("hashlib").sha256(rd.seed).hexdigest(),
+        "seed_sha256": hashlib.sha256(rd.seed).hexdigest(),
         "orders_files": _orders_digests(gd, rd.day),
         "no_orders": rd.checked.missing,
         "orders": {n: engine.orders_record(o) for n, o in rd.checked.orders.items()},
@@ -160,9 +161,5 @@ def day_files(gd: GameDir, game: Game, rd: ResolvedDay) -> dict[str, str]:
 
 
 def _orders_digests(gd: GameDir, day: int) -> dict[str, str]:
-    import hashlib
-
     return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in gd.orders_files(day)}
 
-
-__all__ = ["check_day", "resolve_day", "day_files", "day_name", "new_seed", "parse_seed"]

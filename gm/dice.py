@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Sequence
 
 _SPACE = 1 << 256
@@ -145,48 +145,40 @@ class DiceScriptError(AssertionError):
     pass
 
 
-@dataclass
 class ScriptedDice(DiceBase):
     """For tests: returns the scripted values in order and complains about any mismatch.
 
-    A scripted value is the raw die value (1..sides), or {"choose": outcome} for a
-    table or pick roll.
+    A scripted value is the raw die value (1..sides), or {"choose": outcome} for a table or
+    pick roll (it becomes the first die value that lands on that outcome).
     """
 
-    script: list[Any] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
+    def __init__(self, script: list[Any] | None = None):
         super().__init__()
+        self.script = list(script or [])
         self._next = 0
-
-    def _draw(self, sides: int, purpose: str, choices: Sequence[Any] | None = None) -> int:
-        if self._next >= len(self.script):
-            raise DiceScriptError(f"the engine asked for an unscripted roll #{self._next}: {purpose}")
-        want = self.script[self._next]
-        self._next += 1
-        if isinstance(want, dict) and "choose" in want:
-            if choices is None or want["choose"] not in list(choices):
-                raise DiceScriptError(f"roll #{self._next - 1} ({purpose}) cannot choose {want['choose']!r} from {choices}")
-            idx = list(choices).index(want["choose"])
-            # the highest value that lands on that outcome's weight band is not needed: use its first value
-            if isinstance(self, ScriptedDice) and choices is not None:
-                return self._first_value(idx)
-        if not isinstance(want, int) or not 1 <= want <= sides:
-            raise DiceScriptError(f"roll #{self._next - 1} ({purpose}) is d{sides}, scripted {want!r}")
-        return want
-
-    _pending_table: list[int] | None = None
+        self._weights: list[int] | None = None
 
     def weighted(self, table, purpose):
-        self._pending_table = [w for _, w in table]
+        self._weights = [w for _, w in table]
         try:
             return super().weighted(table, purpose)
         finally:
-            self._pending_table = None
+            self._weights = None
 
-    def _first_value(self, idx: int) -> int:
-        weights = self._pending_table or []
-        return sum(weights[:idx]) + 1
+    def _draw(self, sides: int, purpose: str, choices: Sequence[Any] | None = None) -> int:
+        k = self._next
+        if k >= len(self.script):
+            raise DiceScriptError(f"the engine asked for an unscripted roll #{k}: {purpose}")
+        want = self.script[k]
+        self._next += 1
+        if isinstance(want, dict) and "choose" in want:
+            options = list(choices or [])
+            if want["choose"] not in options or self._weights is None:
+                raise DiceScriptError(f"roll #{k} ({purpose}) cannot choose {want['choose']!r} from {options}")
+            return sum(self._weights[: options.index(want["choose"])]) + 1
+        if isinstance(want, bool) or not isinstance(want, int) or not 1 <= want <= sides:
+            raise DiceScriptError(f"roll #{k} ({purpose}) is d{sides}, scripted {want!r}")
+        return want
 
     def finish(self) -> None:
         if self._next != len(self.script):
