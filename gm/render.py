@@ -19,7 +19,8 @@ class Safe(str):
 
 
 _BB_TAG_START = re.compile(r"\[(?=/?[A-Za-z*])")
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~])")
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>~|])")
+_MD_LINE_START = re.compile(r"^([#+\-=]|\d+\.)", re.M)
 
 
 def escape_bbcode(text: str) -> str:
@@ -28,7 +29,10 @@ def escape_bbcode(text: str) -> str:
 
 
 def escape_markdown(text: str) -> str:
-    return _MD_SPECIAL.sub(r"\\\1", text)
+    """Backslash the characters that make emphasis, links, code or HTML, and a line-leading
+    '#', '-', '+' or '1.' that would start a heading or a list."""
+    text = _MD_SPECIAL.sub(r"\\\1", text)
+    return _MD_LINE_START.sub(lambda m: m.group(1)[:-1] + "\\." if m.group(1)[-1] == "." else "\\" + m.group(1), text)
 
 
 class Markup:

@@ -32,6 +32,7 @@ def test_names_that_look_like_markup_are_escaped():
     assert bbcode_problems(escape_bbcode("[b]x")) == []
     assert escape_bbcode("[b]x").replace("\u200b", "") == "[b]x"
     assert escape_markdown("**x**") == r"\*\*x\*\*"
+    assert escape_markdown("# Head") == r"\# Head" and escape_markdown("1. x") == r"1\. x"
 
 
 def _state(root: Path, day: int) -> dict:
@@ -84,3 +85,26 @@ def test_gm_summary_publishes_the_seed_and_every_roll(demo_dir):
     assert len(rolls) == record["rolls"] > 0
     for line in rolls:
         assert f"#{json.loads(line)['index']} " in summary
+
+
+def test_markdown_games_get_markdown_posts(tmp_path):
+    import shutil
+
+    from gm.commands import demo_seed
+    from gm.day import day_files, resolve_day
+    from gm.engines.battle_royale.rules import DATA
+    from gm.gamedir import GameDir
+
+    root = tmp_path / "md"
+    shutil.copytree(DATA / "examples" / "demo", root)
+    yaml = root / "game.yaml"
+    yaml.write_text(yaml.read_text().replace("format: bbcode", "format: markdown"))
+    gd = GameDir(root)
+    game = gd.load()
+    for day in (0, 1):
+        gd.write_result(day, day_files(gd, game, resolve_day(gd, game, day, demo_seed(day))))
+    narration = (root / "days" / "01" / "result" / "narration.md").read_text()
+    assert narration.startswith("## Day 1: Smoke over the Septagon")
+    assert "**The vote**" in narration and "[b]" not in narration and "[list]" not in narration
+    message = (root / "days" / "01" / "result" / "messages" / "Akane.md").read_text()
+    assert "- Rifle at Chiaki:" in message and "[*]" not in message
