@@ -8,8 +8,11 @@ markup helpers (b, color, ...) return already-safe text.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
+
+from gm.text import the
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -104,7 +107,7 @@ def environment(engine: str, fmt: str, extra_dirs: list[Path] | None = None):
     )
     for name in ("esc", "b", "i", "color", "heading", "bullets", "code"):
         env.filters[name] = getattr(markup, name)
-    env.filters["the"] = the_place
+    env.filters["the"] = the
     env.filters["markup"] = Safe  # text a macro already rendered (and escaped)
     env.filters["plural"] = lambda n, word, many=None: f"{n} {word if n == 1 else (many or word + 's')}"
     env.filters["percent"] = lambda n: f"{n}%"
@@ -113,12 +116,6 @@ def environment(engine: str, fmt: str, extra_dirs: list[Path] | None = None):
     env.tests["contains"] = lambda seq, x: x in seq
     env.globals["fmt"] = fmt
     return env
-
-
-def the_place(zone: Any) -> str:
-    """'the Forest', 'the Septagon': a zone's name as it sits in a sentence."""
-    name = str(zone)
-    return "the " + name[4:] if name.startswith("The ") else "the " + name
 
 
 def _join(xs: list[str]) -> str:
@@ -162,6 +159,18 @@ def event_dicts(events) -> list[dict]:
     return out
 
 
+def _events_by_player(events) -> dict[str, list]:
+    """Each player's own events, in order: the private ones addressed to them, and their own death."""
+    out: dict[str, list] = {}
+    for e in events:
+        names = list(e.visibility) if not e.is_public and isinstance(e.visibility, tuple) else []
+        if e.kind == "death" and e.data.get("player") is not None:
+            names.append(e.data["player"])
+        for name in dict.fromkeys(names):
+            out.setdefault(name, []).append(e)
+    return out
+
+
 def render_day(game, rd) -> dict[str, str]:
     """Narration from the public view and public events; each message from that player's view and
     the events addressed to them; the GM summary from everything."""
@@ -175,20 +184,34 @@ def render_day(game, rd) -> dict[str, str]:
         game=base, view=engine.public_view(rd.state, game.rules), events=event_dicts(public_events)))
     message = env.get_template("message.j2")
     taken: set[str] = set()
-    for name in sorted(rd.checked.orders):
-        own = [e for e in rd.events if (not e.is_public and e.visible_to(name))
-               or (e.kind == "death" and e.data.get("player") == name)]
-        view = engine.player_view(rd.state, game.rules, name)
+    names = sorted(rd.checked.orders)
+    own_events = _events_by_player(rd.events)
+    public_dicts = event_dicts(public_events)
+    missing = set(rd.checked.missing)
+    if hasattr(engine, "player_views"):  # one pass over the state for everyone (keeps big games linear)
+        views = engine.player_views(rd.state, game.rules, names)
+    else:
+        views = {name: engine.player_view(rd.state, game.rules, name) for name in names}
+    for name in names:
         files[f"messages/{message_filename(name, taken)}.{ext}"] = _tidy(message.render(
-            game=base, view=view, events=event_dicts(own), public_events=event_dicts(public_events),
-            no_orders=name in rd.checked.missing))
+            game=base, view=views[name], events=event_dicts(own_events.get(name, [])),
+            public_events=public_dicts, no_orders=name in missing))
     text_env = environment(engine.name, "text")
     files["gm-summary.txt"] = _tidy(text_env.get_template("gm-summary.j2").render(
         game=base, view=engine.gm_view(rd.state, game.rules), events=event_dicts(rd.events),
         rolls=[r.record() | {"odds": r.odds} for r in rd.rolls], seed=rd.seed.hex(),
         orders=[engine.orders_record(o) for o in rd.checked.orders.values()], missing=rd.checked.missing,
-        warnings=[str(p) for p in rd.checked.warnings]))
+        warnings=[_in_game(game.root, p) for p in rd.checked.warnings]))
     return files
+
+
+def _in_game(root: Path, problem) -> str:
+    """A diagnostic located relative to the game folder, so outputs do not depend on where gm ran."""
+    try:
+        rel = Path(problem.where.path).resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        rel = problem.where.path
+    return str(replace(problem, where=replace(problem.where, path=rel)))
 
 
 _TAG = re.compile(r"\[(/?)([A-Za-z*]+)(?:=[^\]]*)?\]")

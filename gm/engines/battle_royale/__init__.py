@@ -15,7 +15,7 @@ from .orders import check_orders_doc, default_orders
 from .roster import initial_state, read_game
 from .rules import DATA
 from .state import State
-from .views import gm_view, player_view, public_view, status_rows
+from .views import gm_view, player_view, player_views, public_view, status_rows
 
 DAY_PHASES = [
     Phase("dawn", dawn.resolve),
@@ -71,6 +71,10 @@ class BattleRoyale:
 
     def player_view(self, state, rules, player: str) -> dict:
         return player_view(state, rules, player)
+
+    def player_views(self, state, rules, players) -> dict[str, dict]:
+        """player_view for every player in `players`, sharing the work (render_day uses it)."""
+        return player_views(state, rules, players)
 
     def gm_view(self, state, rules) -> dict:
         return gm_view(state, rules)

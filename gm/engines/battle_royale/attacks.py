@@ -79,7 +79,7 @@ def _resolve_step(state: State, rules: Rules, dice: DiceBase, orders: dict[str, 
         a = atk.attacker
         if not a.alive:
             continue
-        item = a.holding(atk.weapon_name) if atk.weapon_name != "Unarmed" else None
+        item = a.loaded(atk.weapon_name) if atk.weapon_name != "Unarmed" else None
         if atk.weapon_name != "Unarmed" and item is None:
             events.append(private("attack_no_weapon", [a.name], step, attacker=a.name, weapon=atk.weapon_name))
             continue

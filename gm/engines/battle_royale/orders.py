@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from gm.errors import Location, Problem
 from gm.suggest import did_you_mean
+from gm.text import the
 from gm.yamlio import item_loc, key_loc, node_loc, value_loc
 
 from .rules import Rules, Weapon
@@ -188,7 +189,15 @@ def check_player_orders(c: _Checker, name: str, node, where: Location) -> Player
         _check_movement(c, orders, player, node["movement"], value_loc(c.path, node, "movement"))
     if "votes" in node:
         _check_votes(c, orders, node["votes"], value_loc(c.path, node, "votes"))
+    _warn_if_staying_in_a_closed_zone(c, orders, player, value_loc(c.path, node, "movement") if "movement" in node else where)
     return orders
+
+
+def _warn_if_staying_in_a_closed_zone(c: _Checker, orders: PlayerOrders, player: Player, where: Location) -> None:
+    zone = c.state.zones[player.zone]
+    if orders.movement in ("stay", "hold") and (zone.closed or zone.closing):
+        shut = "is closed" if zone.closed else "closes at dawn"
+        c.warn(where, f"{the(player.zone)} {shut} and {player.name} does not move out: {player.name} will die there")
 
 
 def _check_day0(c: _Checker, orders: PlayerOrders, node, where: Location) -> PlayerOrders:
@@ -222,7 +231,7 @@ def _check_free(c: _Checker, orders: PlayerOrders, player: Player, node, where: 
                 lying = sorted({g.item.name for g in zone.ground if g.held_for in (None, player.name) or (g.until_day or -1) < c.day})
                 if item not in lying:
                     there = ", ".join(lying) if lying else "nothing"
-                    c.error(vat, f"there is no {item} lying in the {player.zone} (lying there: {there})")
+                    c.error(vat, f"there is no {item} lying in {the(player.zone)} (lying there: {there})")
                     continue
                 orders.free.append(FreeAction("pick_up", item=item, where=vat))
         else:
@@ -241,6 +250,9 @@ def _check_trade(c: _Checker, orders: PlayerOrders, player: Player, value, where
         return
     if partner == player.name:
         c.error(value_loc(c.path, value, "with"), "a player cannot trade with themselves")
+        return
+    if partner and any(fa.kind == "trade" and fa.partner == partner for fa in orders.free):
+        c.error(where, f"{player.name} already has a trade with {partner}: write one trade per partner")
         return
     if partner and (value.get("give") is None or give) and (value.get("get") is None or get):
         orders.free.append(FreeAction("trade", partner=partner, give=give, get=get, where=where))
@@ -305,7 +317,7 @@ def _check_action(c: _Checker, orders: PlayerOrders, player: Player, node, where
             targets.append(name)
             target = c.state.players[name]
             if target.zone != player.zone:
-                c.warn(at, f"{name} is not in the {player.zone} at the start of the day: that attack will find no one")
+                c.warn(at, f"{name} is not in {the(player.zone)} at the start of the day: that attack will find no one")
     if weapon is None or len(targets) != len(raw_targets):
         return
     label = weapon_name or "an unarmed attack"
@@ -316,7 +328,7 @@ def _check_action(c: _Checker, orders: PlayerOrders, player: Player, node, where
         c.error(tat, f"{label} strikes a single target")
         return
     if weapon_name and weapon.ammo is not None:
-        left = player.holding(weapon_name).ammo or 0
+        left = player.loaded(weapon_name).ammo or 0
         if len(targets) > left:
             c.error(tat, f"{player.name}'s {weapon_name} has {left} shot{'s' if left != 1 else ''} left, {len(targets)} given")
             return
@@ -345,23 +357,24 @@ def _check_route(c: _Checker, player: Player, raw, where: Location, longest: int
             return None
         if zone not in c.rules.zones[here].adjacent:
             near = ", ".join(c.rules.zones[here].adjacent)
-            c.error(at, f"the {zone} is not next to the {here} (next to it: {near})")
+            c.error(at, f"{the(zone)} is not next to {the(here)} (next to it: {near})")
             return None
-        if c.state.zones[zone].closed:
-            c.warn(at, f"the {zone} is closed: {player.name} will die moving through it")
+        # orders are checked against the state before dawn: a zone voted closed last night is closed by movement
+        if c.state.zones[zone].closed or c.state.zones[zone].closing:
+            shut = "is closed" if c.state.zones[zone].closed else "closes at dawn"
+            c.warn(at, f"{the(zone)} {shut}: {player.name} will die moving through it")
         route.append(zone)
         here = zone
     return route
 
 
 def _check_movement(c: _Checker, orders: PlayerOrders, player: Player, node, where: Location) -> None:
-    kv = _single_key(node)
+    # `{run: [...], drop: ITEM}` is the one movement written with two keys
+    kv = ("run", node["run"]) if isinstance(node, dict) and set(node) == {"run", "drop"} else _single_key(node)
     if kv is None:
         c.error(where, "movement is one of `stay`, `hold`, `{move: [ZONE, ...]}` or `{run: [ZONE, ...], drop: ITEM}`")
         return
     kind, value = kv
-    if isinstance(node, dict) and "run" in node and len(node) == 2 and "drop" in node:
-        kind, value = "run", node["run"]
     if kind in MOVE_KEYWORDS and value is None:
         orders.movement = MOVE_KEYWORDS[kind]
         return
@@ -394,7 +407,9 @@ def _check_votes(c: _Checker, orders: PlayerOrders, node, where: Location) -> No
         elif key in ("close", "reward"):
             zone = c.zone_name(node[key], at)
             if zone and c.state.zones[zone].closed:
-                c.error(at, f"the {zone} is already closed")
+                c.error(at, f"{the(zone)} is already closed")
+            elif zone and c.state.zones[zone].closing:
+                c.error(at, f"{the(zone)} closes at dawn (voted closed last night)")
             elif zone:
                 orders.votes[key] = zone
         else:

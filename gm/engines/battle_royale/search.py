@@ -8,6 +8,7 @@ searchers counting as two students (RULINGS.md, Search and dropped items).
 from __future__ import annotations
 
 from gm.dice import DiceBase
+from gm.text import the
 from gm.events import Event, private
 
 from .common import has_room, item_label, take_or_leave
@@ -35,12 +36,12 @@ def _search(state: State, rules: Rules, dice: DiceBase, orders, players) -> list
                                   chance=None, kept=None))
             continue
         chance = rules.house.search_find_chance
-        ok, roll = dice.chance(chance, f"{p.name} searches the {p.zone}: finds something?")
+        ok, roll = dice.chance(chance, f"{p.name} searches {the(p.zone)}: finds something?")
         found = None
         kept = None
         if ok:
             labels = {item_label(i): i for i in sorted(zone.hidden, key=lambda i: i.id)}
-            item = labels[dice.pick(list(labels), f"{p.name} searches the {p.zone}: what is found")]
+            item = labels[dice.pick(list(labels), f"{p.name} searches {the(p.zone)}: what is found")]
             zone.hidden.remove(item)
             found = item.name
             kept = take_or_leave(state, rules, p, item, state.day)
@@ -59,7 +60,7 @@ def _loose_items(state: State, rules: Rules, dice: DiceBase, orders, zone_name: 
         if not takers:
             continue
         table = lottery_weights(takers, orders)
-        winner, _ = dice.weighted(table, f"{g.item.name} lying in the {zone_name}: who comes away with it")
+        winner, _ = dice.weighted(table, f"{g.item.name} lying in {the(zone_name)}: who comes away with it")
         zone.ground.remove(g)
         state.players[winner].items.append(g.item)
         events.append(private("found_lying", [winner], STEP, player=winner, item=g.item.name, zone=zone_name))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gm.dice import DiceBase
+from gm.text import the
 from gm.events import Event, gm_only, private, public
 
 from .common import new_item, random_item_name, take_or_leave
@@ -62,7 +63,7 @@ def hide_items(state: State, rules: Rules, dice: DiceBase) -> list[Event]:
     """Each zone starts with items a Search can find (RULINGS.md, Search)."""
     events = []
     for zone in rules.zones:
-        names = [random_item_name(rules, dice, f"item hidden in the {zone}")
+        names = [random_item_name(rules, dice, f"item hidden in {the(zone)}")
                  for _ in range(rules.house.hidden_items_per_zone)]
         state.zones[zone].hidden = [new_item(state, rules, n) for n in names]
         if names:

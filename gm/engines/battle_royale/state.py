@@ -87,6 +87,11 @@ class Player:
         found = [i for i in self.items if i.name == name]
         return min(found, key=lambda i: i.id) if found else None
 
+    def loaded(self, name: str) -> Item | None:
+        """The weapon of that name a player fires: the one with the most ammunition left (lowest id on a tie)."""
+        found = [i for i in self.items if i.name == name]
+        return min(found, key=lambda i: (-(i.ammo or 0), i.id)) if found else None
+
 
 @dataclass
 class ZoneState:

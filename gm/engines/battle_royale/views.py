@@ -35,34 +35,69 @@ def public_view(state: State, rules: Rules) -> dict:
     }
 
 
-def player_view(state: State, rules: Rules, name: str) -> dict:
-    """One player's own sheet, plus what they can see around them (visible items of those beside them)."""
-    view = public_view(state, rules)
-    p = state.players[name]
-    me = {
+def _me(rules: Rules, p: Player) -> dict:
+    return {
         "name": p.name, "role": p.role, "school": p.school, "zone": p.zone, "alive": p.alive,
         "health": p.health, "max_health": p.max_health, "died_on_day": p.died_on_day,
         "items": [_item(rules, i) for i in sorted(p.items, key=lambda i: i.id)],
         "carrying_limit": rules.house.carrying_limit,
     }
+
+
+class _Around:
+    """What can be seen in each zone, worked out once for all players (keeps a day's views linear)."""
+
+    def __init__(self, state: State, rules: Rules):
+        self.state = state
+        self.rules = rules
+        self.by_zone = state.by_zone()
+        self._seen: dict[str, list[tuple[str, dict]]] = {}
+        self._lying: dict[str, list[str]] = {}
+
+    def seen_in(self, zone: str) -> list[tuple[str, dict]]:
+        """(name, what others see of them) for every living player in the zone, sorted by name."""
+        if zone not in self._seen:
+            items = self.rules.items
+            self._seen[zone] = [
+                (o.name, {"name": o.name, "items": [i.name for i in sorted(o.items, key=lambda i: i.id)
+                                                    if not (items.get(i.name) and items[i.name].concealed)]})
+                for o in self.by_zone.get(zone, [])]
+        return self._seen[zone]
+
+    def lying_in(self, zone: str) -> list[str]:
+        if zone not in self._lying:
+            self._lying[zone] = sorted(g.item.name for g in self.state.zones[zone].ground)
+        return self._lying[zone]
+
+
+def player_view(state: State, rules: Rules, name: str, *, _public: dict | None = None,
+                _around: _Around | None = None) -> dict:
+    """One player's own sheet, plus what they can see around them (visible items of those beside them)."""
+    view = dict(_public) if _public is not None else public_view(state, rules)
+    p = state.players[name]
+    me = _me(rules, p)
     nearby = []
     lying = []
     moves = []
     if p.alive and p.zone:
-        for other in state.by_zone().get(p.zone, []):
-            if other.name != name:
-                visible = [i.name for i in sorted(other.items, key=lambda i: i.id)
-                           if not (rules.items.get(i.name) and rules.items[i.name].concealed)]
-                nearby.append({"name": other.name, "items": visible})
-        lying = sorted(g.item.name for g in state.zones[p.zone].ground)
+        around = _around or _Around(state, rules)
+        nearby = [seen for other, seen in around.seen_in(p.zone) if other != name]
+        lying = list(around.lying_in(p.zone))
         moves = [z for z in rules.zones[p.zone].adjacent]
     view.update(me=me, nearby=nearby, lying=lying, adjacent=moves)
     return view
 
 
+def player_views(state: State, rules: Rules, names) -> dict[str, dict]:
+    """player_view for many players at once: the public part and each zone's company worked out once."""
+    public = public_view(state, rules)
+    around = _Around(state, rules)
+    return {n: player_view(state, rules, n, _public=public, _around=around) for n in names}
+
+
 def gm_view(state: State, rules: Rules) -> dict:
     view = public_view(state, rules)
-    view["players"] = [player_view(state, rules, n)["me"] for n in sorted(state.players)]
+    view["players"] = [_me(rules, state.players[n]) for n in sorted(state.players)]
     view["ground"] = {z: [g.item.name for g in state.zones[z].ground] for z in rules.zones}
     view["hidden"] = {z: [i.name for i in state.zones[z].hidden] for z in rules.zones}
     return view

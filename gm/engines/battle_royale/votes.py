@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gm.dice import DiceBase
+from gm.text import the
 from gm.events import Event, gm_only, private, public
 
 from .common import new_item, random_item_name, take_or_leave
@@ -76,13 +77,13 @@ def resolve(state: State, orders: dict[str, PlayerOrders], dice: DiceBase, rules
 
 def _reward_drop(state: State, rules: Rules, dice: DiceBase, orders, zone: str) -> list[Event]:
     """One package, recovered by a random student in the zone; searchers count as two (III.E.3)."""
-    name = random_item_name(rules, dice, f"reward drop in the {zone}: the item")
+    name = random_item_name(rules, dice, f"reward drop in {the(zone)}: the item")
     item = new_item(state, rules, name)
     present = state.by_zone().get(zone, [])
     if not present:
         state.zones[zone].ground.append(GroundItem(item))
         return [gm_only("reward_unclaimed", STEP, zone=zone, item=name)]
-    winner_name, _ = dice.weighted(lottery_weights(present, orders), f"reward drop in the {zone}: who recovers it")
+    winner_name, _ = dice.weighted(lottery_weights(present, orders), f"reward drop in {the(zone)}: who recovers it")
     winner = state.players[winner_name]
     kept = take_or_leave(state, rules, winner, item, state.day)
     return [private("reward", [winner_name], STEP, player=winner_name, zone=zone, item=name, kept=kept)]
