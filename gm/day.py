@@ -25,6 +25,8 @@ class CheckedDay:
     problems: list[Problem]
     files: list[str] = field(default_factory=list)
     unreadable: list[str] = field(default_factory=list)  # files that are not valid YAML
+    due: list[str] = field(default_factory=list)  # who owed orders
+    defaults_note: str = ""  # what a player who sent nothing gets, in the engine's words
 
     @property
     def errors(self) -> list[Problem]:
@@ -53,7 +55,7 @@ def state_before(gd: GameDir, game: Game, day: int) -> Any:
     if not gd.is_resolved(day - 1):
         raise StateError(f"Day {day - 1} has not been resolved yet: run `gm resolve {display_path(gd.root)} --day {day - 1}` first")
     state = game.engine.state_from_json(gd.read_json(day - 1, "state.json"))
-    if getattr(state, "over", False):
+    if game.engine.is_over(state):
         raise StateError(f"the game ended on Day {day - 1}; there is no Day {day}")
     return state
 
@@ -80,12 +82,14 @@ def check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
         got, found = engine.check_orders(doc, display_path(path), game.rules, state, day, seen)
         orders.update(got)
         problems += found
-    due = engine.players_due(state) if day > 0 else sorted(state.players)
+    due = engine.players_due(state)
     missing = [p for p in due if p not in orders]
     for p in missing:
         orders[p] = engine.default_orders(p, day)
+    if not unreadable:
+        problems += engine.check_all(orders, missing, state, game.rules, day, display_path(gd.orders_dir(day)))
     return CheckedDay(day, state, dict(sorted(orders.items())), missing, problems,
-                      [display_path(p) for p in files], unreadable)
+                      [display_path(p) for p in files], unreadable, due, engine.defaults_note(state))
 
 
 def resolve_checked(game: Game, checked: CheckedDay, dice: DiceBase) -> tuple[Any, list[Event]]:
@@ -94,7 +98,7 @@ def resolve_checked(game: Game, checked: CheckedDay, dice: DiceBase) -> tuple[An
     state = copy.deepcopy(checked.state)
     state.day = checked.day
     events: list[Event] = []
-    for phase in engine.phases(checked.day):
+    for phase in engine.phases(checked.day, state):
         for e in phase.resolve(state, checked.orders, dice, game.rules):
             e.step = e.step or phase.name
             events.append(e)

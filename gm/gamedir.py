@@ -105,8 +105,10 @@ class GameDir:
             raise LocatedError(Location(path, 1, 1), "game.yaml must be a mapping with engine, title and roster")
         engine_name = doc.get("engine")
         if not isinstance(engine_name, str):
+            from gm.engine import REGISTRY
+
             raise LocatedError(key_loc(path, doc, "engine") if "engine" in doc else Location(path, 1, 1),
-                               "game.yaml needs `engine: <name>` (e.g. battle-royale)")
+                               f"game.yaml needs `engine: <name>` (one of {', '.join(sorted(REGISTRY))})")
         try:
             engine = get_engine(engine_name)
         except GmError as exc:

@@ -24,6 +24,7 @@ class Safe(str):
 _BB_TAG_START = re.compile(r"\[(?=/?[A-Za-z*])")
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>~|])")
 _MD_LINE_START = re.compile(r"^([#+\-=]|\d+\.)", re.M)
+_BACKTICKS = re.compile(r"`{3,}")
 
 
 def escape_bbcode(text: str) -> str:
@@ -75,8 +76,14 @@ class Markup:
         return Safe("\n".join(f"- {x}" for x in lines))
 
     def code(self, value: Any) -> Safe:
+        """A monospace block. Text inside cannot end the block early: a '[' that starts a tag (BBCode)
+        or a run of backticks (Markdown) is broken with a zero-width space."""
         text = str(value)
-        return Safe(f"[code]{text}[/code]" if self.fmt == "bbcode" else f"```\n{text}\n```")
+        if self.fmt == "bbcode":
+            return Safe(f"[code]{escape_bbcode(text)}[/code]")
+        if self.fmt == "markdown":
+            return Safe(f"```\n{_BACKTICKS.sub(lambda m: chr(0x200b).join(m.group(0)), text)}\n```")
+        return Safe(text)
 
 
 def _finalize(markup: Markup):
@@ -184,7 +191,7 @@ def render_day(game, rd) -> dict[str, str]:
         game=base, view=engine.public_view(rd.state, game.rules), events=event_dicts(public_events)))
     message = env.get_template("message.j2")
     taken: set[str] = set()
-    names = sorted(rd.checked.orders)
+    names = engine.message_recipients(rd.checked.state, rd.state, rd.checked.orders)
     own_events = _events_by_player(rd.events)
     public_dicts = event_dicts(public_events)
     missing = set(rd.checked.missing)
