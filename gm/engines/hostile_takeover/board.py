@@ -68,7 +68,7 @@ class BoardBuilder:
         squares = tile_squares(top_left)
         label = grid.name(top_left)
         if not all(grid.in_bounds(s) for s in squares):
-            self.error(where, f"a tile at {label} would stick out of the board (columns A-Z, rows 1-{grid.MAX_ROWS}): "
+            self.error(where, f"{who}a tile at {label} would stick out of the board (columns A-Z, rows 1-{grid.MAX_ROWS}): "
                               "a tile covers its square and the squares to the right and below")
             return False
         shared = [s for s in squares if s in self.covered]

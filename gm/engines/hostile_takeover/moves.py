@@ -18,6 +18,8 @@ def reason(code: str, text: str) -> dict:
 
 def blocked(state: State, sq: Square, mover: str | None = None) -> dict | None:
     """Why a pawn cannot stand on `sq` now, or None if it can."""
+    if not grid.in_bounds(sq):
+        return reason("hole", "that is off the board")
     if sq not in state.floor():
         return reason("hole", f"{grid.name(sq)} is {state.off_floor(sq)}")
     b = state.find_building(sq)
@@ -40,6 +42,8 @@ def destination(state: State, p: Player, choice: Choice) -> Square:
 
 def why_not(state: State, rules: Rules, p: Player, choice: Choice) -> dict | None:
     target = destination(state, p, choice)
+    if not grid.in_bounds(target):
+        return reason("hole", f"there is no square {choice.direction} of {grid.name(p.at)}: it is off the board")
     if target == p.at:
         return reason("already_there", f"{p.name} is already on {grid.name(target)}")
     why = blocked(state, target, p.name)
@@ -63,7 +67,7 @@ def carry_out(state: State, rules: Rules, p: Player, choice: Choice, dice, step:
 def options(state: State, p: Player) -> list[Choice]:
     """Every legal move now: the eight steps, then the squares around the player's own buildings."""
     out = [Choice("move", direction=d) for d in grid.DIRECTIONS
-           if blocked(state, grid.step(p.at, d), p.name) is None and grid.step(p.at, d) != p.at]
+           if grid.in_bounds(grid.step(p.at, d)) and blocked(state, grid.step(p.at, d), p.name) is None]
     near = {grid.step(p.at, d) for d in grid.DIRECTIONS}
     for b in state.owned_by(p.name):
         if not b.touches(p.at):
