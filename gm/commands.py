@@ -183,7 +183,8 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
     shutil.copytree(source, target, dirs_exist_ok=True)
     gd = GameDir(target)
     game = gd.load()
-    days = sorted(int(d.name) for d in (target / "days").iterdir() if d.name.isdigit())
+    # every day from Day 0 to the last day folder (a day that takes no orders has no folder)
+    days = list(range(max(int(d.name) for d in (target / "days").iterdir() if d.name.isdigit()) + 1))
     for day in days:
         rd = resolve_day(gd, game, day, demo_seed(day))
         gd.write_result(day, day_files(gd, game, rd))

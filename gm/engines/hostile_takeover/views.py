@@ -39,6 +39,7 @@ def public_view(state: State, rules: Rules) -> dict:
         "max_rounds": rules.max_rounds,
         "first_player": state.first_player,
         "order": state.turn_order(),
+        "turns": [n for n in state.turn_order() if not state.players[n].out],  # who still takes turns
         "map": draw(state),
         "players": players,
         "by_name": {p["name"]: p for p in players},
