@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -98,11 +99,18 @@ def _finalize(markup: Markup):
 
 
 def environment(engine: str, fmt: str, extra_dirs: list[Path] | None = None):
+    """The sandboxed environment of an engine's templates in one format. Kept for the process, so a
+    run that renders many days compiles each template once (edited templates are reloaded)."""
+    return _environment(engine, fmt, tuple(str(d) for d in (extra_dirs or [])))
+
+
+@lru_cache(maxsize=32)
+def _environment(engine: str, fmt: str, extra_dirs: tuple[str, ...]):
     import jinja2
     from jinja2.sandbox import SandboxedEnvironment
 
     markup = Markup(fmt)
-    dirs = [str(d) for d in (extra_dirs or [])] + [str(TEMPLATES / engine), str(TEMPLATES / "common")]
+    dirs = list(extra_dirs) + [str(TEMPLATES / engine), str(TEMPLATES / "common")]
     env = SandboxedEnvironment(
         loader=jinja2.FileSystemLoader(dirs),
         autoescape=False,
