@@ -95,6 +95,9 @@ def check(game_dir, day):
     if n:
         click.echo(f"Day {report.day}: {n} error{'s' if n != 1 else ''} in {len(report.files)} file(s).")
         sys.exit(1)
+    if not report.due:
+        click.echo(f"Day {report.day}: no orders are due; resolve it when you are ready.")
+        return
     click.echo(f"Day {report.day}: orders OK ({len(report.orders) - len(report.missing)} players, "
                f"{len(report.files)} file(s), {len(report.warnings)} warning(s)).")
 

@@ -40,6 +40,9 @@ class Engine(Protocol):
     config_keys: tuple[str, ...]  # the game.yaml settings the engine reads besides engine, title, format
     demo_day: int | None  # the day whose narration `gm demo` prints (None: the last day)
     new_game_hint: str  # what `gm new` tells the GM to do next; {dir} is the new folder
+    # public events that also belong among a player's own events in their message:
+    # event kind -> the data field naming that player (e.g. a death, for the one who died)
+    personal_events: dict[str, str]
 
     def setup(self, doc: Any, path: str) -> GameSetup: ...
 

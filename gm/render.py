@@ -174,13 +174,15 @@ def event_dicts(events) -> list[dict]:
     return out
 
 
-def _events_by_player(events) -> dict[str, list]:
-    """Each player's own events, in order: the private ones addressed to them, and their own death."""
+def _events_by_player(events, personal: dict[str, str]) -> dict[str, list]:
+    """Each player's own events, in order: the private ones addressed to them, and the public events
+    the engine names as theirs too (`personal`: event kind -> the field that names the player)."""
     out: dict[str, list] = {}
     for e in events:
         names = list(e.visibility) if not e.is_public and isinstance(e.visibility, tuple) else []
-        if e.kind == "death" and e.data.get("player") is not None:
-            names.append(e.data["player"])
+        field = personal.get(e.kind)
+        if field is not None and e.data.get(field) is not None:
+            names.append(e.data[field])
         for name in dict.fromkeys(names):
             out.setdefault(name, []).append(e)
     return out
@@ -200,7 +202,7 @@ def render_day(game, rd) -> dict[str, str]:
     message = env.get_template("message.j2")
     taken: set[str] = set()
     names = engine.message_recipients(rd.checked.state, rd.state, rd.checked.orders)
-    own_events = _events_by_player(rd.events)
+    own_events = _events_by_player(rd.events, engine.personal_events)
     public_dicts = event_dicts(public_events)
     missing = set(rd.checked.missing)
     if hasattr(engine, "player_views"):  # one pass over the state for everyone (keeps big games linear)

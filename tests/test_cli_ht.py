@@ -23,7 +23,7 @@ def test_new_check_resolve_audit_status(tmp_path, monkeypatch):
     assert "engine: hostile-takeover" in (game / "game.yaml").read_text()
     assert "gm resolve g --day 0" in result.output
     result = run("check", game)
-    assert result.exit_code == 0 and "Day 0: orders OK" in result.output
+    assert result.exit_code == 0 and "Day 0: no orders are due" in result.output
     assert "no orders received" not in result.output  # Day 0 takes no orders
     result = run("status", game)
     assert "Day 0: no orders are due" in result.output

@@ -33,6 +33,7 @@ class BattleRoyale:
     title = "Battle Royale"
     config_keys = ("house_rules", "roster")
     demo_day = 1
+    personal_events = {"death": "player"}  # the dead learn how they died
     new_game_hint = ("Edit game.yaml (roster, house rules), write days/00/orders/, then run "
                      "`gm check {dir} --day 0` and `gm resolve {dir} --day 0`.")
 

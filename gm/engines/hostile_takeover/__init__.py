@@ -42,6 +42,7 @@ class HostileTakeover:
     title = "Hostile Takeover"
     config_keys = ("house_rules", "roster", "first_player", "board")
     demo_day = None  # the demo prints its last day: the final score
+    personal_events: dict[str, str] = {}  # messages pick the public events they need by `involves`
     new_game_hint = ("Edit game.yaml (roster and colours, house rules, the board), then run "
                      "`gm check {dir} --day 0` and `gm resolve {dir} --day 0` (the roll for the first player).")
 
