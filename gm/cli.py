@@ -32,6 +32,9 @@ class GmGroup(click.Group):
             ctx.exit(exc.exit_code)
         except (click.exceptions.Exit, click.ClickException, click.Abort):
             raise
+        except BrokenPipeError:  # `gm rolls g | head`: the reader has all it wanted
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            ctx.exit(141)
         except KeyboardInterrupt:
             click.echo("interrupted; nothing was written.", err=True)
             ctx.exit(130)

@@ -68,7 +68,7 @@ def check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
     state = state_before(gd, game, day)
     engine = game.engine
     orders: dict[str, Any] = {}
-    problems: list[Problem] = []
+    problems: list[Problem] = list(game.warnings)
     seen: dict[str, Any] = {}
     files = gd.orders_files(day)
     unreadable = []

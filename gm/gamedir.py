@@ -12,7 +12,7 @@ import json
 import os
 import shutil
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +38,7 @@ class Game:
     rules: Any
     roster: list[str]
     initial_state: Any
+    warnings: list = field(default_factory=list)  # game.yaml's warnings, shown with every day's check
 
     @property
     def ext(self) -> str:
@@ -134,7 +135,8 @@ class GameDir:
         errors = [p for p in problems if p.severity == "error"]
         if errors:
             raise OrderError(problems)
-        return Game(self.root, engine, str(title), str(fmt), setup.rules, setup.roster, setup.initial_state)
+        return Game(self.root, engine, str(title), str(fmt), setup.rules, setup.roster, setup.initial_state,
+                    [p for p in problems if p.severity != "error"])
 
     # ---- writing ------------------------------------------------------------
 

@@ -184,3 +184,13 @@ def test_the_dice_checker_in_docs_verifies_the_demo(ht_demo_dir, tmp_path):
     for day in sorted((ht_demo_dir / "days").iterdir()):
         out = subprocess.run([sys.executable, str(path), str(day / "result")], capture_output=True, text=True)
         assert out.returncode == 0 and "every roll matches" in out.stdout, out.stderr
+
+
+def test_board_warnings_are_shown_by_check(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert run("new", "g", "--engine", "hostile-takeover").exit_code == 0
+    path = Path("g/game.yaml")
+    path.write_text(path.read_text().replace("  # holes: [F6]", "  holes: [K3, L4]"))
+    result = run("check", "g")
+    assert result.exit_code == 0, result.output
+    assert "g/game.yaml:" in result.output and "warning: no pawn can ever reach L3: they play as holes" in result.output
