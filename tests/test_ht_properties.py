@@ -191,3 +191,20 @@ def test_the_order_checker_never_crashes(doc, stage):
     for name, o in orders.items():
         assert name in state.players
         o.record()
+
+
+game_leaf = st.one_of(st.none(), st.booleans(), st.integers(-3, 30), st.sampled_from(
+    ["Akane", "Bruno", "Red", "Blue", "Purple", "A1", "C1", "B2", "D2", "Z9", "A1-A2", "", "[b]x"]))
+game_node = st.recursive(game_leaf, lambda inner: st.one_of(
+    st.lists(inner, max_size=5), st.dictionaries(st.sampled_from(
+        ["name", "colour", "at", "owner", "points", "tiles", "holes", "buildings", "spawns", "Akane", "Red"]),
+        inner, max_size=4)), max_leaves=16)
+
+
+@settings(max_examples=300, deadline=None)
+@given(roster=game_node, board=game_node, first=game_leaf, house=game_node)
+def test_game_yaml_never_crashes_the_set_up(roster, board, first, house):
+    setup = ENGINE.setup({"roster": roster, "board": board, "first_player": first, "house_rules": house}, "game.yaml")
+    if setup.initial_state is not None:
+        assert not [p for p in setup.problems if p.severity == "error"]
+        State.from_json(setup.initial_state.to_json())
