@@ -33,7 +33,7 @@ from . import endgame, placement, setup, turns
 from .orders import check_orders_doc, default_orders
 from .roster import read_game
 from .rules import DATA, Rules
-from .state import OPENING, PLACEMENT, PLAY, State
+from .state import OPENING, PLACEMENT, State
 from .views import gm_view, player_status, player_view, public_view, status_rows
 
 
@@ -129,4 +129,4 @@ class HostileTakeover:
         return {"game.yaml": text}
 
 
-__all__ = ["HostileTakeover", "PLAY"]
+__all__ = ["HostileTakeover"]

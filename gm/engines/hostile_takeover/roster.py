@@ -157,7 +157,7 @@ def read_board(doc, path: str, rules: Rules, players: dict[str, Player], problem
         if name is None:
             b.error(at, f"no player called '{raw_name}'{did_you_mean(str(raw_name), players)}")
             continue
-        if name in b.spawns or name in b.spawn_where:
+        if name in b.spawns_tried:
             b.error(at, f"{name} has two spawns")
             continue
         sq = grid.parse(spawns[raw_name])
