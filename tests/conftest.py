@@ -28,9 +28,12 @@ def demo_dir(tmp_path_factory):
 
 @pytest.fixture
 def game_copy(demo_dir, tmp_path):
-    """A private copy of the resolved demo that a test may change."""
+    """A private copy of the resolved demo as it stood after Day 3 (the game still running), that a test may change."""
     target = tmp_path / "game"
     shutil.copytree(demo_dir, target)
+    for day in (target / "days").iterdir():
+        if int(day.name) > 3:
+            shutil.rmtree(day)
     return target
 
 

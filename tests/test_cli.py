@@ -79,12 +79,16 @@ BAD_ORDERS = {
     "tab": ("Akane:\n\taction: defend\n", "orders.yaml:2:1: error: tab character"),
     "duplicate": ("Akane:\n  action: defend\nAkane:\n  action: search\n", "Akane appears twice"),
     "unknown player": ("Akame:\n  action: defend\n", "no player called 'Akame' (did you mean 'Akane'?)"),
-    "misspelt item": ("Akane:\n  action: {attack: {weapon: Rifel, targets: [Juno]}}\n",
-                      "orders.yaml:2:29: error: Akane holds no 'Rifel' (did you mean 'Rifle'?)"),
-    "dead player": ("Goro:\n  action: defend\n", "Goro is dead (died on Day 2)"),
-    "bad route": ("Akane:\n  movement: {move: [Field]}\n", "the Field is not next to the Beach"),
-    "too many targets": ("Akane:\n  action: {attack: {weapon: Rifle, targets: [Juno, Juno, Juno]}}\n",
-                         "Rifle allows 2 hit attempts a day, 3 given"),
+    "misspelt item": ("Juno:\n  action: {attack: {weapon: Crosbow, targets: [Chiaki]}}\n",
+                      "orders.yaml:2:29: error: Juno holds no 'Crosbow' (did you mean 'Crossbow'?)"),
+    "dead player": ("Akane:\n  action: defend\n", "Akane is dead (died on Day 2)"),
+    "escaped player": ("Dana:\n  action: defend\n", "Dana escaped the island on Day 3"),
+    "bad route": ("Juno:\n  movement: {move: [Field]}\n", "the Field is not next to the Beach"),
+    "too many targets": ("Juno:\n  action: {attack: {weapon: Crossbow, targets: [Chiaki, Chiaki, Chiaki]}}\n",
+                         "Crossbow allows 2 hit attempts a day, 3 given"),
+    "run after a heal": ("Juno:\n  action: {heal: Juno}\n  movement: {run: [Cliffs]}\n",
+                         "orders.yaml:3:13: error: a Run is not allowed after a Heal"),
+    "stored item": ("Lena:\n  action: {cover: Kenji}\n  free: [store: Backpack]\n", "a Backpack cannot go inside itself"),
     "not yaml": ("Akane: [unclosed\n", "orders.yaml:"),
     "bad indentation": ("Akane:\n  action: defend\n movement: hold\n", "orders.yaml:3:"),
 }
@@ -109,7 +113,7 @@ def test_bad_orders_are_located_errors_and_change_nothing(game_copy, case, monke
 def test_check_reports_every_problem_at_once(game_copy, monkeypatch):
     orders = game_copy / "days" / "04" / "orders"
     orders.mkdir(parents=True)
-    (orders / "a.yaml").write_text("Akame:\n  action: defend\nAkane:\n  movement: {move: [Feild]}\n")
+    (orders / "a.yaml").write_text("Akame:\n  action: defend\nChiaki:\n  movement: {move: [Feild]}\n")
     (orders / "b.yaml").write_text("Juno:\n  action: serch\n")
     monkeypatch.chdir(game_copy)
     result = run("check", ".", "--day", "4")
@@ -141,7 +145,7 @@ def test_force_keeps_the_old_result_with_a_diff(game_copy):
 TAMPERING = {
     "rolls.jsonl": lambda t: t.replace('"value":', '"value":9', 1),
     "narration.bbcode": lambda t: t.replace("Fallen today", "Fell today"),
-    "messages/Akane.bbcode": lambda t: t + "extra line\n",
+    "messages/Akane.bbcode": lambda t: t + "extra line\n",  # Akane died on Day 2: her last message
     "state.json": lambda t: t.replace('"health": 10', '"health": 11', 1),
     "events.jsonl": lambda t: t.replace('"hit":false', '"hit":true', 1),
 }
@@ -167,7 +171,7 @@ def test_audit_names_each_tampered_file(game_copy, name):
 
 def test_audit_notices_an_edited_orders_file(game_copy):
     path = game_copy / "days" / "02" / "orders" / "orders.yaml"
-    path.write_text(path.read_text().replace("targets: [Chiaki, Chiaki]", "targets: [Juno, Juno]"))
+    path.write_text(path.read_text().replace("targets: [Dana, Dana]", "targets: [Juno, Juno]"))
     result = run("audit", game_copy, "--day", "2")
     assert result.exit_code == 1
     assert "DIFFERS" in result.output
@@ -176,14 +180,14 @@ def test_audit_notices_an_edited_orders_file(game_copy):
 def test_rolls_and_status(game_copy):
     result = run("rolls", game_copy, "--day", "1")
     assert result.exit_code == 0
-    assert "Akane attacks Chiaki with Rifle" in result.output
+    assert "Akane attacks Juno with Rifle" in result.output
     result = run("status", game_copy)
     assert result.exit_code == 0
-    assert "Goro" in result.output and "died Day 2" in result.output
+    assert "Farah" in result.output and "died Day 2" in result.output and "escaped Day 3" in result.output
     assert "no orders yet from" in result.output
     result = run("status", game_copy, "--player", "Priya")
     assert result.exit_code == 0
-    assert "health: 3" in result.output
+    assert "health: 7" in result.output and "rival: Kenji" in result.output
     result = run("status", game_copy, "--player", "Priyaa")
     assert result.exit_code == 1 and "did you mean 'Priya'" in result.output
 

@@ -39,7 +39,7 @@ def _state(root: Path, day: int) -> dict:
     return json.loads((root / "days" / f"{day:02d}" / "result" / "state.json").read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("day", [0, 1, 2, 3])
+@pytest.mark.parametrize("day", [0, 1, 2, 3, 4, 5, 6, 7])
 def test_public_post_reveals_no_role_health_or_inventory(demo_dir, day):
     narration = (demo_dir / "days" / f"{day:02d}" / "result" / "narration.bbcode").read_text(encoding="utf-8")
     state = _state(demo_dir, day)
@@ -54,7 +54,7 @@ def test_public_post_reveals_no_role_health_or_inventory(demo_dir, day):
             assert f"{p['name']} ({p['school']})" not in narration
 
 
-@pytest.mark.parametrize("day", [1, 2, 3])
+@pytest.mark.parametrize("day", [1, 2, 3, 4, 5, 6, 7])
 def test_private_message_shows_only_the_readers_own_events(demo_dir, day):
     result = demo_dir / "days" / f"{day:02d}" / "result"
     events = [json.loads(line) for line in (result / "events.jsonl").read_text(encoding="utf-8").splitlines()]
@@ -70,10 +70,13 @@ def test_private_message_shows_only_the_readers_own_events(demo_dir, day):
         for other, hp in health.items():
             if other != me:
                 assert f"{other} has {hp}" not in text
-        # a search by someone else never reaches this message
+        # a search or an analysis by someone else never reaches this message
         for e in events:
-            if e["kind"] == "search" and e["data"]["player"] != me and e["data"].get("found"):
-                assert f"Search in the {e['data']['zone']}" not in text or me in e["visibility"]
+            d = e["data"]
+            if e["kind"] == "search" and d["player"] != me and d.get("found"):
+                assert f"rolled {d['roll']}: [b]found a {d['found']}" not in text or me in e["visibility"]
+            if e["kind"] == "analysis" and d["player"] != me and d.get("found"):
+                assert f"You analyzed {d['target']}" not in text
 
 
 def test_gm_summary_publishes_the_seed_and_every_roll(demo_dir):
@@ -107,4 +110,4 @@ def test_markdown_games_get_markdown_posts(tmp_path):
     assert narration.startswith("## Day 1: Smoke over the Septagon")
     assert "**The vote**" in narration and "[b]" not in narration and "[list]" not in narration
     message = (root / "days" / "01" / "result" / "messages" / "Akane.md").read_text()
-    assert "- Rifle at Chiaki:" in message and "[*]" not in message
+    assert "- Rifle at Juno:" in message and "[*]" not in message

@@ -1,7 +1,9 @@
 """The forum Battle Royale of battle-royale-handbook.txt.
 
-Phases in the handbook's "Order of Actions" (III.F): free actions; attacks (Ranged, Melee,
-Explosives, or as the zone says); search; movement, all at once; votes.
+Phases in the handbook's "Order of Actions" (III.F): dawn (last night's closures); free actions;
+the Action Phase: smoke grenades ("before all other attacks"), Use Item and Heal, attacks (Ranged,
+Melee, Explosives, or as the zone says), Set Trap, Search, Analyze; movement, all at once (mines,
+escapes, then C-4); votes; the night's reports (Binoculars, Tracking Unit).
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from typing import Any
 
 from gm.engine import GameSetup, Phase
 
-from . import attacks, dawn, endgame, free_actions, movement, search, setup, votes
+from . import analyze, attacks, dawn, endgame, free_actions, movement, night, search, setup, smoke, traps, use_items, votes
 from .orders import check_orders_doc, default_orders
 from .roster import initial_state, read_game
 from .rules import DATA
@@ -20,10 +22,15 @@ from .views import gm_view, player_status, player_view, player_views, public_vie
 DAY_PHASES = [
     Phase("dawn", dawn.resolve),
     Phase("free actions", free_actions.resolve),
+    Phase("smoke", smoke.resolve),
+    Phase("use items", use_items.resolve),
     Phase("attacks", attacks.resolve),
+    Phase("traps", traps.resolve),
     Phase("search", search.resolve),
+    Phase("analyze", analyze.resolve),
     Phase("movement", movement.resolve),
     Phase("votes", votes.resolve),
+    Phase("night", night.resolve),
 ]
 DAY0_PHASES = [Phase("day 0", setup.resolve)]
 
@@ -68,7 +75,7 @@ class BattleRoyale:
         return DAY0_PHASES if day == 0 else DAY_PHASES
 
     def finished(self, state: State, rules) -> bool:
-        return state.day > 0 and sum(1 for p in state.players.values() if p.alive) <= 1
+        return state.day > 0 and len(state.alive()) <= 1
 
     def final_phase(self) -> Phase:
         return Phase("end of day", endgame.resolve)

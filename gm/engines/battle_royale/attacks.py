@@ -1,9 +1,11 @@
-"""Attacks (handbook III.C.1, III.F.2 and IV.C): zone by zone, Ranged then Melee unless the zone says otherwise.
+"""Attacks and All-Out Attacks (handbook III.C.1-2, III.F.2, IV.C, V): zone by zone, in steps.
 
-Within one step every attack is simultaneous: a player killed in the step still gets their own
-attacks of that step, and deaths are applied when the step ends. A player killed in an earlier
-step does not act later. The sound of a fight carries: which kinds of attack happened in a
-zone is public, who fought is not (RULINGS.md, What is public).
+Ranged, then Melee, then Explosives, unless the zone says otherwise (the Forest: Melee first); a
+Flamethrower acts in the melee step, a Smoke Grenade before everything (smoke.py). Within one step
+every attack is simultaneous: a player killed in the step still makes their own attacks of that
+step, and deaths are applied when the step ends. A player killed in an earlier step does not act
+later. An attack on a covered player goes to whoever covers them. The sound of a fight carries:
+which kinds of attack happened in a zone is public, who fought is not (RULINGS.md, What is public).
 """
 
 from __future__ import annotations
@@ -14,115 +16,157 @@ from gm.dice import DiceBase
 from gm.events import Event, private, public
 
 from .common import kill, loot, mark_reward, scatter
-from .orders import PlayerOrders
+from .explosives import collateral
+from .hit_chance import hit_chance, lid_stops, vest_absorbs
+from .order_base import PlayerOrders
 from .rules import Rules, Weapon
 from .state import Player, State
-
-DODGE = {"defend": 10}  # action -> dodge bonus (handbook III.C.5)
-MOVE_DODGE = {"run": 10, "hold": 20}  # movement -> dodge bonus in the attack phase (III.D.2-3)
+from .today import acting, today
 
 
 @dataclass
-class _Attack:
+class Volley:
+    """One player's attack tonight."""
+
     attacker: Player
     weapon_name: str  # "Unarmed" for fists
     weapon: Weapon
     targets: list[str]
+    all_out: bool = False
 
 
-def hit_chance(rules: Rules, zone: str, weapon: Weapon, target_orders: PlayerOrders | None) -> tuple[int, list[str]]:
-    """The chance to hit and the reasons for it, clamped to the house rules' bounds (5-95%)."""
-    chance = weapon.hit_chance
-    why = [f"base {weapon.hit_chance}%"]
-    bonus = rules.zones[zone].hit_bonus.get(weapon.weapon_class, 0)
-    if bonus:
-        chance += bonus
-        why.append(f"{zone} {bonus:+d}%")
-    if target_orders is not None:
-        dodge = DODGE.get(target_orders.action, 0)
-        if dodge:
-            chance -= dodge
-            why.append(f"target defends -{dodge}%")
-        dodge = MOVE_DODGE.get(target_orders.movement, 0)
-        if dodge:
-            chance -= dodge
-            why.append(f"target {'runs' if target_orders.movement == 'run' else 'holds ground'} -{dodge}%")
-    lo, hi = rules.house.hit_chance_min, rules.house.hit_chance_max
-    clamped = max(lo, min(hi, chance))
-    if clamped != chance:
-        why.append(f"clamped to {clamped}%")
-    return clamped, why
-
-
-def _attacks_in(zone_players: list[Player], orders: dict[str, PlayerOrders], rules: Rules) -> list[_Attack]:
+def volleys_in(state: State, zone_players: list[Player], orders: dict[str, PlayerOrders], rules: Rules) -> list[Volley]:
+    """The attacks that still stand in a zone (smoke may have negated some), in name order."""
     out = []
     for p in zone_players:
-        o = orders.get(p.name)
-        if o is None or o.action != "attack":
+        o = acting(state, orders, p.name)
+        if o is None or not o.attacking:
             continue
         if o.weapon is None:
-            out.append(_Attack(p, "Unarmed", rules.unarmed, list(o.targets)))
+            out.append(Volley(p, "Unarmed", rules.unarmed, list(o.targets), o.all_out))
         else:
-            out.append(_Attack(p, o.weapon, rules.items[o.weapon].weapon, list(o.targets)))
+            out.append(Volley(p, o.weapon, rules.items[o.weapon].weapon, list(o.targets), o.all_out))
     return out
 
 
-def _stays(o: PlayerOrders | None) -> bool:
-    return o is None or o.movement in ("stay", "hold")
+def stays(state: State, orders: dict[str, PlayerOrders], name: str) -> bool:
+    """Does the player stay in the zone tonight? (A follower of someone who cannot move stays too.)"""
+    o = orders.get(name)
+    if o is None or o.movement in ("stay", "hold"):
+        return True
+    if o.follow is not None:
+        leader = state.players[o.follow]
+        lo = orders.get(o.follow)
+        return not leader.on_island or lo is None or lo.movement in ("stay", "hold")
+    return False
 
 
-def _resolve_step(state: State, rules: Rules, dice: DiceBase, orders: dict[str, PlayerOrders], zone: str,
-                  attacks: list[_Attack], step: str) -> list[Event]:
+def redirect(state: State, orders: dict[str, PlayerOrders], dice: DiceBase, attacker: Player, target: Player,
+             zone_players: list[Player], purpose: str) -> Player:
+    """Cover (III.C.6): an attack on a covered player goes to the one covering them. Players covering each
+    other keep their own attacks (they "essentially Defend themselves"); one redirection, never a chain."""
+    coverers = sorted(p.name for p in zone_players
+                      if p.alive and p.name not in (target.name, attacker.name)
+                      and (o := acting(state, orders, p.name)) is not None and o.action == "cover" and o.target == target.name)
+    if not coverers:
+        return target
+    own = acting(state, orders, target.name)
+    if own is not None and own.action == "cover" and own.target in coverers:
+        return target
+    name = coverers[0] if len(coverers) == 1 else dice.pick(coverers, f"{purpose}: which of those covering {target.name} takes it")
+    return state.players[name]
+
+
+def strike(state: State, rules: Rules, dice: DiceBase, orders: dict[str, PlayerOrders], zone: str, v: Volley,
+           aimed_at: Player, zone_players: list[Player], purpose: str, step: str, ledger: dict[str, dict[str, int]],
+           ammo_left: int | None) -> list[Event]:
+    """One hit attempt, with everything it sets off (cover, lid, vest, paint, smoke, collateral)."""
+    a = v.attacker
+    target = redirect(state, orders, dice, a, aimed_at, zone_players, purpose)
+    chance, why = hit_chance(state, rules, orders, zone, a, target, v.weapon, all_out=v.all_out)
+    hit, roll = dice.chance(chance, f"{purpose}: hit?")
+    damage, damage_roll, saved, absorbed = 0, None, None, 0
+    if hit:
+        if v.weapon.paint:
+            target.painted_day = state.day + 1
+        elif lid_stops(state, target, v.weapon):
+            saved = "Metal Pot Lid"
+        else:
+            damage, damage_roll = dice.weighted(list(v.weapon.damage), f"{purpose}: damage")
+            absorbed = vest_absorbs(rules, target, v.weapon, damage)
+            if absorbed:
+                damage -= absorbed
+                saved = "Bulletproof Vest"
+        if v.weapon.smoke:
+            today(state).negated.setdefault(target.name, a.name)
+        target.health -= damage
+        if damage:
+            ledger.setdefault(target.name, {}).setdefault(a.name, 0)
+            ledger[target.name][a.name] += damage
+    covered = aimed_at.name if target is not aimed_at else None
+    events = [private(
+        "attack", [a.name, target.name], step, attacker=a.name, target=target.name, weapon=v.weapon_name,
+        weapon_class=v.weapon.weapon_class, chance=chance, why=why, roll=roll, hit=hit, damage=damage,
+        damage_roll=damage_roll, ammo_left=ammo_left, zone=zone, covered=covered, saved=saved, absorbed=absorbed,
+        all_out=v.all_out, paint=v.weapon.paint, smoke=v.weapon.smoke,
+    )]
+    if v.weapon.collateral is not None:
+        events += collateral(state, rules, dice, orders, zone, v.weapon, v.weapon_name, a, target, zone_players, step, ledger)
+    return events
+
+
+def resolve_step(state: State, rules: Rules, dice: DiceBase, orders: dict[str, PlayerOrders], zone: str,
+                 volleys: list[Volley], zone_players: list[Player], step: str) -> list[Event]:
     events: list[Event] = []
-    damage_by: dict[str, dict[str, int]] = {}  # victim -> attacker -> damage dealt in this step
-    for atk in attacks:
-        a = atk.attacker
+    ledger: dict[str, dict[str, int]] = {}  # victim -> attacker -> damage dealt in this step
+    for v in volleys:
+        a = v.attacker
         if not a.alive:
             continue
-        item = a.loaded(atk.weapon_name) if atk.weapon_name != "Unarmed" else None
-        if atk.weapon_name != "Unarmed" and item is None:
-            events.append(private("attack_no_weapon", [a.name], step, attacker=a.name, weapon=atk.weapon_name))
+        item = a.loaded(v.weapon_name) if v.weapon_name != "Unarmed" else None
+        if v.weapon_name != "Unarmed" and item is None:
+            events.append(private("attack_no_weapon", [a.name], step, attacker=a.name, weapon=v.weapon_name))
             continue
-        total = len(atk.targets)
-        for n, target_name in enumerate(atk.targets, 1):
+        total = len(v.targets)
+        for n, target_name in enumerate(v.targets, 1):
             target = state.players[target_name]
-            if not target.alive or target.zone != zone:
+            if not target.on_island or target.zone != zone:
                 events.append(private("attack_no_target", [a.name], step, attacker=a.name, target=target_name,
-                                      weapon=atk.weapon_name, zone=zone))
+                                      weapon=v.weapon_name, zone=zone))
                 continue
             if item is not None and item.ammo is not None:
                 if item.ammo <= 0:
-                    events.append(private("out_of_ammo", [a.name], step, attacker=a.name, weapon=atk.weapon_name))
+                    events.append(private("out_of_ammo", [a.name], step, attacker=a.name, weapon=v.weapon_name))
                     break
                 item.ammo -= 1
-            chance, why = hit_chance(rules, zone, atk.weapon, orders.get(target_name))
             shot = f" ({n} of {total})" if total > 1 else ""
-            purpose = f"{a.name} attacks {target_name} with {atk.weapon_name}{shot}"
-            hit, roll = dice.chance(chance, f"{purpose}: hit?")
-            damage = 0
-            damage_roll = None
-            if hit:
-                damage, damage_roll = dice.weighted(list(atk.weapon.damage), f"{purpose}: damage")
-                target.health -= damage
-                damage_by.setdefault(target_name, {}).setdefault(a.name, 0)
-                damage_by[target_name][a.name] += damage
-            events.append(private(
-                "attack", [a.name, target_name], step, attacker=a.name, target=target_name, weapon=atk.weapon_name,
-                weapon_class=atk.weapon.weapon_class, chance=chance, why=why, roll=roll, hit=hit, damage=damage,
-                damage_roll=damage_roll, ammo_left=item.ammo if item is not None else None, zone=zone,
-            ))
-    for victim_name in sorted(damage_by):
+            purpose = f"{a.name} attacks {target_name} with {v.weapon_name}{shot}"
+            events += strike(state, rules, dice, orders, zone, v, target, zone_players, purpose, step, ledger,
+                             item.ammo if item is not None else None)
+            if v.weapon.one_use and item in a.items:
+                a.items.remove(item)  # thrown: used up
+                break
+    events += deaths(state, rules, dice, orders, ledger, step)
+    return events
+
+
+def deaths(state: State, rules: Rules, dice: DiceBase, orders: dict[str, PlayerOrders],
+           ledger: dict[str, dict[str, int]], step: str, cause: str = "attack") -> list[Event]:
+    """The end of a step: whoever is at 0 health dies; the one who dealt them most damage killed them
+    (a tie is drawn) and loots them, and wins the bounty if they were marked."""
+    events: list[Event] = []
+    for victim_name in sorted(ledger):
         victim = state.players[victim_name]
         if not victim.alive or victim.health > 0:
             continue
-        dealt = damage_by[victim_name]
+        dealt = ledger[victim_name]
         most = max(dealt.values())
         top = sorted(n for n, d in dealt.items() if d == most)
         killer = top[0] if len(top) == 1 else dice.pick(top, f"killing blow on {victim_name}: equal damage, who gets it")
-        events += kill(state, victim, state.day, "attack", step, killer)
+        events += kill(state, victim, state.day, cause, step, killer)
         k = state.players[killer]
-        if k.health > 0:  # a killer dying in the same step takes nothing
-            events += loot(state, rules, dice, k, victim, _stays(orders.get(killer)), state.day, step)
+        if k.health > 0 and k.alive:  # a killer dying in the same step takes nothing
+            events += loot(state, rules, dice, k, victim, stays(state, orders, killer), state.day, step)
             events += mark_reward(state, rules, dice, victim_name, [killer], state.day, step)
         scatter(state, victim)
     return events
@@ -132,13 +176,14 @@ def resolve(state: State, orders: dict[str, PlayerOrders], dice: DiceBase, rules
     events: list[Event] = []
     by_zone = state.by_zone()
     for zone_name, zone in rules.zones.items():
-        attacks = _attacks_in(by_zone.get(zone_name, []), orders, rules)
-        if not attacks:
+        players = by_zone.get(zone_name, [])
+        volleys = [v for v in volleys_in(state, players, orders, rules) if v.weapon.acts_in != "smoke"]
+        if not volleys:
             continue
-        classes = sorted({a.weapon.weapon_class for a in attacks})
+        classes = sorted({v.weapon.weapon_class for v in volleys})
         events.append(public("commotion", "attacks", zone=zone_name, classes=classes))
         for weapon_class in zone.attack_order:
-            step_attacks = [a for a in attacks if a.weapon.weapon_class == weapon_class]
-            if step_attacks:
-                events += _resolve_step(state, rules, dice, orders, zone_name, step_attacks, f"{weapon_class} attacks")
+            step_volleys = [v for v in volleys if v.weapon.acts_in == weapon_class]
+            if step_volleys:
+                events += resolve_step(state, rules, dice, orders, zone_name, step_volleys, players, f"{weapon_class} attacks")
     return events

@@ -25,7 +25,7 @@ def has_room(rules: Rules, player: Player, item: Item) -> bool:
 
 def new_item(state: State, rules: Rules, name: str) -> Item:
     spec = rules.items[name]
-    ammo = spec.weapon.ammo if spec.weapon is not None else None
+    ammo = spec.ammo if spec.ammo is not None else (spec.weapon.ammo if spec.weapon is not None else None)
     return state.new_item(name, ammo)
 
 
@@ -40,6 +40,7 @@ def take_or_leave(state: State, rules: Rules, player: Player, item: Item, day: i
 
 def drop(state: State, player: Player, item: Item, day: int, keep_control: bool = True) -> None:
     player.items.remove(item)
+    item.worn = False
     held_for = player.name if keep_control else None
     state.zones[player.zone].ground.append(GroundItem(item, held_for, day if keep_control else None))
 
@@ -49,7 +50,10 @@ def random_item_name(rules: Rules, dice: DiceBase, purpose: str) -> str:
 
 
 def kill(state: State, victim: Player, day: int, cause: str, step: str, killer: str | None = None) -> list[Event]:
-    """The victim dies where they stand; the death is public, its author is not."""
+    """The victim dies where they stand; the death is public, its author is not.
+
+    A Lover's partner grieves (and knows whom to avenge); a player who killed their Rival wins a
+    proficiency, chosen in their next orders (RULINGS.md, Lovers and Rivals)."""
     victim.alive = False
     victim.health = min(victim.health, 0)
     victim.died_on_day = day
@@ -57,7 +61,17 @@ def kill(state: State, victim: Player, day: int, cause: str, step: str, killer: 
     victim.killed_by = killer
     events = [public("death", step, player=victim.name, school=victim.school, zone=victim.zone, cause=cause)]
     if killer is not None:
-        events.append(private("kill", [killer], step, killer=killer, victim=victim.name, zone=victim.zone))
+        events.append(private("kill", [killer], step, killer=killer, victim=victim.name, zone=victim.zone, cause=cause))
+    partner = state.players.get(victim.partner) if victim.partner else None
+    if partner is not None and partner.on_island:
+        partner.grieving = True
+        partner.avenge = killer if killer != partner.name else None
+        events.append(private("partner_lost", [partner.name], step, player=partner.name, partner=victim.name,
+                              killer=partner.avenge, cause=cause))
+    k = state.players.get(killer) if killer else None
+    if k is not None and k.rival == victim.name:
+        k.pending_proficiency = True
+        events.append(private("rival_killed", [k.name], step, player=k.name, rival=victim.name))
     return events
 
 
@@ -80,6 +94,7 @@ def loot(state: State, rules: Rules, dice: DiceBase, killer: Player, victim: Pla
     left: list[str] = []
     zone = state.zones[victim.zone]
     for item in order:
+        item.worn = False
         if has_room(rules, killer, item):
             killer.items.append(item)
             taken.append(item.name)
@@ -109,5 +124,6 @@ def scatter(state: State, victim: Player) -> None:
     """Whatever a dead player still holds falls where they died, free for anyone."""
     zone = state.zones[victim.zone]
     for item in sorted(victim.items, key=lambda i: i.id):
+        item.worn = False
         zone.ground.append(GroundItem(item))
     victim.items = []

@@ -8,11 +8,13 @@ from gm.events import Event, public
 from .orders import PlayerOrders
 from .rules import Rules
 from .state import State
+from .today import Today
 
 STEP = "dawn"
 
 
 def resolve(state: State, orders: dict[str, PlayerOrders], dice: DiceBase, rules: Rules) -> list[Event]:
+    state.today = Today()  # the day's working notes start empty
     closed = []
     for name, zone in state.zones.items():
         if zone.closing:

@@ -1,4 +1,5 @@
-"""Free actions (handbook III.B and F.1): drops, then trades, then pick-ups, before anything else."""
+"""Free actions (handbook III.B and F.1), before anything else: every drop; then each player's own
+Backpack and wearing orders, in the order written; a Rival's proficiency; then trades; then pick-ups."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from gm.dice import DiceBase
 from gm.text import the
 from gm.events import Event, private
 
-from .common import carried, drop
+from .common import carried, drop, has_room
 from .orders import FreeAction, PlayerOrders
 from .rules import Rules
 from .state import State
@@ -63,9 +64,11 @@ def _trades(state: State, rules: Rules, orders: dict[str, PlayerOrders]) -> list
             continue
         if give_a:
             pa.items.remove(give_a)
+            give_a.worn = False
             pb.items.append(give_a)
         if give_b:
             pb.items.remove(give_b)
+            give_b.worn = False
             pa.items.append(give_b)
         events.append(private("trade", both, STEP, players=both, by=a, offered=fa.give, asked=fa.get))
     return events
@@ -105,8 +108,63 @@ def _pick_ups(state: State, rules: Rules, dice: DiceBase, orders: dict[str, Play
     return events
 
 
+def _own(state: State, rules: Rules, orders: dict[str, PlayerOrders]) -> list[Event]:
+    """Store in and take out of a Backpack, wear and take off, in the order each player wrote them."""
+    events = []
+    for name in sorted(orders):
+        p = state.players[name]
+        for fa in orders[name].free:
+            if fa.kind == "store":
+                item = p.holding(fa.item)
+                packs = sorted((i for i in p.items if i.name == "Backpack" and i is not item
+                                and len(i.contents) < rules.items["Backpack"].get("holds", 2)), key=lambda i: i.id)
+                if item is None or not packs:
+                    why = "you no longer held it" if item is None else "no Backpack with room"
+                    events.append(private("store_failed", [name], STEP, player=name, item=fa.item, reason=why))
+                    continue
+                p.items.remove(item)
+                item.worn = False
+                packs[0].contents.append(item)
+                events.append(private("store", [name], STEP, player=name, item=fa.item))
+            elif fa.kind == "take_out":
+                pack = next((i for i in sorted(p.items, key=lambda i: i.id) if any(c.name == fa.item for c in i.contents)), None)
+                item = min((c for c in pack.contents if c.name == fa.item), key=lambda c: c.id) if pack else None
+                if item is None or not has_room(rules, p, item):
+                    why = "it was not in your Backpack" if item is None else "hands full"
+                    events.append(private("take_out_failed", [name], STEP, player=name, item=fa.item, reason=why))
+                    continue
+                pack.contents.remove(item)
+                p.items.append(item)
+                events.append(private("take_out", [name], STEP, player=name, item=fa.item))
+            elif fa.kind in ("wear", "take_off"):
+                item = p.holding(fa.item)
+                if item is None:
+                    events.append(private("wear_failed", [name], STEP, player=name, item=fa.item))
+                    continue
+                item.worn = fa.kind == "wear"
+                events.append(private(fa.kind, [name], STEP, player=name, item=fa.item))
+    return events
+
+
+def _proficiencies(state: State, rules: Rules, dice: DiceBase, orders: dict[str, PlayerOrders]) -> list[Event]:
+    """A Rival killed last night: the proficiency named in today's orders, or one drawn at random."""
+    events = []
+    for p in state.alive():
+        if not p.pending_proficiency:
+            continue
+        chosen = [fa.item for fa in orders[p.name].free_of("proficiency")] if p.name in orders else []
+        drawn = not chosen
+        name = chosen[0] if chosen else dice.pick(sorted(rules.proficiencies), f"{p.name} named no proficiency: which one")
+        p.bonuses.append(name)
+        p.pending_proficiency = False
+        events.append(private("proficiency", [p.name], STEP, player=p.name, proficiency=name, drawn=drawn))
+    return events
+
+
 def resolve(state: State, orders: dict[str, PlayerOrders], dice: DiceBase, rules: Rules) -> list[Event]:
     events = _drops(state, orders)
+    events += _own(state, rules, orders)
+    events += _proficiencies(state, rules, dice, orders)
     events += _trades(state, rules, orders)
     events += _pick_ups(state, rules, dice, orders)
     return events

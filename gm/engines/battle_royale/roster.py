@@ -7,11 +7,10 @@ from gm.suggest import did_you_mean
 from gm.yamlio import item_loc, key_loc, node_loc, value_loc
 
 from .common import new_item
-from .rules import Rules, load_rules, parse_house_rules
+from .rules import ROLES, Rules, load_rules, parse_house_rules
 from .state import Player, State, ZoneState
 
-ROLES = ("Dedicated Student", "Lover", "Lone Wolf")
-ROSTER_KEYS = ("name", "role", "school", "items")
+ROSTER_KEYS = ("name", "role", "school", "items", "partner", "rival")
 
 
 def _role(raw) -> str | None:
@@ -46,7 +45,7 @@ def read_game(doc: dict, path: str) -> tuple[Rules, list[dict], list[Problem]]:
         else:
             problems.append(Problem(at, "a roster entry is `{name: NAME, role: ROLE}`"))
             continue
-        loc = (lambda k: value_loc(path, fields, k)) if fields is not None else (lambda k: at)
+        loc = (lambda k, f=fields: value_loc(path, f, k)) if fields is not None else (lambda k, a=at: a)
         for key in node:
             if key not in ROSTER_KEYS:
                 problems.append(Problem(key_loc(path, fields, key) if fields is not None else at,
@@ -88,8 +87,45 @@ def read_game(doc: dict, path: str) -> tuple[Rules, list[dict], list[Problem]]:
         counted = sum(1 for n in proper if rules.counts_against_limit(n))
         if counted > house.carrying_limit:
             problems.append(Problem(loc("items"), f"{name} starts with {counted} items; the carrying limit is {house.carrying_limit}"))
-        entries.append({"name": name, "role": role, "school": school, "items": proper})
+        entries.append({"name": name, "role": role, "school": school, "items": proper, "at": i,
+                        "partner": node.get("partner"), "rival": node.get("rival"), "loc": loc})
+    problems += _pairs(entries)
+    for e in entries:
+        del e["loc"], e["at"]
     return rules, entries, problems
+
+
+def _pairs(entries: list[dict]) -> list[Problem]:
+    """Lovers by mutual agreement (both name each other), and Rivals: names of other players on the roster."""
+    problems = []
+    names = {e["name"].casefold(): e["name"] for e in entries}
+    by_name = {e["name"]: e for e in entries}
+    for e in entries:
+        for key in ("partner", "rival"):
+            raw = e[key]
+            if raw is None:
+                continue
+            other = names.get(str(raw).strip().casefold()) if isinstance(raw, str) else None
+            if other is None:
+                problems.append(Problem(e["loc"](key), f"{e['name']}'s {key} {raw!r} is not on the roster"
+                                                       f"{did_you_mean(str(raw), list(names.values()))}"))
+                e[key] = None
+            elif other == e["name"]:
+                problems.append(Problem(e["loc"](key), f"{e['name']} cannot be their own {key}"))
+                e[key] = None
+            else:
+                e[key] = other
+    for e in entries:
+        partner = e["partner"]
+        if e["role"] == "Lover" and partner is None and not any(p.where == e["loc"]("partner") for p in problems):
+            problems.append(Problem(e["loc"]("role"), f"{e['name']} is a Lover: name the partner who agreed "
+                                                      "(`partner: NAME`; both must name each other)"))
+        elif partner is not None and e["role"] != "Lover":
+            problems.append(Problem(e["loc"]("partner"), f"{e['name']} has a partner but is not a Lover (role: Lover)"))
+        elif partner is not None and (by_name[partner]["partner"] != e["name"] or by_name[partner]["role"] != "Lover"):
+            problems.append(Problem(e["loc"]("partner"), f"Lovers need both to agree: {partner}'s entry must say "
+                                                         f"`role: Lover, partner: {e['name']}`"))
+    return problems
 
 
 def initial_state(rules: Rules, entries: list[dict]) -> State:
@@ -98,6 +134,7 @@ def initial_state(rules: Rules, entries: list[dict]) -> State:
     hp = rules.house.max_health
     for e in sorted(entries, key=lambda e: e["name"]):
         p = Player(e["name"], e["role"], e["school"], None, hp, hp)
+        p.partner, p.rival = e.get("partner"), e.get("rival")
         p.items = [new_item(state, rules, n) for n in e["items"]]
         state.players[p.name] = p
     return state

@@ -1,18 +1,28 @@
-"""The handbook as data: zones, items and house rules, read from games/battle-royale/."""
+"""The handbook as data: zones, items, roles and house rules, read from games/battle-royale/."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from gm.errors import Problem
-from gm.yamlio import key_loc, load_file, plain, value_loc
+from gm.suggest import did_you_mean
+from gm.yamlio import item_loc, key_loc, load_file, plain, value_loc
 
 DATA = Path(__file__).resolve().parent.parent.parent / "games" / "battle-royale"
 
 ATTACK_CLASSES = ("ranged", "melee", "explosive")
+ROLES = ("Dedicated Student", "Lover", "Lone Wolf")
+EFFECTS = ("hit", "dodge", "search", "heal", "max_health", "cover")
+
+
+@dataclass(frozen=True)
+class Collateral:
+    around: str  # "target": players in melee with the target; "both": with the target or the thrower
+    hit_chance: int
+    damage: tuple[tuple[int, int], ...]
 
 
 @dataclass(frozen=True)
@@ -24,6 +34,15 @@ class Weapon:
     damage: tuple[tuple[int, int], ...]
     ammo: int | None = None
     single_target: bool = False
+    one_use: bool = False
+    step: str | None = None  # the attack step it acts in ("smoke", "melee", ...); None: its class's
+    collateral: Collateral | None = None
+    smoke: bool = False
+    paint: bool = False
+
+    @property
+    def acts_in(self) -> str:
+        return self.step or self.weapon_class
 
 
 @dataclass(frozen=True)
@@ -34,6 +53,12 @@ class ItemSpec:
     concealed: bool = False
     carried_free: bool = False  # does not count against the carrying limit
     weapon: Weapon | None = None
+    ammo: int | None = None  # shots, volleys or uses it comes with
+    ammo_word: str = "shot"
+    props: dict[str, Any] = field(default_factory=dict)  # trap, chance, absorbs, dodge, hit, heal, holds...
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.props.get(key, default)
 
 
 @dataclass(frozen=True)
@@ -61,9 +86,21 @@ class HouseRules:
     hidden_items_per_zone: int
     hit_chance_min: int
     hit_chance_max: int
-    zones_closed_per_night: int
+    zones_closed_per_night: dict[int, int]  # students alive at least -> zones closing that night
     min_open_zones: int
     mark_reward: bool
+    lone_wolf_chance: int
+    role_bonuses: bool
+    lovers_grief_hit_penalty: int
+    lovers_vengeance_hit_bonus: int
+    escape_zones: list[str]
+    escape_chance: int
+    marked_can_win: bool
+
+    def closures_for(self, alive: int) -> int:
+        """How many zones close tonight with `alive` students left (the table's highest row that applies)."""
+        rows = [n for at_least, n in sorted(self.zones_closed_per_night.items()) if alive >= at_least]
+        return rows[-1] if rows else 0
 
 
 @lru_cache(maxsize=1)
@@ -72,7 +109,14 @@ def _default_settings() -> tuple[tuple[str, Any], ...]:
 
 
 def default_house_rules() -> HouseRules:
-    return HouseRules(**{k: (list(v) if isinstance(v, list) else v) for k, v in _default_settings()})
+    values = {}
+    for k, v in _default_settings():
+        if isinstance(v, dict):
+            v = {int(a): int(b) for a, b in v.items()}
+        elif isinstance(v, list):
+            v = list(v)
+        values[k] = v
+    return HouseRules(**values)
 
 
 # the range each numeric house rule must fall in
@@ -84,8 +128,11 @@ _RANGES = {
     "hidden_items_per_zone": (0, 100),
     "hit_chance_min": (0, 100),
     "hit_chance_max": (0, 100),
-    "zones_closed_per_night": (0, 7),
     "min_open_zones": (1, 7),
+    "lone_wolf_chance": (0, 100),
+    "lovers_grief_hit_penalty": (0, 100),
+    "lovers_vengeance_hit_bonus": (0, 100),
+    "escape_chance": (0, 100),
 }
 
 
@@ -95,10 +142,12 @@ class Rules:
     items: dict[str, ItemSpec]
     unarmed: Weapon
     house: HouseRules
+    bonuses: dict[str, dict[str, dict[str, int]]]  # role -> bonus -> effects
+    proficiencies: dict[str, dict[str, int]]
 
     def zone_named(self, name: str) -> str | None:
         """The zone's proper name for a name, number or alias, case-insensitively."""
-        return _zone_lookup(self)(str(name).strip().casefold())
+        return _zone_lookup(self.zones)(str(name).strip().casefold())
 
     def item_named(self, name: str) -> str | None:
         key = str(name).strip().casefold()
@@ -111,10 +160,19 @@ class Rules:
         spec = self.items.get(name)
         return not (spec and spec.carried_free)
 
+    def effect(self, bonus: str, what: str) -> int:
+        """The effect `what` (hit, dodge, ...) of a Day 0 bonus or a proficiency."""
+        if bonus in self.proficiencies:
+            return self.proficiencies[bonus].get(what, 0)
+        for menu in self.bonuses.values():
+            if bonus in menu:
+                return menu[bonus].get(what, 0)
+        return 0
 
-def _zone_lookup(rules: Rules):
+
+def _zone_lookup(zones: dict[str, Zone]):
     table: dict[str, str] = {}
-    for z in rules.zones.values():
+    for z in zones.values():
         table[z.name.casefold()] = z.name
         table[str(z.number)] = z.name
         table[f"zone {z.number}"] = z.name
@@ -123,15 +181,26 @@ def _zone_lookup(rules: Rules):
     return table.get
 
 
+def _table(raw) -> tuple[tuple[int, int], ...]:
+    return tuple((int(a), int(b)) for a, b in raw)
+
+
 def _weapon(name: str, d: dict[str, Any]) -> Weapon:
+    coll = d.get("collateral")
+    collateral = Collateral(coll["around"], int(coll["hit_chance"]), _table(coll["damage"])) if coll else None
     return Weapon(
-        name, d["class"], int(d["hits"]), int(d["hit_chance"]),
-        tuple((int(a), int(b)) for a, b in d["damage"]), d.get("ammo"), bool(d.get("single_target", False)),
+        name, d["class"], int(d["hits"]), int(d["hit_chance"]), _table(d["damage"]), d.get("ammo"),
+        bool(d.get("single_target", False)), bool(d.get("one_use", False)), d.get("step"), collateral,
+        bool(d.get("smoke", False)), bool(d.get("paint", False)),
     )
 
 
+_ITEM_KEYS = {"class", "supported", "concealed", "carried_free", "ammo", "ammo_word", "hits", "hit_chance", "damage",
+              "single_target", "one_use", "step", "collateral", "smoke", "paint"}
+
+
 @lru_cache(maxsize=1)
-def _base_data() -> tuple[dict[str, Zone], dict[str, ItemSpec], Weapon]:
+def _base_data():
     zdoc = plain(load_file(DATA / "zones.yaml"))
     default_order = tuple(zdoc["attack_order"])
     zones = {}
@@ -145,9 +214,30 @@ def _base_data() -> tuple[dict[str, Zone], dict[str, ItemSpec], Weapon]:
     for name, d in idoc["items"].items():
         supported = bool(d.get("supported", True))
         weapon = _weapon(name, d) if supported and "hits" in d else None
+        props = {k: v for k, v in d.items() if k not in _ITEM_KEYS}
+        if "damage" in d and weapon is None:
+            props["damage"] = _table(d["damage"])
         items[name] = ItemSpec(name, d["class"], supported, bool(d.get("concealed", False)),
-                               bool(d.get("carried_free", False)), weapon)
-    return zones, items, _weapon("Unarmed", idoc["unarmed"])
+                               bool(d.get("carried_free", False)), weapon, d.get("ammo"), d.get("ammo_word", "shot"), props)
+    rdoc = plain(load_file(DATA / "roles.yaml"))
+    bonuses = {role: {b: dict(e) for b, e in menu.items()} for role, menu in rdoc["roles"].items()}
+    proficiencies = {p: dict(e) for p, e in rdoc["proficiencies"].items()}
+    return zones, items, _weapon("Unarmed", idoc["unarmed"]), bonuses, proficiencies
+
+
+def _closure_table(key, value, where) -> tuple[dict[int, int] | None, str | None]:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return ({1: value}, None) if 0 <= value <= 7 else (None, f"{key} must be between 0 and 7, not {value}")
+    if isinstance(value, dict) and value:
+        table = {}
+        for a, b in value.items():
+            if isinstance(a, bool) or isinstance(b, bool) or not isinstance(a, int) or not isinstance(b, int) \
+                    or a < 0 or not 0 <= b <= 7:
+                return None, (f"{key} maps 'students alive at least' to 'zones closing' (0 to 7), "
+                              f"e.g. {{1: 1, 13: 2}}; {a!r}: {b!r} is not that")
+            table[a] = b
+        return table, None
+    return None, f"{key} must be a number of zones or a table such as {{1: 1, 13: 2}}, not {value!r}"
 
 
 def parse_house_rules(doc, path: str) -> tuple[HouseRules, list[Problem]]:
@@ -160,16 +250,20 @@ def parse_house_rules(doc, path: str) -> tuple[HouseRules, list[Problem]]:
         problems.append(Problem(value_loc(path, doc, None), "house_rules must be a mapping of setting: value"))
         return house, problems
     known = house.__dataclass_fields__
+    zones = _base_data()[0]
     for key in doc:
         value = doc[key]
         if key not in known:
-            from gm.suggest import did_you_mean
-
             problems.append(Problem(key_loc(path, doc, key), f"unknown house rule '{key}'{did_you_mean(str(key), known)}"))
             continue
         default = getattr(house, key)
         where = value_loc(path, doc, key)
-        if isinstance(default, bool):
+        if key == "zones_closed_per_night":
+            value, message = _closure_table(key, value, where)
+            if message:
+                problems.append(Problem(where, message))
+                continue
+        elif isinstance(default, bool):
             if not isinstance(value, bool):
                 problems.append(Problem(where, f"{key} must be true or false, not {value!r}"))
                 continue
@@ -185,9 +279,19 @@ def parse_house_rules(doc, path: str) -> tuple[HouseRules, list[Problem]]:
             if not isinstance(value, list) or not value or not all(isinstance(v, str) and v.strip() for v in value):
                 problems.append(Problem(where, f"{key} must be a list of names"))
                 continue
+            if key == "escape_zones":
+                proper = []
+                for i, raw in enumerate(value):
+                    zone = _zone_lookup(zones)(str(raw).strip().casefold())
+                    if zone is None:
+                        problems.append(Problem(item_loc(path, value, i), f"no zone called '{raw}'{did_you_mean(str(raw), zones)}"))
+                    proper.append(zone)
+                if None in proper:
+                    continue
+                value = proper
             value = [str(v) for v in value]
             if len(set(value)) != len(value):
-                problems.append(Problem(where, f"{key} names a school twice"))
+                problems.append(Problem(where, f"{key} names a {'school' if key == 'schools' else 'zone'} twice"))
                 continue
         setattr(house, key, value)
     if house.hit_chance_min > house.hit_chance_max:
@@ -197,5 +301,5 @@ def parse_house_rules(doc, path: str) -> tuple[HouseRules, list[Problem]]:
 
 
 def load_rules(house: HouseRules | None = None) -> Rules:
-    zones, items, unarmed = _base_data()
-    return Rules(zones, items, unarmed, house or default_house_rules())
+    zones, items, unarmed, bonuses, proficiencies = _base_data()
+    return Rules(zones, items, unarmed, house or default_house_rules(), bonuses, proficiencies)

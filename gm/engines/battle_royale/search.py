@@ -15,27 +15,28 @@ from .common import has_room, item_label, take_or_leave
 from .orders import PlayerOrders
 from .rules import Rules
 from .state import State
+from .today import acting
 
 STEP = "search"
 
 
-def lottery_weights(players, orders: dict[str, PlayerOrders]) -> list[tuple[str, int]]:
-    """Who may come away with a loose item: searchers count as two students."""
-    return [(p.name, 2 if (orders.get(p.name) and orders[p.name].action == "search") else 1) for p in players]
+def lottery_weights(state: State, players, orders: dict[str, PlayerOrders]) -> list[tuple[str, int]]:
+    """Who may come away with a loose item: searchers count as two students (not if smoke stopped the search)."""
+    return [(p.name, 2 if ((o := acting(state, orders, p.name)) and o.action == "search") else 1) for p in players]
 
 
 def _search(state: State, rules: Rules, dice: DiceBase, orders, players) -> list[Event]:
     events = []
     for p in players:
-        o = orders.get(p.name)
-        if o is None or o.action != "search":
+        o = acting(state, orders, p.name)
+        if o is None or o.action != "search" or not p.alive:
             continue
         zone = state.zones[p.zone]
         if not zone.hidden:
             events.append(private("search", [p.name], STEP, player=p.name, zone=p.zone, found=None, roll=None,
                                   chance=None, kept=None))
             continue
-        chance = rules.house.search_find_chance
+        chance = min(100, rules.house.search_find_chance + sum(rules.effect(b, "search") for b in p.bonuses))
         ok, roll = dice.chance(chance, f"{p.name} searches {the(p.zone)}: finds something?")
         found = None
         kept = None
@@ -59,7 +60,7 @@ def _loose_items(state: State, rules: Rules, dice: DiceBase, orders, zone_name: 
         takers = [p for p in players if has_room(rules, p, g.item)]
         if not takers:
             continue
-        table = lottery_weights(takers, orders)
+        table = lottery_weights(state, takers, orders)
         winner, _ = dice.weighted(table, f"{g.item.name} lying in {the(zone_name)}: who comes away with it")
         zone.ground.remove(g)
         state.players[winner].items.append(g.item)

@@ -1,4 +1,5 @@
-"""Day 0 (handbook II.A and the sign-up post): schools at random, starting zones, starting items."""
+"""Day 0 (handbook II.A and the sign-up post): Lone Wolf requests granted on a chance, schools at random,
+starting zones and role bonuses chosen, starting items."""
 
 from __future__ import annotations
 
@@ -12,6 +13,45 @@ from .rules import Rules
 from .state import State
 
 STEP = "day 0"
+
+
+def grant_roles(state: State, rules: Rules, dice: DiceBase) -> list[Event]:
+    """Lone Wolf: "These requests are granted on a percentage chance. If you are not granted the request,
+    you will be given a Dedicated Student role." (lone_wolf_chance)"""
+    events = []
+    chance = rules.house.lone_wolf_chance
+    for name in sorted(state.players):
+        p = state.players[name]
+        roll = None
+        if p.role == "Lone Wolf":
+            p.requested_role = "Lone Wolf"
+            granted, roll = dice.chance(chance, f"{name} asks to be a Lone Wolf: granted?")
+            if not granted:
+                p.role = "Dedicated Student"
+        events.append(private("role", [name], STEP, player=name, requested=p.requested_role, role=p.role,
+                              chance=chance if roll is not None else None, roll=roll, partner=p.partner, rival=p.rival))
+    return events
+
+
+def choose_bonuses(state: State, rules: Rules, dice: DiceBase, orders: dict[str, PlayerOrders]) -> list[Event]:
+    """Each student's Day 0 bonus from their role's menu (roles.yaml); one drawn at random if none was named."""
+    events = []
+    if not rules.house.role_bonuses:
+        return events
+    for name in sorted(state.players):
+        p = state.players[name]
+        o = orders.get(name)
+        chosen = o.bonus.get(p.role) if o else None
+        drawn = chosen is None
+        if drawn:
+            chosen = dice.pick(sorted(rules.bonuses[p.role]), f"{name} named no {p.role} bonus: which one")
+        p.bonuses.append(chosen)
+        extra = rules.effect(chosen, "max_health")
+        p.max_health += extra
+        p.health += extra
+        events.append(private("bonus", [name], STEP, player=name, bonus=chosen, role=p.role, drawn=drawn,
+                              effects=dict(sorted(rules.bonuses[p.role][chosen].items()))))
+    return events
 
 
 def assign_schools(state: State, rules: Rules, dice: DiceBase) -> list[Event]:
@@ -72,8 +112,10 @@ def hide_items(state: State, rules: Rules, dice: DiceBase) -> list[Event]:
 
 
 def resolve(state: State, orders: dict[str, PlayerOrders], dice: DiceBase, rules: Rules) -> list[Event]:
-    events = assign_schools(state, rules, dice)
+    events = grant_roles(state, rules, dice)
+    events += assign_schools(state, rules, dice)
     events += place_players(state, rules, dice, orders)
+    events += choose_bonuses(state, rules, dice, orders)
     events += deal_items(state, rules, dice)
     events += hide_items(state, rules, dice)
     events.append(public("game_start", STEP, players=len(state.players), schools=list(rules.house.schools)))

@@ -8,22 +8,32 @@ from .state import Player, State
 
 def _item(rules: Rules, item) -> dict:
     spec = rules.items.get(item.name)
-    return {"name": item.name, "ammo": item.ammo, "concealed": bool(spec and spec.concealed)}
+    return {"name": item.name, "ammo": item.ammo, "ammo_word": spec.ammo_word if spec else "shot",
+            "concealed": bool(spec and spec.concealed), "worn": item.worn,
+            "contents": [c.name for c in sorted(item.contents, key=lambda c: c.id)]}
 
 
 def _dead(p: Player) -> dict:
     return {"name": p.name, "school": p.school, "day": p.died_on_day, "zone": p.zone, "cause": p.death}
 
 
+def _visible(rules: Rules, p: Player) -> list[str]:
+    """What others see a player carry: not concealed items, not what is inside a Backpack."""
+    items = rules.items
+    return [i.name for i in sorted(p.items, key=lambda i: i.id) if not (items.get(i.name) and items[i.name].concealed)]
+
+
 def public_view(state: State, rules: Rules) -> dict:
     """What the whole thread may know: who lives, who fell, which zones are shut, who is marked."""
     alive = state.alive()
     dead = sorted((p for p in state.players.values() if not p.alive), key=lambda p: (p.died_on_day, p.name))
+    escaped = sorted((p for p in state.players.values() if p.escaped_on_day is not None), key=lambda p: (p.escaped_on_day, p.name))
     return {
         "day": state.day,
         "alive": [p.name for p in alive],
         "alive_count": len(alive),
         "dead": [_dead(p) for p in dead],
+        "escaped": [{"name": p.name, "day": p.escaped_on_day} for p in escaped],
         "zones": [{"name": z, "number": rules.zones[z].number, "closed": state.zones[z].closed,
                    "closing": state.zones[z].closing} for z in rules.zones],
         "closed_zones": [z for z in rules.zones if state.zones[z].closed],
@@ -35,12 +45,18 @@ def public_view(state: State, rules: Rules) -> dict:
     }
 
 
-def _me(rules: Rules, p: Player) -> dict:
+def _me(state: State, rules: Rules, p: Player) -> dict:
+    traps = [{"item": t.item.name, "zone": t.zone, "toward": t.toward, "day": t.day}
+             for t in sorted(state.traps, key=lambda t: t.item.id) if t.owner == p.name]
     return {
         "name": p.name, "role": p.role, "school": p.school, "zone": p.zone, "alive": p.alive,
         "health": p.health, "max_health": p.max_health, "died_on_day": p.died_on_day,
+        "escaped_on_day": p.escaped_on_day, "on_island": p.on_island,
         "items": [_item(rules, i) for i in sorted(p.items, key=lambda i: i.id)],
         "carrying_limit": rules.house.carrying_limit,
+        "partner": p.partner, "rival": p.rival, "requested_role": p.requested_role,
+        "bonuses": list(p.bonuses), "pending_proficiency": p.pending_proficiency, "grieving": p.grieving,
+        "avenge": p.avenge, "painted_tomorrow": p.painted_day == state.day + 1, "traps": traps,
     }
 
 
@@ -57,11 +73,8 @@ class _Around:
     def seen_in(self, zone: str) -> list[tuple[str, dict]]:
         """(name, what others see of them) for every living player in the zone, sorted by name."""
         if zone not in self._seen:
-            items = self.rules.items
-            self._seen[zone] = [
-                (o.name, {"name": o.name, "items": [i.name for i in sorted(o.items, key=lambda i: i.id)
-                                                    if not (items.get(i.name) and items[i.name].concealed)]})
-                for o in self.by_zone.get(zone, [])]
+            self._seen[zone] = [(o.name, {"name": o.name, "items": _visible(self.rules, o)})
+                                for o in self.by_zone.get(zone, [])]
         return self._seen[zone]
 
     def lying_in(self, zone: str) -> list[str]:
@@ -75,15 +88,15 @@ def player_view(state: State, rules: Rules, name: str, *, _public: dict | None =
     """One player's own sheet, plus what they can see around them (visible items of those beside them)."""
     view = dict(_public) if _public is not None else public_view(state, rules)
     p = state.players[name]
-    me = _me(rules, p)
+    me = _me(state, rules, p)
     nearby = []
     lying = []
     moves = []
-    if p.alive and p.zone:
+    if p.on_island and p.zone:
         around = _around or _Around(state, rules)
         nearby = [seen for other, seen in around.seen_in(p.zone) if other != name]
         lying = list(around.lying_in(p.zone))
-        moves = [z for z in rules.zones[p.zone].adjacent]
+        moves = [z for z in rules.zones[p.zone].adjacent if not state.zones[z].closed]
     view.update(me=me, nearby=nearby, lying=lying, adjacent=moves)
     return view
 
@@ -97,7 +110,8 @@ def player_views(state: State, rules: Rules, names) -> dict[str, dict]:
 
 def gm_view(state: State, rules: Rules) -> dict:
     view = public_view(state, rules)
-    view["players"] = [_me(rules, state.players[n]) for n in sorted(state.players)]
+    view["players"] = [_me(state, rules, state.players[n]) for n in sorted(state.players)]
+    view["traps"] = [t.to_json() for t in sorted(state.traps, key=lambda t: t.item.id)]
     view["ground"] = {z: [g.item.name for g in state.zones[z].ground] for z in rules.zones}
     view["hidden"] = {z: [i.name for i in state.zones[z].hidden] for z in rules.zones}
     return view
@@ -108,12 +122,19 @@ def status_rows(state: State, rules: Rules) -> tuple[list[str], list[list[str]]]
     rows = []
     for n in sorted(state.players):
         p = state.players[n]
-        items = ", ".join(i.name + (f" ({i.ammo})" if i.ammo is not None else "") for i in sorted(p.items, key=lambda i: i.id))
+        items = ", ".join(_label(i) for i in sorted(p.items, key=lambda i: i.id))
         status = "alive" if p.alive else f"died Day {p.died_on_day} ({p.death})"
+        if p.escaped_on_day is not None:
+            status = f"escaped Day {p.escaped_on_day}"
         if n in state.marked:
             status += ", marked"
         rows.append([n, p.school or "-", p.role, p.zone or "-", f"{p.health}/{p.max_health}", items or "-", status])
     return head, rows
+
+
+def _label(i) -> str:
+    text = i.name + (f" ({i.ammo})" if i.ammo is not None else "") + (" (worn)" if i.worn else "")
+    return text + (f" [{', '.join(c.name for c in i.contents)}]" if i.contents else "")
 
 
 def player_status(state: State, rules: Rules, name: str) -> list[str]:

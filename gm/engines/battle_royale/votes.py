@@ -37,7 +37,7 @@ def _closures(state: State, rules: Rules, dice: DiceBase, counts: dict[str, int]
     """The most-voted zones close, as many as the house rules allow; ties at the cut are drawn."""
     open_zones = [z for z in rules.zones if not state.zones[z].closed]
     room = max(0, len(open_zones) - rules.house.min_open_zones)
-    want = min(rules.house.zones_closed_per_night, room)
+    want = min(rules.house.closures_for(len(state.alive())), room)
     chosen: list[str] = []
     by_votes: dict[int, list[str]] = {}
     for zone, n in counts.items():
@@ -83,7 +83,7 @@ def _reward_drop(state: State, rules: Rules, dice: DiceBase, orders, zone: str) 
     if not present:
         state.zones[zone].ground.append(GroundItem(item))
         return [gm_only("reward_unclaimed", STEP, zone=zone, item=name)]
-    winner_name, _ = dice.weighted(lottery_weights(present, orders), f"reward drop in {the(zone)}: who recovers it")
+    winner_name, _ = dice.weighted(lottery_weights(state, present, orders), f"reward drop in {the(zone)}: who recovers it")
     winner = state.players[winner_name]
     kept = take_or_leave(state, rules, winner, item, state.day)
     return [private("reward", [winner_name], STEP, player=winner_name, zone=zone, item=name, kept=kept)]

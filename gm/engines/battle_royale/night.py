@@ -1,0 +1,38 @@
+"""What a student learns with the night's results (handbook V.F.2 and V.F.5): free, no action needed.
+
+- Binoculars: the students in each zone next to yours.
+- Tracking Unit: how many students are in each zone, or, with `track: NAME` in the free actions, where
+  that student is ("no signal" for the dead and the escaped).
+Both report where everyone stands at the end of the day, after movement. Items in a Backpack do not work.
+"""
+
+from __future__ import annotations
+
+from gm.dice import DiceBase
+from gm.events import Event, private
+
+from .order_base import PlayerOrders
+from .rules import Rules
+from .state import State
+
+STEP = "night"
+
+
+def resolve(state: State, orders: dict[str, PlayerOrders], dice: DiceBase, rules: Rules) -> list[Event]:
+    events: list[Event] = []
+    by_zone = state.by_zone()
+    for p in state.alive():
+        if p.holding("Binoculars"):
+            seen = {z: [o.name for o in by_zone.get(z, [])] for z in rules.zones[p.zone].adjacent}
+            events.append(private("binoculars", [p.name], STEP, player=p.name, zone=p.zone, seen=seen))
+        if p.holding("Tracking Unit"):
+            o = orders.get(p.name)
+            tracked = o.free_of("track") if o else []
+            if tracked:
+                t = state.players[tracked[0].target]
+                events.append(private("tracking", [p.name], STEP, player=p.name, target=t.name,
+                                      zone=t.zone if t.on_island else None, counts=None))
+            else:
+                counts = {z: len(by_zone.get(z, [])) for z in rules.zones}
+                events.append(private("tracking", [p.name], STEP, player=p.name, target=None, zone=None, counts=counts))
+    return events

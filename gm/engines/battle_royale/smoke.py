@@ -1,0 +1,31 @@
+"""Smoke Grenades (handbook V.C.4): "This item activates at the start of the Action Phase, before all
+other attacks." A catch negates the Action Phase actions of the player caught (and of those in melee
+with them, on their own roll) for the night: their attack, Use Item, Heal, Cover, Defend, Search,
+Analyze or Set Trap does not happen. Movement and votes are not actions of that phase.
+"""
+
+from __future__ import annotations
+
+from gm.dice import DiceBase
+from gm.events import Event, public
+
+from .attacks import resolve_step, volleys_in
+from .order_base import PlayerOrders
+from .rules import Rules
+from .state import State
+from .today import today
+
+STEP = "smoke"
+
+
+def resolve(state: State, orders: dict[str, PlayerOrders], dice: DiceBase, rules: Rules) -> list[Event]:
+    today(state)  # a fresh day's notes were made at dawn
+    events: list[Event] = []
+    by_zone = state.by_zone()
+    for zone_name in rules.zones:
+        players = by_zone.get(zone_name, [])
+        volleys = [v for v in volleys_in(state, players, orders, rules) if v.weapon.acts_in == "smoke"]
+        if volleys:
+            events.append(public("commotion", STEP, zone=zone_name, classes=["smoke"]))
+            events += resolve_step(state, rules, dice, orders, zone_name, volleys, players, STEP)
+    return events
