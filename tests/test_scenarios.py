@@ -20,7 +20,7 @@ from gm.dice import DiceScriptError, ScriptedDice
 from gm.engines.battle_royale import BattleRoyale
 from gm.engines.battle_royale.common import new_item
 from gm.engines.battle_royale.rules import load_rules, parse_house_rules
-from gm.engines.battle_royale.state import GroundItem, Item, Player, State, ZoneState
+from gm.engines.battle_royale.state import GroundItem, Item, Player, State, Trap, ZoneState
 from gm.yamlio import load_file, load_text, plain
 
 HERE = Path(__file__).resolve().parent
@@ -28,7 +28,11 @@ SCENARIOS = sorted((HERE / "scenarios").glob("*.yaml"))
 HANDBOOK = HERE.parent.parent / "shared" / "rules" / "battle-royale-handbook.txt"
 
 TOP_KEYS = {"name", "rule", "ruling", "house_rules", "day", "before", "orders", "dice", "expect_problems", "expect"}
-PLAYER_KEYS = {"zone", "health", "max_health", "items", "alive", "school", "role", "died_on_day"}
+PLAYER_KEYS = {"zone", "health", "max_health", "items", "alive", "school", "role", "died_on_day", "rival", "partner",
+               "bonuses", "requested_role", "pending_proficiency", "grieving", "avenge", "collar_off_day",
+               "painted_day", "megaphone_day", "escaped_on_day"}
+PLAYER_FIELDS = PLAYER_KEYS - {"items", "max_health"} | {"max_health", "death", "killed_by"}  # what expect may compare
+TRAP_KEYS = {"item", "owner", "zone", "toward", "day", "set_on_day"}
 ZONE_KEYS = {"closed", "closing", "hidden", "ground"}
 EXPECT_KEYS = {"events", "no_events", "state"}
 
@@ -85,23 +89,23 @@ def load_fixture(path: Path) -> Fixture:
 
 def _item(state: State, rules, fx: Fixture, raw, where: str) -> Item:
     if isinstance(raw, str):
-        name, ammo = raw, None
-    elif isinstance(raw, dict) and "name" in raw:
-        name, ammo = raw["name"], raw.get("ammo")
-    else:
-        fx.fail(f"{where}: an item is a name or {{name: NAME, ammo: N}}, not {raw!r}")
-    proper = rules.item_named(name)
+        raw = {"name": raw}
+    if not isinstance(raw, dict) or "name" not in raw or set(raw) - {"name", "ammo", "contents", "worn", "held_for", "until_day"}:
+        fx.fail(f"{where}: an item is a name or {{name: NAME, ammo: N, contents: [...], worn: true}}, not {raw!r}")
+    proper = rules.item_named(raw["name"])
     if proper is None:
-        fx.fail(f"{where}: no item called {name!r} in the rules")
+        fx.fail(f"{where}: no item called {raw['name']!r} in the rules")
     item = new_item(state, rules, proper)
-    if ammo is not None:
-        item.ammo = ammo
+    if raw.get("ammo") is not None:
+        item.ammo = raw["ammo"]
+    item.worn = bool(raw.get("worn", False))
+    item.contents = [_item(state, rules, fx, c, f"{where}.contents") for c in raw.get("contents", [])]
     return item
 
 
 def build_state(fx: Fixture, rules, day: int) -> State:
     before = plain(fx.doc.get("before") or {})
-    unknown = set(before) - {"players", "zones", "marked"}
+    unknown = set(before) - {"players", "zones", "marked", "traps"}
     if unknown:
         fx.fail(f"before: unknown keys {sorted(unknown)}")
     state = State(day=day - 1, players={}, zones={z: ZoneState(z) for z in rules.zones})
@@ -122,6 +126,9 @@ def build_state(fx: Fixture, rules, day: int) -> State:
         if not alive:
             p.died_on_day = spec.get("died_on_day", day - 1)
         p.items = [_item(state, rules, fx, raw, f"before.players.{name}.items") for raw in spec.get("items", [])]
+        for key in PLAYER_KEYS - {"zone", "health", "max_health", "items", "alive", "school", "role", "died_on_day"}:
+            if key in spec:
+                setattr(p, key, spec[key])
         state.players[name] = p
     state.players = dict(sorted(state.players.items()))
     for zname, spec in (before.get("zones") or {}).items():
@@ -140,6 +147,13 @@ def build_state(fx: Fixture, rules, day: int) -> State:
             until = raw.get("until_day", day - 1 if held else None) if isinstance(raw, dict) else None
             z.ground.append(GroundItem(item, held, until))
     state.marked = list(before.get("marked") or [])
+    for n, spec in enumerate(before.get("traps") or []):
+        if not isinstance(spec, dict) or set(spec) - TRAP_KEYS or not {"item", "owner", "zone"} <= set(spec):
+            fx.fail(f"before.traps[{n}]: a trap is {{item, owner, zone, toward or day, set_on_day}}, not {spec!r}")
+        item = _item(state, rules, fx, spec["item"], f"before.traps[{n}]")
+        kind = rules.items[item.name].get("trap")
+        state.traps.append(Trap(item, kind, spec["owner"], spec["zone"], spec.get("set_on_day", day - 1),
+                                spec.get("toward"), spec.get("day")))
     return state
 
 
@@ -245,6 +259,10 @@ def _match_items(fx: Fixture, where: str, actual: list[dict], expected: list) ->
         fx.fail(f"{where}: unexpected {left} (all: {actual})")
 
 
+def _item_record(i: Item) -> dict:
+    return {"name": i.name, "ammo": i.ammo, "worn": i.worn, "contents": sorted(c.name for c in i.contents)}
+
+
 def assert_state(fx: Fixture, state: State, expected: dict) -> None:
     for name, want in (expected.get("players") or {}).items():
         p = state.players.get(name)
@@ -252,8 +270,8 @@ def assert_state(fx: Fixture, state: State, expected: dict) -> None:
             fx.fail(f"state: no player {name}")
         for key, value in want.items():
             if key == "items":
-                _match_items(fx, f"state: {name}'s items", [{"name": i.name, "ammo": i.ammo} for i in p.items], value)
-            elif key in ("health", "zone", "alive", "school", "role", "died_on_day", "death", "killed_by"):
+                _match_items(fx, f"state: {name}'s items", [_item_record(i) for i in p.items], value)
+            elif key in PLAYER_FIELDS:
                 if getattr(p, key) != value:
                     fx.fail(f"state: {name}'s {key} is {getattr(p, key)!r}, expected {value!r}")
             else:
@@ -274,6 +292,10 @@ def assert_state(fx: Fixture, state: State, expected: dict) -> None:
                 _match_items(fx, f"state: items hidden in the {zname}", [{"name": i.name} for i in z.hidden], value)
             else:
                 fx.fail(f"expect.state.zones.{zname}: unknown key {key!r}")
+    if "traps" in expected:
+        actual = [{"item": t.item.name, "owner": t.owner, "zone": t.zone, "toward": t.toward, "day": t.day} for t in state.traps]
+        _match_items(fx, "state: traps", [dict(a, name=a["item"]) for a in actual],
+                     [dict(w, name=w["item"]) if isinstance(w, dict) else w for w in expected["traps"]])
     for key in ("marked", "over", "outcome"):
         if key in expected:
             got = getattr(state, key)
@@ -282,7 +304,7 @@ def assert_state(fx: Fixture, state: State, expected: dict) -> None:
                 got, want = sorted(got), sorted(want)
             if got != want:
                 fx.fail(f"state: {key} is {got!r}, expected {want!r}")
-    unknown = set(expected) - {"players", "zones", "marked", "over", "outcome"}
+    unknown = set(expected) - {"players", "zones", "marked", "over", "outcome", "traps"}
     if unknown:
         fx.fail(f"expect.state: unknown keys {sorted(unknown)}")
 

@@ -16,7 +16,7 @@ from gm.dice import DiceBase
 from gm.events import Event, private, public
 
 from .common import kill, loot, mark_reward, scatter
-from .explosives import collateral
+from .explosives import collateral, collateral_victims
 from .hit_chance import hit_chance, lid_stops, vest_absorbs
 from .order_base import PlayerOrders
 from .rules import Rules, Weapon
@@ -83,6 +83,8 @@ def strike(state: State, rules: Rules, dice: DiceBase, orders: dict[str, PlayerO
     """One hit attempt, with everything it sets off (cover, lid, vest, paint, smoke, collateral)."""
     a = v.attacker
     target = redirect(state, orders, dice, a, aimed_at, zone_players, purpose)
+    # who stands in melee with the target is settled as the item is thrown, before its smoke negates anything
+    near = collateral_victims(state, rules, orders, v.weapon, a, target, zone_players) if v.weapon.collateral else []
     chance, why = hit_chance(state, rules, orders, zone, a, target, v.weapon, all_out=v.all_out)
     hit, roll = dice.chance(chance, f"{purpose}: hit?")
     damage, damage_roll, saved, absorbed = 0, None, None, 0
@@ -111,7 +113,7 @@ def strike(state: State, rules: Rules, dice: DiceBase, orders: dict[str, PlayerO
         all_out=v.all_out, paint=v.weapon.paint, smoke=v.weapon.smoke,
     )]
     if v.weapon.collateral is not None:
-        events += collateral(state, rules, dice, orders, zone, v.weapon, v.weapon_name, a, target, zone_players, step, ledger)
+        events += collateral(state, rules, dice, orders, zone, v.weapon, v.weapon_name, a, target, near, step, ledger)
     return events
 
 

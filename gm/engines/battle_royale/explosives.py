@@ -66,14 +66,16 @@ def collateral_victims(state: State, rules: Rules, orders: dict[str, PlayerOrder
 
 
 def collateral(state: State, rules: Rules, dice: DiceBase, orders: dict[str, PlayerOrders], zone: str, weapon: Weapon,
-               weapon_name: str, thrower: Player, target: Player, zone_players: list[Player], step: str,
+               weapon_name: str, thrower: Player, target: Player, near: list[str], step: str,
                ledger: dict[str, dict[str, int]]) -> list[Event]:
     """Every player in melee with the target rolls against the collateral chance (the attacker's and their
     own modifiers apply, as to any attack); a Smoke Grenade's collateral also negates their actions."""
     events = []
     coll = weapon.collateral
-    for name in collateral_victims(state, rules, orders, weapon, thrower, target, zone_players):
+    for name in near:
         victim = state.players[name]
+        if not victim.alive:
+            continue
         chance, why = hit_chance(state, rules, orders, zone, thrower, victim, weapon, base=coll.hit_chance)
         purpose = f"{thrower.name}'s {weapon_name} at {target.name}: collateral on {name}"
         hit, roll = dice.chance(chance, f"{purpose}: hit?")

@@ -90,7 +90,7 @@ def check_movement(c: _Checker, orders: PlayerOrders, player: Player, node, wher
         return
     if not _allowed(c, orders, kind, where):
         return
-    route = check_route(c, player, value, at, 2 if kind == "move" else 5, kind.capitalize())
+    route = check_route(c, player, value, at, 2 if kind == "move" else 5, kind.capitalize(), _collar_off(c, orders, player))
     if route is None:
         return
     if kind == "run" and isinstance(node, dict) and node.get("drop") is not None:
@@ -100,6 +100,12 @@ def check_movement(c: _Checker, orders: PlayerOrders, player: Player, node, wher
         orders.run_drop = drop
     orders.movement = kind
     orders.route = route
+
+
+def _collar_off(c: _Checker, orders: PlayerOrders, player: Player) -> bool:
+    """Is the player's collar off today as far as their own orders tell (their own Deactivator)?"""
+    own = orders.action == "use_item" and orders.item == "Deactivator" and orders.target == player.name
+    return own or player.collar_off_day == c.day
 
 
 def _allowed(c: _Checker, orders: PlayerOrders, kind: str, where: Location) -> bool:
@@ -164,8 +170,7 @@ def _check_escape(c: _Checker, orders: PlayerOrders, player: Player, route: list
     if end not in zones:
         c.error(where, f"students escape from {' or '.join(the(z) for z in zones)}, not from {the(end)}")
         return
-    self_off = orders.action == "use_item" and orders.item == "Deactivator" and orders.target == player.name
-    if not self_off and player.collar_off_day != c.day:
+    if not _collar_off(c, orders, player):
         c.warn(where, f"{player.name} is not deactivating their own collar today: the escape works only if someone "
                       "else's Deactivator does it")
     orders.movement = "escape"
