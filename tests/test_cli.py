@@ -61,7 +61,7 @@ def test_new_then_day0_then_day1(tmp_path):
                                                        "Cliffs", "Field"}
     result = run("check", game)  # defaults to Day 1
     assert result.exit_code == 0
-    assert "no orders received (3)" in result.output
+    assert "no orders received (4)" in result.output
     assert run("resolve", game, "--seed", "cd").exit_code == 0
     assert (game / "days" / "01" / "result" / "messages" / "Player_One.bbcode").is_file()
 
