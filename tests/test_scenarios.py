@@ -313,6 +313,12 @@ def assert_state(fx: Fixture, state: State, expected: dict) -> None:
 
 
 def run_fixture(fx: Fixture) -> None:
+    resolve_fixture(fx)
+
+
+def resolve_fixture(fx: Fixture):
+    """Check and resolve the fixture's day, asserting what it expects; returns (rules, checked, state, events,
+    dice), or None for a fixture that stops at the order checker's errors."""
     doc = fx.doc
     if set(doc) - TOP_KEYS:
         fx.fail(f"unknown top-level keys {sorted(set(doc) - TOP_KEYS)}")
@@ -332,7 +338,7 @@ def run_fixture(fx: Fixture) -> None:
     if checked.errors:
         if expect or doc.get("dice"):
             fx.fail("a fixture whose orders have errors cannot also expect a resolved day")
-        return
+        return None
     if not expect:
         fx.fail("a fixture must expect events or a state (or order problems)")
     if set(expect) - EXPECT_KEYS:
@@ -346,11 +352,45 @@ def run_fixture(fx: Fixture) -> None:
         fx.fail(f"dice: {exc}")
     assert_events(fx, events, expect.get("events") or [], expect.get("no_events") or [])
     assert_state(fx, after, expect.get("state") or {})
+    return rules, checked, after, events, dice
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
 def test_scenario(path: Path) -> None:
     run_fixture(load_fixture(path))
+
+
+ROLE_NAMES = ("Dedicated Student", "Lone Wolf", "Lover")
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_scenario_posts(path: Path) -> None:
+    """Every fixture's day renders (BBCode and Markdown) with balanced tags, and its public post names no
+    role, no item (concealed or not), no health figure and no analysis result."""
+    import re
+
+    from gm.day import ResolvedDay
+    from gm.render import bbcode_problems, render_day
+
+    fx = load_fixture(path)
+    got = resolve_fixture(fx)
+    if got is None:
+        return
+    rules, checked, after, events, dice = got
+    for fmt in ("bbcode", "markdown"):
+        game = SimpleNamespace(engine=BattleRoyale(), rules=rules, format=fmt, ext="bbcode" if fmt == "bbcode" else "md",
+                               title="Fixture", root=Path("/nonexistent-fixture-game"))
+        files = render_day(game, ResolvedDay(checked.day, b"fixture", checked, after, events, dice.log))
+        narration = files[f"narration.{game.ext}"]
+        for name, text in files.items():
+            if fmt == "bbcode" and name.endswith(".bbcode"):
+                assert bbcode_problems(text) == [], f"{fx.label}: {name}"
+        for role in ROLE_NAMES:
+            assert role not in narration, f"{fx.label}: a role in the public post"
+        for item in rules.items:
+            assert item not in narration, f"{fx.label}: the {item} in the public post"
+        assert not re.search(r"\d+ ?/ ?\d+", narration), f"{fx.label}: a health figure in the public post"
+        assert len([n for n in files if n.startswith("messages/")]) == len(checked.orders)
 
 
 def test_there_are_scenarios() -> None:

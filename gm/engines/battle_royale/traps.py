@@ -101,9 +101,10 @@ def spring(state: State, rules: Rules, dice: DiceBase, trap: Trap, crossers: lis
 
 
 def trap_death(state: State, rules: Rules, dice: DiceBase, victim: Player, trap: Trap, step: str) -> list[Event]:
-    events = kill(state, victim, state.day, trap.item.name, step, trap.owner)
+    own = trap.owner == victim.name  # caught by one's own C-4: nobody killed them
+    events = kill(state, victim, state.day, trap.item.name, step, None if own else trap.owner)
     owner = state.players[trap.owner]
-    if owner.on_island:
+    if owner.on_island and not own:
         events += mark_reward(state, rules, dice, victim.name, [owner.name], state.day, step)
     scatter(state, victim)
     return events

@@ -56,7 +56,7 @@ def _closures(state: State, rules: Rules, dice: DiceBase, counts: dict[str, int]
 def resolve(state: State, orders: dict[str, PlayerOrders], dice: DiceBase, rules: Rules) -> list[Event]:
     events: list[Event] = []
     players = state.players
-    marks = tally(state, orders, "mark", lambda n: players[n].alive)
+    marks = tally(state, orders, "mark", lambda n: players[n].on_island)
     state.marked = _top(marks)
     open_zone = lambda z: not state.zones[z].closed  # noqa: E731
     closes = tally(state, orders, "close", open_zone)
