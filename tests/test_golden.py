@@ -64,6 +64,6 @@ def test_demo_exercises_the_rules(demo_dir):
     assert {"role", "bonus", "school", "start", "store", "take_out", "wear", "trade", "pick_up", "drop",
             "proficiency", "megaphone", "distracted", "deactivated", "heal", "attack", "collateral", "poison",
             "trap_set", "mine", "c4_hit", "analysis", "search", "found_lying", "move", "run_drop", "escape",
-            "rival_killed", "bounty", "loot", "kill", "death", "votes", "reward", "binoculars", "tracking",
+            "rival_killed", "partner_lost", "bounty", "loot", "kill", "death", "votes", "reward", "binoculars", "tracking",
             "zones_closed", "game_over"} <= kinds
     assert {"covered", "Metal Pot Lid", "all_out", "paint", "smoke", "follow", "stopped"} <= flags

@@ -154,8 +154,9 @@ def resolve_step(state: State, rules: Rules, dice: DiceBase, orders: dict[str, P
 
 def deaths(state: State, rules: Rules, dice: DiceBase, orders: dict[str, PlayerOrders],
            ledger: dict[str, dict[str, int]], step: str, cause: str = "attack") -> list[Event]:
-    """The end of a step: whoever is at 0 health dies; the one who dealt them most damage killed them
-    (a tie is drawn) and loots them, and wins the bounty if they were marked."""
+    """The end of a step: whoever is at 0 health dies. The one who dealt them most damage in the step
+    killed them (a tie is drawn) and loots them; a bounty on a marked victim goes to one of everyone who
+    hurt them in that step, at random ("multiple players simultaneously taking the bounty")."""
     events: list[Event] = []
     for victim_name in sorted(ledger):
         victim = state.players[victim_name]
@@ -169,7 +170,8 @@ def deaths(state: State, rules: Rules, dice: DiceBase, orders: dict[str, PlayerO
         k = state.players[killer]
         if k.health > 0 and k.alive:  # a killer dying in the same step takes nothing
             events += loot(state, rules, dice, k, victim, stays(state, orders, killer), state.day, step)
-            events += mark_reward(state, rules, dice, victim_name, [killer], state.day, step)
+        takers = sorted(n for n, d in dealt.items() if d > 0 and state.players[n].alive and state.players[n].health > 0)
+        events += mark_reward(state, rules, dice, victim_name, takers, state.day, step)
         scatter(state, victim)
     return events
 

@@ -23,7 +23,7 @@ from gm.text import the
 from gm.yamlio import key_loc, node_loc, value_loc
 
 from .order_actions import check_action
-from .order_base import FreeAction, PlayerOrders, _Checker, default_orders, single_key
+from .order_base import FreeAction, PlayerOrders, _Checker, default_orders
 from .order_free import after_free, check_free
 from .order_moves import check_movement
 from .rules import Rules
