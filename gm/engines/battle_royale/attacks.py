@@ -61,13 +61,22 @@ def stays(state: State, orders: dict[str, PlayerOrders], name: str) -> bool:
     return False
 
 
+def cover_index(orders: dict[str, PlayerOrders], zone_players: list[Player]) -> dict[str, list[str]]:
+    """Who means to cover whom in a zone (target -> the names covering them), built once a step."""
+    index: dict[str, list[str]] = {}
+    for p in zone_players:
+        o = orders.get(p.name)
+        if o is not None and o.action == "cover" and o.target:
+            index.setdefault(o.target, []).append(p.name)
+    return index
+
+
 def redirect(state: State, orders: dict[str, PlayerOrders], dice: DiceBase, attacker: Player, target: Player,
-             zone_players: list[Player], purpose: str) -> Player:
+             covers: dict[str, list[str]], purpose: str) -> Player:
     """Cover (III.C.6): an attack on a covered player goes to the one covering them. Players covering each
     other keep their own attacks (they "essentially Defend themselves"); one redirection, never a chain."""
-    coverers = sorted(p.name for p in zone_players
-                      if p.alive and p.name not in (target.name, attacker.name)
-                      and (o := acting(state, orders, p.name)) is not None and o.action == "cover" and o.target == target.name)
+    coverers = sorted(n for n in covers.get(target.name, ())
+                      if n != attacker.name and state.players[n].alive and acting(state, orders, n) is not None)
     if not coverers:
         return target
     own = acting(state, orders, target.name)
@@ -79,10 +88,11 @@ def redirect(state: State, orders: dict[str, PlayerOrders], dice: DiceBase, atta
 
 def strike(state: State, rules: Rules, dice: DiceBase, orders: dict[str, PlayerOrders], zone: str, v: Volley,
            aimed_at: Player, zone_players: list[Player], purpose: str, step: str, ledger: dict[str, dict[str, int]],
-           ammo_left: int | None) -> list[Event]:
+           ammo_left: int | None, covers: dict[str, list[str]] | None = None) -> list[Event]:
     """One hit attempt, with everything it sets off (cover, lid, vest, paint, smoke, collateral)."""
     a = v.attacker
-    target = redirect(state, orders, dice, a, aimed_at, zone_players, purpose)
+    covers = cover_index(orders, zone_players) if covers is None else covers
+    target = redirect(state, orders, dice, a, aimed_at, covers, purpose)
     # who stands in melee with the target is settled as the item is thrown, before its smoke negates anything
     near = collateral_victims(state, rules, orders, v.weapon, a, target, zone_players) if v.weapon.collateral else []
     chance, why = hit_chance(state, rules, orders, zone, a, target, v.weapon, all_out=v.all_out)
@@ -121,6 +131,7 @@ def resolve_step(state: State, rules: Rules, dice: DiceBase, orders: dict[str, P
                  volleys: list[Volley], zone_players: list[Player], step: str) -> list[Event]:
     events: list[Event] = []
     ledger: dict[str, dict[str, int]] = {}  # victim -> attacker -> damage dealt in this step
+    covers = cover_index(orders, zone_players)
     for v in volleys:
         a = v.attacker
         if not a.alive:
@@ -144,7 +155,7 @@ def resolve_step(state: State, rules: Rules, dice: DiceBase, orders: dict[str, P
             shot = f" ({n} of {total})" if total > 1 else ""
             purpose = f"{a.name} attacks {target_name} with {v.weapon_name}{shot}"
             events += strike(state, rules, dice, orders, zone, v, target, zone_players, purpose, step, ledger,
-                             item.ammo if item is not None else None)
+                             item.ammo if item is not None else None, covers)
             if v.weapon.one_use and item in a.items:
                 a.items.remove(item)  # thrown: used up
                 break
