@@ -276,7 +276,9 @@ def parse_house_rules(doc, path: str) -> tuple[HouseRules, list[Problem]]:
                 problems.append(Problem(where, f"{key} must be between {lo} and {hi}, not {value}"))
                 continue
         elif isinstance(default, list):
-            if not isinstance(value, list) or not value or not all(isinstance(v, str) and v.strip() for v in value):
+            names_ok = (lambda v: isinstance(v, str) and v.strip()) if key != "escape_zones" else \
+                (lambda v: (isinstance(v, str) and v.strip()) or (isinstance(v, int) and not isinstance(v, bool)))
+            if not isinstance(value, list) or not value or not all(names_ok(v) for v in value):
                 problems.append(Problem(where, f"{key} must be a list of names"))
                 continue
             if key == "escape_zones":
