@@ -59,19 +59,20 @@ class Resolved:
 
 
 def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool) -> Resolved:
-    from gm.day import day_files, new_seed, parse_seed, resolve_day
+    from gm.commitment import seed_for_resolve
+    from gm.day import day_files, resolve_day
 
     gd = GameDir(root)
     game = gd.load()
     day = _default_day(gd, day, resolved=False)
     if gd.is_resolved(day) and not force:
         raise StateError(f"Day {day} is already resolved; use --force to resolve it again (the old result is kept)")
-    seed = parse_seed(seed_hex) if seed_hex else new_seed()
+    seed, seed_warnings = seed_for_resolve(gd, game, day, seed_hex)
     rd = resolve_day(gd, game, day, seed)
     files = day_files(gd, game, rd)
     result = gd.write_result(day, files, force=force)
     later = [d for d in gd.resolved_days() if d > day]
-    warnings = list(rd.checked.warnings)
+    warnings = list(rd.checked.warnings) + seed_warnings
     if later:
         warnings.append(f"warning: Day(s) {', '.join(map(str, later))} were resolved from the old Day {day}: resolve them again")
     return Resolved(day, display_path(result), sorted(files), len(rd.rolls), bool(getattr(rd.state, "over", False)), warnings)
@@ -85,10 +86,19 @@ class AuditReport:
 
 def audit(root: Path, day: int | None) -> AuditReport:
     from gm.audit import audit_day
+    from gm.chain import check_day
 
     gd = GameDir(root)
     game = gd.load()
-    return audit_day(gd, game, _default_day(gd, day, resolved=True))
+    day = _default_day(gd, day, resolved=True)
+    report = audit_day(gd, game, day)
+    chain = check_day(gd, game, day, replay=False)
+    if chain.ok:
+        report.lines.append(f"Day {day}: its record checks out ({'; '.join(chain.notes)}).")
+    else:
+        report.lines += [f"  CHANGED   {f}" for f in chain.findings]
+        report.lines.append(f"Day {day}: {len(chain.findings)} problem(s) with the day's record.")
+    return AuditReport(report.ok and chain.ok, report.lines)
 
 
 def rolls(root: Path, day: int | None) -> tuple[int, list[dict]]:
@@ -175,6 +185,7 @@ def demo_seed(day: int) -> bytes:
 
 
 def demo(target: Path, engine_name: str = "battle-royale") -> DemoResult:
+    from gm.commitment import commit_day
     from gm.day import day_files, resolve_day
     from gm.engine import get_engine
 
@@ -187,8 +198,74 @@ def demo(target: Path, engine_name: str = "battle-royale") -> DemoResult:
     game = gd.load()
     days = sorted(int(d.name) for d in (target / "days").iterdir() if d.name.isdigit())
     for day in days:
+        commit_day(gd, game, day, demo_seed(day))  # as a GM would, before the orders are in
         rd = resolve_day(gd, game, day, demo_seed(day))
         gd.write_result(day, day_files(gd, game, rd))
     first = 1 if 1 in days else days[-1]
     path = gd.result_dir(first) / f"narration.{game.ext}"
     return DemoResult(days[-1], path.read_text(encoding="utf-8"), display_path(path))
+
+
+# ---- provable fairness -------------------------------------------------------------------
+
+
+def commit(root: Path, day: int | None):
+    """Fix the day's seed and return the commitment post (gm/commitment.py)."""
+    from gm.commitment import commit_day
+
+    gd = GameDir(root)
+    game = gd.load()
+    return commit_day(gd, game, _default_day(gd, day, resolved=False))
+
+
+def reveal(root: Path, day: int | None, rolls: bool = False) -> tuple[int, list[str]]:
+    """The reveal post of a resolved day (or, with `rolls`, its roll log as posts)."""
+    gd = GameDir(root)
+    game = gd.load()
+    day = _default_day(gd, day, resolved=True)
+    if not gd.is_resolved(day):
+        raise StateError(f"Day {day} has not been resolved: its seed stays secret until it is")
+    if rolls:
+        from gm.commitment import roll_log_posts
+
+        return day, roll_log_posts(game, day, gd.result_dir(day) / "rolls.jsonl")
+    path = gd.result_dir(day) / f"reveal.{game.ext}"
+    if not path.is_file():
+        raise StateError(f"{display_path(path)} is missing (was Day {day} resolved by an older gm? `gm resolve --force` makes it)")
+    return day, [path.read_text(encoding="utf-8")]
+
+
+def verify(commit_arg: str, reveal_path: Path | None, rolls_path: Path, seed: str | None, engine: str | None,
+           day: int | None, salts: list[str]):
+    """Check a day's dice from the published posts alone (gm/verify.py)."""
+    from gm.verify import Published, verify as run
+
+    def read(path: Path) -> str:
+        try:
+            return path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise GmError(f"{display_path(path)}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
+
+    commit_path = Path(commit_arg)
+    commit_text, commit_where = ((read(commit_path), display_path(commit_path)) if commit_path.exists()
+                                 else (commit_arg, "--commit"))
+    typed = {}
+    for item in salts:
+        name, sep, salt = item.partition("=")
+        if not sep or not name.strip():
+            raise GmError(f"--salt takes NAME=SALT, not {item!r}")
+        typed[name.strip()] = salt
+    pub = Published(commit_text, commit_where, read(rolls_path), display_path(rolls_path),
+                    read(reveal_path) if reveal_path else None, display_path(reveal_path) if reveal_path else "reveal",
+                    seed, engine, day, typed)
+    return run(pub)
+
+
+def audit_all(root: Path) -> AuditReport:
+    """Walk the hash chain from Day 0 and name the first day where anything was changed."""
+    from gm.chain import audit_chain
+
+    gd = GameDir(root)
+    game = gd.load()
+    ok, lines = audit_chain(gd, game)
+    return AuditReport(ok, lines)

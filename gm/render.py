@@ -39,10 +39,13 @@ def escape_markdown(text: str) -> str:
 
 
 class Markup:
-    """The few pieces of markup templates need, in one format."""
+    """The few pieces of markup templates need, in one format, with the tags of one forum."""
 
-    def __init__(self, fmt: str):
+    def __init__(self, fmt: str, forum=None):
+        from gm.forums import GENERIC
+
         self.fmt = fmt
+        self.forum = forum if forum is not None and forum.format == fmt else GENERIC.get(fmt)
         self.escape = {"bbcode": escape_bbcode, "markdown": escape_markdown}.get(fmt, str)
 
     def esc(self, value: Any) -> Safe:
@@ -64,7 +67,15 @@ class Markup:
 
     def heading(self, value: Any) -> Safe:
         v = self.esc(value)
-        return Safe({"bbcode": f"[b][size=150]{v}[/size][/b]", "markdown": f"## {v}"}.get(self.fmt, f"== {v} =="))
+        return Safe(self.forum.heading.format(v) if self.forum else f"== {v} ==")
+
+    def spoiler(self, body: Any, title: str = "Spoiler") -> Safe:
+        """Rendered markup (a `{% filter spoiler("title") %}` block) hidden behind a title where the
+        forum has spoilers; elsewhere the title in bold and the body as it is."""
+        body = str(body).strip("\n")
+        if self.forum is not None and self.forum.spoiler:
+            return Safe(self.forum.spoiler.format(title=self.esc(title), body=body))
+        return Safe(f"{self.b(title)}\n{body}")
 
     def bullets(self, lines) -> Safe:
         lines = [self.esc(x) for x in lines]
@@ -90,14 +101,18 @@ def _finalize(markup: Markup):
     return finalize
 
 
-def environment(engine: str, fmt: str, extra_dirs: list[Path] | None = None):
+def environment(engine: str, fmt: str, extra_dirs: list[Path] | None = None, forum=None):
+    """A sandboxed environment whose loader looks in `extra_dirs` (a game's own templates) first,
+    then in the shipped templates of the engine and the common ones. `shipped/NAME` always names
+    the shipped template, so a game's NAME can `{% extends "shipped/NAME" %}` and change a block."""
     import jinja2
     from jinja2.sandbox import SandboxedEnvironment
 
-    markup = Markup(fmt)
-    dirs = [str(d) for d in (extra_dirs or [])] + [str(TEMPLATES / engine), str(TEMPLATES / "common")]
+    markup = Markup(fmt, forum)
+    shipped = jinja2.FileSystemLoader([str(TEMPLATES / engine), str(TEMPLATES / "common")])
+    loaders = [jinja2.FileSystemLoader([str(d) for d in extra_dirs])] if extra_dirs else []
     env = SandboxedEnvironment(
-        loader=jinja2.FileSystemLoader(dirs),
+        loader=jinja2.ChoiceLoader(loaders + [jinja2.PrefixLoader({"shipped": shipped}), shipped]),
         autoescape=False,
         undefined=jinja2.StrictUndefined,
         finalize=_finalize(markup),
@@ -105,7 +120,7 @@ def environment(engine: str, fmt: str, extra_dirs: list[Path] | None = None):
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    for name in ("esc", "b", "i", "color", "heading", "bullets", "code"):
+    for name in ("esc", "b", "i", "color", "heading", "bullets", "code", "spoiler"):
         env.filters[name] = getattr(markup, name)
     env.filters["the"] = the
     env.filters["markup"] = Safe  # text a macro already rendered (and escaped)
@@ -115,6 +130,8 @@ def environment(engine: str, fmt: str, extra_dirs: list[Path] | None = None):
     env.filters["joined"] = lambda xs: _join([str(x) for x in xs])
     env.tests["contains"] = lambda seq, x: x in seq
     env.globals["fmt"] = fmt
+    env.globals["forum"] = {"name": markup.forum.name if markup.forum else fmt,
+                            "spoilers": bool(markup.forum and markup.forum.spoilers)}
     return env
 
 
@@ -171,38 +188,136 @@ def _events_by_player(events) -> dict[str, list]:
     return out
 
 
+def game_environment(game, fmt: str | None = None):
+    """The environment for a game's posts: its own templates first, its forum's tags."""
+    extra = [game.templates_dir] if game.templates_dir.is_dir() else None
+    return environment(game.engine.name, fmt or game.format, extra, game.forum)
+
+
+def render_post(game, name: str, **context) -> str:
+    """One post from a template (commit, reveal, vote count), with the game's title and day."""
+    env = game_environment(game)
+    base = {"title": game.title, "day": context.get("day"), "engine": game.engine.title}
+    with template_errors(game):
+        return _tidy(env.get_template(name).render(game=base, **context))
+
+
+def with_parts(files: dict[str, str], name: str, text: str, game) -> None:
+    """`name` holds the whole post; when it is longer than the forum allows, numbered parts to
+    paste one after the other go beside it (narration.part1.bbcode, ...)."""
+    from gm.forums import split_post
+
+    files[name] = text
+    limit = game.forum.max_length if game.forum is not None else None
+    parts = split_post(text, game.format, limit)
+    if len(parts) > 1:
+        stem, ext = name.rsplit(".", 1)
+        for i, part in enumerate(parts, 1):
+            files[f"{stem}.part{i}.{ext}"] = part
+
+
 def render_day(game, rd) -> dict[str, str]:
     """Narration from the public view and public events; each message from that player's view and
     the events addressed to them; the GM summary from everything."""
+    with template_errors(game):
+        return _render_day(game, rd)
+
+
+def _render_day(game, rd) -> dict[str, str]:
     engine = game.engine
-    env = environment(engine.name, game.format, [game.root / "templates"] if (game.root / "templates").is_dir() else None)
+    env = game_environment(game)
     ext = game.ext
     base = {"title": game.title, "day": rd.day, "engine": engine.title}
     public_events = [e for e in rd.events if e.is_public]
     files: dict[str, str] = {}
-    files[f"narration.{ext}"] = _tidy(env.get_template("narration.j2").render(
-        game=base, view=engine.public_view(rd.state, game.rules), events=event_dicts(public_events)))
+    with_parts(files, f"narration.{ext}", _tidy(env.get_template("narration.j2").render(
+        game=base, view=engine.public_view(rd.state, game.rules), events=event_dicts(public_events))), game)
     message = env.get_template("message.j2")
     taken: set[str] = set()
     names = sorted(rd.checked.orders)
     own_events = _events_by_player(rd.events)
     public_dicts = event_dicts(public_events)
     missing = set(rd.checked.missing)
+    salts = rd.checked.salts
     if hasattr(engine, "player_views"):  # one pass over the state for everyone (keeps big games linear)
         views = engine.player_views(rd.state, game.rules, names)
     else:
         views = {name: engine.player_view(rd.state, game.rules, name) for name in names}
     for name in names:
-        files[f"messages/{message_filename(name, taken)}.{ext}"] = _tidy(message.render(
+        with_parts(files, f"messages/{message_filename(name, taken)}.{ext}", _tidy(message.render(
             game=base, view=views[name], events=event_dicts(own_events.get(name, [])),
-            public_events=public_dicts, no_orders=name in missing))
-    text_env = environment(engine.name, "text")
+            public_events=public_dicts, no_orders=name in missing, salt=salts.get(name))), game)
+    text_env = game_environment(game, "text")
     files["gm-summary.txt"] = _tidy(text_env.get_template("gm-summary.j2").render(
         game=base, view=engine.gm_view(rd.state, game.rules), events=event_dicts(rd.events),
         rolls=[r.record() | {"odds": r.odds} for r in rd.rolls], seed=rd.seed.hex(),
         orders=[engine.orders_record(o) for o in rd.checked.orders.values()], missing=rd.checked.missing,
-        warnings=[_in_game(game.root, p) for p in rd.checked.warnings]))
+        warnings=[_in_game(game.root, p) for p in rd.checked.warnings],
+        salts=salts, dice_key=(rd.key or rd.seed).hex()))
     return files
+
+
+class template_errors:
+    """A broken template becomes one located error: `templates/narration.j2:12: error: ...`.
+
+    Jinja rewrites tracebacks so that template frames carry the template's file and line; the
+    innermost such frame is where the problem is. Shipped templates are named by their path in gm.
+    """
+
+    def __init__(self, game):
+        self.game = game
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        if exc is None:
+            return False
+        import jinja2
+        from jinja2.exceptions import SecurityError
+
+        if not isinstance(exc, (jinja2.TemplateError, SecurityError)):
+            return False
+        from gm.errors import LocatedError, Location
+
+        if isinstance(exc, jinja2.TemplateSyntaxError) and exc.filename:
+            path, line = exc.filename, exc.lineno
+        else:
+            path, line = _template_frame(tb)
+        message = exc.message or type(exc).__name__
+        if isinstance(exc, jinja2.UndefinedError):
+            message += " (templates see only the names listed in docs/templates.md)"
+        elif isinstance(exc, SecurityError):
+            message = f"not allowed in a template: {message}"
+        elif isinstance(exc, jinja2.TemplateNotFound):
+            message = f"no template called {exc.name!r}"
+        raise LocatedError(Location(self._shown(path), line), message) from None
+
+    def _shown(self, path: str | None) -> str:
+        if not path:
+            return "templates"
+        p = Path(path).resolve()
+        for root, label in ((self.game.root.resolve(), None), (TEMPLATES.resolve(), "gm/templates")):
+            try:
+                rel = p.relative_to(root).as_posix()
+            except ValueError:
+                continue
+            from gm.yamlio import display_path
+
+            return display_path(self.game.root / rel) if label is None else f"{label}/{rel}"
+        return path
+
+
+def _template_frame(tb) -> tuple[str | None, int | None]:
+    """The innermost traceback frame that is a template file (Jinja names template frames so)."""
+    import traceback
+
+    found: tuple[str | None, int | None] = (None, None)
+    for frame, line in traceback.walk_tb(tb):
+        name = frame.f_code.co_filename
+        if not name.endswith(".py") and Path(name).is_file():
+            found = (name, line)
+    return found
 
 
 def _in_game(root: Path, problem) -> str:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gm.errors import Location, Problem
+from gm.salts import SALT_KEY
 from gm.suggest import did_you_mean
 from gm.text import the
 from gm.yamlio import item_loc, key_loc, node_loc, value_loc
@@ -179,8 +180,8 @@ def check_player_orders(c: _Checker, name: str, node, where: Location) -> Player
     for key in node:
         if key not in ("free", "action", "movement", "votes"):
             c.error(key_loc(c.path, node, key),
-                    f"unknown order section '{key}'{did_you_mean(str(key), ['free', 'action', 'movement', 'votes'])}"
-                    " (sections are free, action, movement and votes)")
+                    f"unknown order section '{key}'{did_you_mean(str(key), ['free', 'action', 'movement', 'votes', SALT_KEY])}"
+                    f" (sections are free, action, movement and votes, and any player may add a {SALT_KEY})")
     if "free" in node:
         _check_free(c, orders, player, node["free"], value_loc(c.path, node, "free"))
     if "action" in node:
