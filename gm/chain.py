@@ -205,17 +205,21 @@ def _check_next_link(gd: GameDir, day: int, out: DayAudit) -> None:
 
 
 def _replay(gd: GameDir, game: Game, day: int, out: DayAudit) -> None:
-    from gm.audit import audit_day
+    from gm.audit import replay_day
 
     try:
-        report = audit_day(gd, game, day)
+        replay = replay_day(gd, game, day)
     except GmError as exc:
-        out.findings.append(f"replay of Day {day} impossible: {exc}")
+        out.findings.append(f"{_shown(gd, gd.day_dir(day))}: Day {day} cannot be replayed: {str(exc).splitlines()[0]}")
         return
-    if report.ok:
+    if not replay.differences:
         out.notes.append("replayed byte for byte")
-    else:
-        out.findings += [f"replay: {line.strip()}" for line in report.lines[1:-1] if not line.startswith("      ")]
+    named = {f.split(": ", 1)[0] for f in out.findings}
+    for d in replay.differences:
+        what = {"MISSING": "missing", "EXTRA": "not written by the replay", "DIFFERS": f"differs from the replay ({d.detail})"}
+        shown = _shown(gd, gd.result_dir(day) / d.rel)
+        if shown not in named:  # already named by its recorded digest
+            out.findings.append(f"{shown}: {what[d.kind]}")
 
 
 def audit_chain(gd: GameDir, game: Game) -> tuple[bool, list[str]]:
