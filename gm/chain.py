@@ -26,7 +26,6 @@ from gm.gamedir import Game, GameDir
 from gm.yamlio import display_path
 
 RECORD = "day.json"
-VOTES_FILE = "votes.yaml"
 NOT_CHAINED = ("day.json", "changes.diff")  # the record itself, and the diff of a --force
 
 
@@ -52,7 +51,7 @@ def chain_fields(gd: GameDir, day: int, files: dict[str, str]) -> dict:
         "rolls_sha256": sha256_text(files["rolls.jsonl"]),
         "outputs_sha256": {rel: sha256_text(text) for rel, text in sorted(files.items()) if rel != "rolls.jsonl"},
     }}
-    votes = gd.day_dir(day) / VOTES_FILE
+    votes = gd.votes_path(day)
     if votes.is_file():
         fields["votes_sha256"] = sha256_bytes(votes.read_bytes())
     return fields
@@ -121,7 +120,7 @@ def _check_inputs(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
     on_disk = {p.name for p in gd.orders_files(day)}
     for name in sorted(set(recorded) | on_disk):
         _compare(gd, out, gd.orders_dir(day) / name, recorded.get(name), "an orders file")
-    _compare(gd, out, gd.day_dir(day) / VOTES_FILE, record.get("votes_sha256"), "the thread's votes")
+    _compare(gd, out, gd.votes_path(day), record.get("votes_sha256"), "the thread's votes")
     out.notes.append(f"{len(recorded)} orders file(s)" + (" and votes.yaml" if record.get("votes_sha256") else ""))
 
 

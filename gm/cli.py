@@ -81,6 +81,8 @@ def check(game_dir, day):
     report = commands.check(game_dir, day)
     for p in report.problems:
         click.echo(str(p))
+    if report.votes_file:
+        click.echo(f"votes from the thread: {report.votes_file} (laid over the votes in the orders)")
     if report.unreadable:
         click.echo(f"(who sent no orders is unknown until {', '.join(report.unreadable)} can be read)")
     elif report.missing:
@@ -236,6 +238,33 @@ def verify(commit_arg, reveal_path, rolls_path, seed, engine, day, salts):
     for line in verdict.lines:
         click.echo(line)
     sys.exit(0 if verdict.ok else 1)
+
+
+# ---- the forum toolkit ------------------------------------------------------------------------
+
+
+@cli.command()
+@game_arg
+@day_opt
+@click.option("--thread", "thread_path", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="The thread saved as text: BBCode posts after `--- post by NAME ---` lines (docs/votes.md).")
+@click.option("--deadline", default=None, metavar="'YYYY-MM-DD HH:MM'",
+              help="Posts stamped later than this do not count (besides a `--- deadline ---` line).")
+@click.option("--dry-run", is_flag=True, help="Print the count; write no votes.yaml.")
+def votes(game_dir, day, thread_path, deadline, dry_run):
+    """Count the day's bold coloured votes from the thread; write days/NN/votes.yaml and a vote-count post."""
+    from gm import commands
+
+    out = commands.votes(game_dir, day, thread_path, deadline, dry_run)
+    for p in out.problems:
+        click.echo(str(p), err=True)
+    if out.written:
+        click.echo(f"Day {out.day}: votes of {out.voters} player(s) written to {out.written}; gm resolve lays them "
+                   "over the votes in the orders. The vote-count post:\n", err=True)
+    for i, post in enumerate(out.posts, 1):
+        if len(out.posts) > 1:
+            click.echo(f"----- post {i} of {len(out.posts)} -----", err=True)
+        click.echo(post, nl=False)
 
 
 def main():

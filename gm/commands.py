@@ -269,3 +269,56 @@ def audit_all(root: Path) -> AuditReport:
     game = gd.load()
     ok, lines = audit_chain(gd, game)
     return AuditReport(ok, lines)
+
+
+# ---- the forum toolkit ------------------------------------------------------------------------
+
+
+@dataclass
+class VotesResult:
+    day: int
+    posts: list[str]  # the vote-count post (in parts if the forum needs them)
+    problems: list  # warnings for the GM, located in the thread file
+    written: str | None  # votes.yaml, unless --dry-run
+    voters: int
+
+
+def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, dry_run: bool) -> VotesResult:
+    """Count the day's votes from a saved thread (gm/thread.py, gm/votecount.py)."""
+    from datetime import datetime
+
+    from gm.day import state_before
+    from gm.forums import split_post
+    from gm.render import render_post
+    from gm.thread import read_thread
+    from gm.votecount import count_votes, not_voting, votes_yaml, write_votes
+
+    gd = GameDir(root)
+    game = gd.load()
+    day = _default_day(gd, day, resolved=False)
+    if gd.is_resolved(day):
+        raise StateError(f"Day {day} is already resolved: its votes are part of its record")
+    state = state_before(gd, game, day)
+    when = None
+    if deadline is not None:
+        try:
+            when = datetime.fromisoformat(deadline.strip().replace("T", " "))
+        except ValueError:
+            raise GmError(f"--deadline must be a date and time like 2025-03-01 20:00, not {deadline!r}") from None
+    try:
+        raw = thread_path.read_bytes()
+        text = raw.decode("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise GmError(f"{display_path(thread_path)}: cannot read the thread ({getattr(exc, 'strerror', None) or exc}; "
+                      "save it as UTF-8 text)") from None
+    where = display_path(thread_path)
+    thread = read_thread(text, where, when)
+    tally = count_votes(thread, where, game, state, day)
+    kinds = [{"key": k.key, "label": k.label, "colour": k.colour, "table": tally.table(k.key)} for k in tally.kinds]
+    post = render_post(game, "votecount.j2", day=day, kinds=kinds, not_voting=not_voting(tally, game, state),
+                       posts=tally.counted_posts, late=tally.late_posts, deadline=bool(thread.deadline_line or when))
+    written = None
+    if not dry_run:
+        written = write_votes(gd, day, votes_yaml(tally, thread_path.name, hashlib.sha256(raw).hexdigest()))
+    limit = game.forum.max_length if game.forum else None
+    return VotesResult(day, split_post(post, game.format, limit), tally.problems, written, len(tally.standing))

@@ -26,6 +26,7 @@ class CheckedDay:
     files: list[str] = field(default_factory=list)
     unreadable: list[str] = field(default_factory=list)  # files that are not valid YAML
     salts: dict[str, str] = field(default_factory=dict)  # player -> salt (gm/salts.py)
+    votes_file: str | None = None  # days/NN/votes.yaml, when the thread's votes were laid over the orders
 
     @property
     def errors(self) -> list[Problem]:
@@ -90,8 +91,37 @@ def check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
     missing = [p for p in due if p not in orders]
     for p in missing:
         orders[p] = engine.default_orders(p, day)
+    votes_file = _lay_thread_votes(gd, game, day, state, orders, problems, unreadable)
     return CheckedDay(day, state, dict(sorted(orders.items())), missing, problems,
-                      [display_path(p) for p in files], unreadable, dict(sorted(salts.items())))
+                      [display_path(p) for p in files], unreadable, dict(sorted(salts.items())), votes_file)
+
+
+def _lay_thread_votes(gd: GameDir, game: Game, day: int, state, orders: dict, problems: list, unreadable: list) -> str | None:
+    """days/NN/votes.yaml (written by `gm votes`, or by the GM): each vote there replaces that
+    player's vote of the same kind in their orders; a null withdraws it."""
+    from gm.errors import LocatedError, Location
+    from gm.yamlio import load_file
+
+    path = gd.votes_path(day)
+    if not path.is_file():
+        return None
+    shown = display_path(path)
+    engine = game.engine
+    if not hasattr(engine, "check_votes"):
+        problems.append(Problem(Location(shown), f"the {engine.title} engine takes no votes from the thread"))
+        return shown
+    try:
+        doc = load_file(path)
+    except LocatedError as exc:
+        problems.append(exc.problem)
+        unreadable.append(shown)
+        return shown
+    votes, found = engine.check_votes(doc, shown, game.rules, state, day)
+    problems += found
+    for player, theirs in votes.items():
+        if player in orders:
+            orders[player] = engine.lay_votes(orders[player], theirs)
+    return shown
 
 
 def resolve_checked(game: Game, checked: CheckedDay, dice: DiceBase) -> tuple[Any, list[Event]]:

@@ -68,6 +68,10 @@ class GameDir:
     def result_dir(self, day: int) -> Path:
         return self.day_dir(day) / "result"
 
+    def votes_path(self, day: int) -> Path:
+        """The day's votes counted from the thread (gm votes), laid over the orders' votes."""
+        return self.day_dir(day) / "votes.yaml"
+
     def orders_files(self, day: int) -> list[Path]:
         d = self.orders_dir(day)
         if not d.is_dir():

@@ -253,7 +253,8 @@ def _render_day(game, rd) -> dict[str, str]:
         rolls=[r.record() | {"odds": r.odds} for r in rd.rolls], seed=rd.seed.hex(),
         orders=[engine.orders_record(o) for o in rd.checked.orders.values()], missing=rd.checked.missing,
         warnings=[_in_game(game.root, p) for p in rd.checked.warnings],
-        salts=salts, dice_key=(rd.key or rd.seed).hex()))
+        salts=salts, dice_key=(rd.key or rd.seed).hex(),
+        votes_file=f"days/{rd.day:02d}/votes.yaml" if rd.checked.votes_file else None))
     return files
 
 

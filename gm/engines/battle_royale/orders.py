@@ -397,26 +397,34 @@ def _check_movement(c: _Checker, orders: PlayerOrders, player: Player, node, whe
     orders.route = route
 
 
+VOTES = ("mark", "close", "reward")
+
+
 def _check_votes(c: _Checker, orders: PlayerOrders, node, where: Location) -> None:
     if not isinstance(node, dict):
         c.error(where, "votes are a mapping: `{mark: NAME, close: ZONE, reward: ZONE}`")
         return
     for key in node:
-        at = value_loc(c.path, node, key)
-        if key == "mark":
-            name = c.player_name(node[key], at)
-            if name:
-                orders.votes["mark"] = name
-        elif key in ("close", "reward"):
-            zone = c.zone_name(node[key], at)
-            if zone and c.state.zones[zone].closed:
-                c.error(at, f"{the(zone)} is already closed")
-            elif zone and c.state.zones[zone].closing:
-                c.error(at, f"{the(zone)} closes at dawn (voted closed last night)")
-            elif zone:
-                orders.votes[key] = zone
-        else:
-            c.error(key_loc(c.path, node, key), f"unknown vote '{key}'{did_you_mean(str(key), ['mark', 'close', 'reward'])}")
+        if key not in VOTES:
+            c.error(key_loc(c.path, node, key), f"unknown vote '{key}'{did_you_mean(str(key), VOTES)}")
+            continue
+        choice = check_vote(c, key, node[key], value_loc(c.path, node, key))
+        if choice:
+            orders.votes[key] = choice
+
+
+def check_vote(c: _Checker, key: str, raw, at: Location) -> str | None:
+    """A mark (a living player) or a zone to close or drop the reward in (an open zone)."""
+    if key == "mark":
+        return c.player_name(raw, at)
+    zone = c.zone_name(raw, at)
+    if zone and c.state.zones[zone].closed:
+        c.error(at, f"{the(zone)} is already closed")
+    elif zone and c.state.zones[zone].closing:
+        c.error(at, f"{the(zone)} closes at dawn (voted closed last night)")
+    else:
+        return zone
+    return None
 
 
 def check_orders_doc(doc, path: str, rules: Rules, state: State, day: int,
