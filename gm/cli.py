@@ -267,5 +267,18 @@ def votes(game_dir, day, thread_path, deadline, dry_run):
         click.echo(post, nl=False)
 
 
+@cli.command()
+@game_arg
+@day_opt
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Where to write the page (default: days/NN/preview.html).")
+def preview(game_dir, day, out):
+    """Write an HTML page showing a day's posts and messages as the forum would (opens nothing)."""
+    from gm import commands
+
+    path = commands.preview(game_dir, day, out)
+    click.echo(f"Preview written to {path}: open it in a browser to check the posts before you paste them.")
+
+
 def main():
     cli(prog_name="gm")

@@ -322,3 +322,12 @@ def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, 
         written = write_votes(gd, day, votes_yaml(tally, thread_path.name, hashlib.sha256(raw).hexdigest()))
     limit = game.forum.max_length if game.forum else None
     return VotesResult(day, split_post(post, game.format, limit), tally.problems, written, len(tally.standing))
+
+
+def preview(root: Path, day: int | None, out: Path | None) -> str:
+    """Write the day's HTML preview (gm/preview.py); return where. Opens nothing."""
+    from gm.preview import write_preview
+
+    gd = GameDir(root)
+    game = gd.load()
+    return write_preview(gd, game, _default_day(gd, day, resolved=True), out)
