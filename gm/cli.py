@@ -280,5 +280,23 @@ def preview(game_dir, day, out):
     click.echo(f"Preview written to {path}: open it in a browser to check the posts before you paste them.")
 
 
+@cli.command()
+@game_arg
+@click.argument("name", required=False)
+def templates(game_dir, name):
+    """List the post templates and their blocks, or print one shipped template to copy or extend."""
+    from gm import commands
+
+    out = commands.templates(game_dir, name)
+    if name is not None:
+        click.echo(out, nl=False)
+        return
+    for tname, blocks, overridden in out:
+        where = f"  (overridden by {game_dir / 'templates' / tname})" if overridden else ""
+        click.echo(f"{tname}: blocks {', '.join(blocks) or '-'}{where}")
+    click.echo(f"Put your own in {game_dir / 'templates'}/: a whole template, or one that starts with "
+               '{% extends "shipped/NAME" %} and replaces some blocks (docs/templates.md).')
+
+
 def main():
     cli(prog_name="gm")

@@ -45,7 +45,12 @@ def check(root: Path, day: int | None):
 
     gd = GameDir(root)
     game = gd.load()
-    return check_day(gd, game, _default_day(gd, day, resolved=False))
+    report = check_day(gd, game, _default_day(gd, day, resolved=False))
+    if game.templates_dir.is_dir():  # the GM's own templates (jinja2 is loaded only for them)
+        from gm.render import check_templates
+
+        report.problems += check_templates(game)
+    return report
 
 
 @dataclass
@@ -331,3 +336,13 @@ def preview(root: Path, day: int | None, out: Path | None) -> str:
     gd = GameDir(root)
     game = gd.load()
     return write_preview(gd, game, _default_day(gd, day, resolved=True), out)
+
+
+def templates(root: Path, name: str | None):
+    """The shipped templates with their blocks, or one shipped template's source (to copy or extend)."""
+    from gm.render import shipped_template, template_catalogue
+
+    game = GameDir(root).load()
+    if name is not None:
+        return shipped_template(game, name)
+    return template_catalogue(game)

@@ -309,6 +309,58 @@ class template_errors:
         return path
 
 
+def check_templates(game) -> list:
+    """Every template of the game folder compiled: a syntax error is a located error for `gm check`."""
+    import jinja2
+
+    from gm.errors import LocatedError, Problem
+
+    problems: list[Problem] = []
+    if not game.templates_dir.is_dir():
+        return problems
+    env = game_environment(game)
+    for path in sorted(p for p in game.templates_dir.rglob("*") if p.is_file() and not p.name.startswith(".")):
+        name = path.relative_to(game.templates_dir).as_posix()
+        try:
+            with template_errors(game):
+                env.get_template(name)
+        except LocatedError as exc:
+            problems.append(exc.problem)
+        except (UnicodeDecodeError, jinja2.TemplateError) as exc:
+            from gm.errors import Location
+            from gm.yamlio import display_path
+
+            problems.append(Problem(Location(display_path(path)), f"cannot be read as a template: {exc}"))
+    return problems
+
+
+def template_catalogue(game) -> list[tuple[str, list[str], bool]]:
+    """(name, its blocks, overridden by the game?) for every shipped template of the game's engine."""
+    import jinja2
+
+    env = game_environment(game)
+    out = []
+    for folder in (TEMPLATES / game.engine.name, TEMPLATES / "common"):
+        for path in sorted(folder.glob("*.j2")):
+            source = path.read_text(encoding="utf-8")
+            blocks = [b.name for b in env.parse(source).find_all(jinja2.nodes.Block)]
+            out.append((path.name, blocks, (game.templates_dir / path.name).is_file()))
+    return out
+
+
+def shipped_template(game, name: str) -> str:
+    from gm.errors import GmError
+    from gm.suggest import did_you_mean
+
+    names = [n for n, _, _ in template_catalogue(game)]
+    if name not in names:
+        raise GmError(f"no shipped template called '{name}'{did_you_mean(name, names)} (templates: {', '.join(names)})")
+    for folder in (TEMPLATES / game.engine.name, TEMPLATES / "common"):
+        if (folder / name).is_file():
+            return (folder / name).read_text(encoding="utf-8")
+    raise AssertionError(name)
+
+
 def _template_frame(tb) -> tuple[str | None, int | None]:
     """The innermost traceback frame that is a template file (Jinja names template frames so)."""
     import traceback
