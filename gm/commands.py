@@ -170,6 +170,7 @@ def status(root: Path, player: str | None) -> Status:
             lines.append(f"Day {next_day}: " + (f"no orders yet from {', '.join(waiting)}" if waiting else "orders from everyone"))
             if checked.errors:
                 lines.append(f"Day {next_day}: {len(checked.errors)} error(s) in the orders: run `gm check`")
+            lines.append(_commitment_line(gd, next_day))
         except GmError as exc:
             lines.append(f"Day {next_day}: {exc}")
     else:
@@ -346,3 +347,11 @@ def templates(root: Path, name: str | None):
     if name is not None:
         return shipped_template(game, name)
     return template_catalogue(game)
+
+
+def _commitment_line(gd: GameDir, day: int) -> str:
+    from gm.commitment import commit_path, is_committed
+
+    if is_committed(gd, day):
+        return f"Day {day}: seed committed ({display_path(commit_path(gd, day))}: post it before the deadline)"
+    return f"Day {day}: no seed committed yet (run `gm commit {display_path(gd.root)} --day {day}` before the orders deadline)"

@@ -11,7 +11,8 @@ from click.testing import CliRunner
 
 from gm.cli import cli
 
-COMMANDS = ["new", "check", "resolve", "audit", "rolls", "status", "demo"]
+COMMANDS = ["new", "check", "resolve", "audit", "rolls", "status", "demo",
+            "commit", "reveal", "verify", "votes", "preview", "templates"]
 
 
 def run(*args):
