@@ -47,7 +47,7 @@ def check(root: Path, day: int | None):
     game = gd.load()
     report = check_day(gd, game, _default_day(gd, day, resolved=False))
     if game.templates_dir.is_dir():  # the GM's own templates (jinja2 is loaded only for them)
-        from gm.render import check_templates
+        from gm.templating import check_templates
 
         report.problems += check_templates(game)
     return report
@@ -341,7 +341,7 @@ def preview(root: Path, day: int | None, out: Path | None) -> str:
 
 def templates(root: Path, name: str | None):
     """The shipped templates with their blocks, or one shipped template's source (to copy or extend)."""
-    from gm.render import shipped_template, template_catalogue
+    from gm.templating import shipped_template, template_catalogue
 
     game = GameDir(root).load()
     if name is not None:
