@@ -237,8 +237,9 @@ def reveal(root: Path, day: int | None, rolls: bool = False) -> tuple[int, list[
         return day, roll_log_posts(game, day, gd.result_dir(day) / "rolls.jsonl")
     path = gd.result_dir(day) / f"reveal.{game.ext}"
     if not path.is_file():
-        raise StateError(f"{display_path(path)} is missing (was Day {day} resolved by an older gm? `gm resolve --force` makes it)")
-    return day, [path.read_text(encoding="utf-8")]
+        raise StateError(f"{display_path(path)} is missing (was Day {day} resolved by an older gm? docs/fairness.md says what to do)")
+    parts = sorted(gd.result_dir(day).glob(f"reveal.part*.{game.ext}"), key=lambda p: int(p.name.split(".")[1][4:]))
+    return day, [p.read_text(encoding="utf-8") for p in (parts or [path])]
 
 
 def verify(commit_arg: str, reveal_path: Path | None, rolls_path: Path, seed: str | None, engine: str | None,

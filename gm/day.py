@@ -184,7 +184,7 @@ def day_files(gd: GameDir, game: Game, rd: ResolvedDay) -> dict[str, str]:
     """
     from gm.chain import chain_fields, sha256_text
     from gm.commitment import is_committed, reveal_post
-    from gm.render import render_day
+    from gm.render import render_day, with_parts
 
     engine = game.engine
     files = render_day(game, rd)
@@ -205,7 +205,8 @@ def day_files(gd: GameDir, game: Game, rd: ResolvedDay) -> dict[str, str]:
         "seed_committed": is_committed(gd, rd.day),
     } | chain_fields(gd, rd.day, files)
     files["day.json"] = dumps(record)
-    files[f"reveal.{game.ext}"] = reveal_post(game, record, sha256_text(files["day.json"]), sha256_text(files["rolls.jsonl"]))
+    with_parts(files, f"reveal.{game.ext}", reveal_post(game, record, sha256_text(files["day.json"]),
+                                                        sha256_text(files["rolls.jsonl"])), game)
     return files
 
 

@@ -158,24 +158,27 @@ def split_post(text: str, fmt: str, limit: int | None) -> list[str]:
 
 
 def _pieces(text: str, room: int) -> list[tuple[str, str]]:
-    """(separator before it, piece): paragraphs, or lines or words of paragraphs that do not fit."""
+    """(separator before it, piece): paragraphs, or lines or words of paragraphs that do not fit.
+
+    A piece is at most `room` less some slack for the tags closed and reopened around it.
+    """
+    most = max(room - 120, room // 2)
     out: list[tuple[str, str]] = []
     for i, para in enumerate(text.split("\n\n")):
         sep = "\n\n" if i else ""
-        if len(para) <= room // 2:
+        if len(para) <= most:
             out.append((sep, para))
             continue
         for j, line in enumerate(para.split("\n")):
             lsep = sep if j == 0 else "\n"
-            if len(line) <= room // 2:
+            if len(line) <= most:
                 out.append((lsep, line))
                 continue
-            words = line.split(" ")
-            for k, word in enumerate(words):
+            for k, word in enumerate(line.split(" ")):
                 wsep = lsep if k == 0 else " "
-                while len(word) > room // 2:  # one unbroken run of text longer than a post: cut it
-                    out.append((wsep, word[: room // 2]))
-                    word, wsep = word[room // 2:], ""
+                while len(word) > most:  # one unbroken run of text longer than a post: cut it
+                    out.append((wsep, word[:most]))
+                    word, wsep = word[most:], ""
                 out.append((wsep, word))
     return out
 

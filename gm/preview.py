@@ -244,9 +244,11 @@ def day_posts(gd: GameDir, game: Game, day: int) -> list[tuple[str, str, str]]:
     for i, path in enumerate(narration, 1):
         title = "Narration" + (f", part {i} of {len(narration)}" if len(narration) > 1 else "")
         posts.append(("Public thread", title, path.read_text(encoding="utf-8")))
-    reveal = result / f"reveal.{ext}"
-    if reveal.is_file():
-        posts.append(("Public thread", "The dice revealed", reveal.read_text(encoding="utf-8")))
+    if (result / f"reveal.{ext}").is_file():
+        reveal = parts_of("reveal")
+        for i, path in enumerate(reveal, 1):
+            title = "The dice revealed" + (f", part {i} of {len(reveal)}" if len(reveal) > 1 else "")
+            posts.append(("Public thread", title, path.read_text(encoding="utf-8")))
     messages = sorted(p for p in (result / "messages").glob(f"*.{ext}") if ".part" not in p.name)
     for msg in messages:
         pieces = parts_of(f"messages/{msg.stem}")
