@@ -29,6 +29,10 @@ RECORD = "day.json"
 NOT_CHAINED = ("day.json", "changes.diff")  # the record itself, and the diff of a --force
 
 
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def sha256_bytes(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
@@ -121,7 +125,7 @@ def _check_inputs(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
     for name in sorted(set(recorded) | on_disk):
         _compare(gd, out, gd.orders_dir(day) / name, recorded.get(name), "an orders file")
     _compare(gd, out, gd.votes_path(day), record.get("votes_sha256"), "the thread's votes")
-    out.notes.append(f"{len(recorded)} orders file(s)" + (" and votes.yaml" if record.get("votes_sha256") else ""))
+    out.notes.append(_count(len(recorded), "orders file") + (" and votes.yaml" if record.get("votes_sha256") else ""))
 
 
 def _check_seed(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
@@ -176,7 +180,7 @@ def _check_rolls(gd: GameDir, day: int, record: dict, chain: dict, out: DayAudit
     if len(problems) > 5:
         out.findings.append(f"{_shown(gd, path)}: ... and {len(problems) - 5} more")
     if not problems:
-        out.notes.append(f"{len(rolls)} rolls re-derived from the dice key")
+        out.notes.append(f"{_count(len(rolls), 'roll')} re-derived from the dice key")
 
 
 def _check_outputs(gd: GameDir, day: int, chain: dict, out: DayAudit) -> None:

@@ -198,6 +198,8 @@ def commit(game_dir, day):
     from gm import commands
 
     c = commands.commit(game_dir, day)
+    for w in c.warnings:
+        click.echo(w, err=True)
     note = "Post this in the thread before the orders deadline" if c.new else \
         f"Day {c.day}'s seed was already committed; the same post again"
     click.echo(f"{note} (kept in {c.path}; the seed itself stays secret in the game folder):\n", err=True)

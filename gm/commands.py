@@ -25,6 +25,13 @@ def _default_day(gd: GameDir, day: int | None, resolved: bool) -> int:
     return done[-1] + 1 if done else 0
 
 
+GITIGNORE = """\
+# A day's seed is secret until the day is resolved (gm commit, docs/fairness.md): keep it out of
+# anything you share. Its SHA-256 is in the commitment post, and the seed in result/day.json later.
+seed.secret
+"""
+
+
 def new_game(root: Path, engine_name: str, title: str | None) -> list[str]:
     from gm.engine import get_engine
 
@@ -32,6 +39,7 @@ def new_game(root: Path, engine_name: str, title: str | None) -> list[str]:
     if root.exists() and any(root.iterdir()):
         raise StateError(f"{display_path(root)} already exists and is not empty")
     template = engine.new_game_files(title)
+    template.setdefault(".gitignore", GITIGNORE)
     created = []
     for rel, text in template.items():
         path = root / rel

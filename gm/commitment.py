@@ -11,7 +11,7 @@ result/day.json, the GM summary and result/reveal.<ext> publish the seed (docs/f
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from gm.errors import StateError
 from gm.gamedir import Game, GameDir, create_file_atomically
@@ -30,6 +30,7 @@ class Commitment:
     post: str  # what to post in the thread
     path: str  # where the post is kept
     new: bool  # False: the day was already committed, this is the same post again
+    warnings: list[str] = field(default_factory=list)
 
 
 def seed_path(gd: GameDir, day: int):
@@ -71,7 +72,11 @@ def commit_day(gd: GameDir, game: Game, day: int, seed: bytes | None = None) -> 
     if existing is None:
         create_file_atomically(seed_path(gd, day), seed.hex() + "\n", mode=0o600)
     create_file_atomically(path, post)
-    return Commitment(day, sha, post, display_path(path), existing is None)
+    warnings = []
+    if existing is None and gd.orders_files(day):
+        warnings.append(f"warning: {display_path(gd.orders_dir(day))} already holds orders: the commitment proves the "
+                        "seed was fixed before the orders only if it is posted before the deadline")
+    return Commitment(day, sha, post, display_path(path), existing is None, warnings)
 
 
 def committed_seed(gd: GameDir, game: Game, day: int) -> bytes | None:

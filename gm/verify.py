@@ -28,6 +28,10 @@ from gm.published import find_machine_line
 _HEX64 = re.compile(r"^[0-9a-fA-F]{64}$")
 
 
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def read_rolls(text: str, where: str) -> list[dict]:
     """Roll records from rolls.jsonl, or from any text that holds its lines (a post, a saved page)."""
     rolls = []
@@ -87,7 +91,7 @@ def check_rolls(rolls: list[dict], key: bytes, engine: str, day: int, expected: 
         elif "outcome" in rec and rec["outcome"] != outcome_of(rec):
             problems.append(f"{label}: a value of {value} means {outcome_of(rec)!r}, the log says {rec['outcome']!r}")
     if expected is not None and len(rolls) != expected:
-        problems.append(f"the log has {len(rolls)} rolls, the day's record says {expected}")
+        problems.append(f"the log has {_count(len(rolls), 'roll')}, the day's record says {expected}")
     return problems
 
 
@@ -146,13 +150,14 @@ def verify(pub: Published) -> Verdict:
         bad.append(f"the reveal's dice key {reveal['dice_key']} does not follow from its seed and salts")
     rolls = read_rolls(pub.rolls_text, pub.rolls_where)
     digest = rolls_digest(rolls)
-    lines.append(f"Roll log ({pub.rolls_where}): {len(rolls)} rolls, SHA-256 {digest}")
+    lines.append(f"Roll log ({pub.rolls_where}): {_count(len(rolls), 'roll')}, SHA-256 {digest}")
     if reveal.get("rolls_sha256") and reveal["rolls_sha256"] != digest:
         bad.append(f"this roll log is not the one the reveal names (SHA-256 {reveal['rolls_sha256']})")
     problems = check_rolls(rolls, key, engine, day, reveal.get("rolls"))
     bad += problems
     if not problems:
-        lines.append(f"Every roll re-derived from the dice key: all {len(rolls)} values and outcomes match.")
+        lines.append("Every roll re-derived from the dice key: " +
+                     ("its value and outcome match." if len(rolls) == 1 else f"all {len(rolls)} values and outcomes match."))
     if bad:
         lines += [f"FAIL: {b}" for b in bad]
         lines.append(f"NOT VERIFIED: {len(bad)} problem(s).")

@@ -341,3 +341,15 @@ def test_the_second_documented_salt_example():
     key = dice_key(SEED, {"Émile": "ünï", "Akane": "x"})
     assert key.hex() == "a5488664f8d689af36d331211b069430201b2af2b30157e4bb090d038423ea0f"
     assert [derive(key, "battle-royale", 1, k, 100) + 1 for k in range(3)] == [9, 76, 76]
+
+
+def test_a_new_game_keeps_seeds_out_of_version_control(tmp_path):
+    assert run("new", tmp_path / "g").exit_code == 0
+    assert "seed.secret" in (tmp_path / "g" / ".gitignore").read_text().splitlines()
+
+
+def test_commit_warns_when_the_orders_are_already_in(game_copy):
+    write_orders(game_copy, 4, "Akane:\n  action: search\n")
+    result = run("commit", game_copy)
+    assert result.exit_code == 0
+    assert "already holds orders" in result.output
