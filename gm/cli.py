@@ -32,6 +32,9 @@ class GmGroup(click.Group):
             ctx.exit(exc.exit_code)
         except (click.exceptions.Exit, click.ClickException, click.Abort):
             raise
+        except BrokenPipeError:  # `gm rolls g | head`: the reader has all it wanted
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            ctx.exit(141)
         except KeyboardInterrupt:
             click.echo("interrupted; nothing was written.", err=True)
             ctx.exit(130)
@@ -56,19 +59,25 @@ def cli():
     """
 
 
+def _engine_option():
+    from gm.engine import DEFAULT_ENGINE, REGISTRY
+
+    return click.option("--engine", "-e", default=DEFAULT_ENGINE, show_default=True,
+                        help=f"Which game: {', '.join(sorted(REGISTRY))}.")
+
+
 @cli.command()
 @click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--engine", "-e", default="battle-royale", show_default=True, help="Which game.")
+@_engine_option()
 @click.option("--title", default=None, help="The game's title (default: the engine's name).")
 def new(game_dir, engine, title):
     """Create a game folder with a commented game.yaml."""
     from gm import commands
 
-    created = commands.new_game(game_dir, engine, title)
+    created, hint = commands.new_game(game_dir, engine, title)
     for path in created:
         click.echo(f"created {path}")
-    click.echo("Edit game.yaml (roster, house rules), write days/00/orders/, then run "
-               f"`gm check {game_dir} --day 0` and `gm resolve {game_dir} --day 0`.")
+    click.echo(hint)
 
 
 @cli.command()
@@ -86,12 +95,14 @@ def check(game_dir, day):
     if report.unreadable:
         click.echo(f"(who sent no orders is unknown until {', '.join(report.unreadable)} can be read)")
     elif report.missing:
-        click.echo(f"no orders received ({len(report.missing)}): {', '.join(report.missing)} "
-                   "(they get the defaults: Defend, no movement)")
+        click.echo(f"no orders received ({len(report.missing)}): {', '.join(report.missing)} ({report.defaults_note})")
     n = len(report.errors)
     if n:
         click.echo(f"Day {report.day}: {n} error{'s' if n != 1 else ''} in {len(report.files)} file(s).")
         sys.exit(1)
+    if not report.due:
+        click.echo(f"Day {report.day}: no orders are due; resolve it when you are ready.")
+        return
     click.echo(f"Day {report.day}: orders OK ({len(report.orders) - len(report.missing)} players, "
                f"{len(report.files)} file(s), {len(report.warnings)} warning(s)).")
 
@@ -176,14 +187,15 @@ def status(game_dir, player):
 
 @cli.command()
 @click.argument("target", required=False, type=click.Path(file_okay=False, path_type=Path))
-def demo(target):
-    """Create and resolve the bundled example game, then print its Day 1 narration."""
+@_engine_option()
+def demo(target, engine):
+    """Create and resolve an engine's bundled example game, then print one of its narrations."""
     from gm import commands
 
     target = target or Path("gm-demo")
-    result = commands.demo(target)
+    result = commands.demo(target, engine)
     click.echo(f"Demo game created in {target} and resolved through Day {result.last_day}.\n"
-               f"Here is the Day 1 narration ({result.narration_path}):\n")
+               f"Here is the Day {result.shown_day} narration ({result.narration_path}):\n")
     click.echo(result.narration)
 
 

@@ -32,7 +32,8 @@ seed.secret
 """
 
 
-def new_game(root: Path, engine_name: str, title: str | None) -> list[str]:
+def new_game(root: Path, engine_name: str, title: str | None) -> tuple[list[str], str]:
+    """Create the game folder; returns the files created and what the GM should do next."""
     from gm.engine import get_engine
 
     engine = get_engine(engine_name)
@@ -45,7 +46,7 @@ def new_game(root: Path, engine_name: str, title: str | None) -> list[str]:
         path = root / rel
         write_new_file(path, text)
         created.append(display_path(path))
-    return created
+    return created, engine.new_game_hint.format(dir=root)
 
 
 def check(root: Path, day: int | None):
@@ -88,7 +89,7 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool) -> R
     warnings = list(rd.checked.warnings) + seed_warnings
     if later:
         warnings.append(f"warning: Day(s) {', '.join(map(str, later))} were resolved from the old Day {day}: resolve them again")
-    return Resolved(day, display_path(result), sorted(files), len(rd.rolls), bool(getattr(rd.state, "over", False)), warnings)
+    return Resolved(day, display_path(result), sorted(files), len(rd.rolls), bool(game.engine.is_over(rd.state)), warnings)
 
 
 @dataclass
@@ -157,25 +158,21 @@ def status(root: Path, player: str | None) -> Status:
     if player is not None:
         from gm.suggest import did_you_mean
 
-        if player not in state.players:
-            raise GmError(f"no player called '{player}'{did_you_mean(player, state.players)}")
-        view = engine.player_view(state, game.rules, player)
-        me = view["me"]
-        lines = [f"{player}, {day_txt}: what {player} knows"]
-        lines += [f"  {k}: {v}" for k, v in me.items() if k != "items"]
-        lines.append("  items: " + (", ".join(i["name"] for i in me["items"]) or "none"))
-        if view.get("nearby") is not None and me["alive"]:
-            lines.append("  nearby: " + (", ".join(n["name"] for n in view["nearby"]) or "no one"))
-        lines.append(f"  alive: {view['alive_count']}; closed zones: {', '.join(view['closed_zones']) or 'none'}")
+        if player not in game.roster:
+            raise GmError(f"no player called '{player}'{did_you_mean(player, game.roster)}")
+        lines = [f"{player}, {day_txt}: what {player} knows"] + engine.player_status(state, game.rules, player)
         return Status(game.title, [], [], lines)
     head, rows = engine.status_rows(state, game.rules)
     lines = []
-    if not getattr(state, "over", False):
+    if not engine.is_over(state):
         next_day = done[-1] + 1 if done else 0
         try:
             checked = check_day(gd, game, next_day)
             waiting = checked.missing
-            lines.append(f"Day {next_day}: " + (f"no orders yet from {', '.join(waiting)}" if waiting else "orders from everyone"))
+            if not checked.due:
+                lines.append(f"Day {next_day}: no orders are due; resolve it when you are ready")
+            else:
+                lines.append(f"Day {next_day}: " + (f"no orders yet from {', '.join(waiting)}" if waiting else "orders from everyone"))
             if checked.errors:
                 lines.append(f"Day {next_day}: {len(checked.errors)} error(s) in the orders: run `gm check`")
             lines.append(_commitment_line(gd, next_day))
@@ -191,6 +188,7 @@ class DemoResult:
     last_day: int
     narration: str
     narration_path: str
+    shown_day: int = 0
 
 
 def demo_seed(day: int) -> bytes:
@@ -198,26 +196,27 @@ def demo_seed(day: int) -> bytes:
     return hashlib.sha256(f"gm demo seed, day {day}".encode()).digest()
 
 
-def demo(target: Path, engine_name: str = "battle-royale") -> DemoResult:
+def demo(target: Path, engine_name: str | None = None) -> DemoResult:
     from gm.commitment import commit_day
     from gm.day import day_files, resolve_day
-    from gm.engine import get_engine
+    from gm.engine import DEFAULT_ENGINE, get_engine
 
-    engine = get_engine(engine_name)
+    engine = get_engine(engine_name or DEFAULT_ENGINE)
     source = engine.example_dir()
     if target.exists() and any(target.iterdir()):
         raise StateError(f"{display_path(target)} already exists and is not empty; pick another folder")
     shutil.copytree(source, target, dirs_exist_ok=True)
     gd = GameDir(target)
     game = gd.load()
-    days = sorted(int(d.name) for d in (target / "days").iterdir() if d.name.isdigit())
+    # every day from Day 0 to the last day folder (a day that takes no orders has no folder)
+    days = list(range(max(int(d.name) for d in (target / "days").iterdir() if d.name.isdigit()) + 1))
     for day in days:
         commit_day(gd, game, day, demo_seed(day))  # as a GM would, before the orders are in
         rd = resolve_day(gd, game, day, demo_seed(day))
         gd.write_result(day, day_files(gd, game, rd))
-    first = 1 if 1 in days else days[-1]
-    path = gd.result_dir(first) / f"narration.{game.ext}"
-    return DemoResult(days[-1], path.read_text(encoding="utf-8"), display_path(path))
+    shown = engine.demo_day if engine.demo_day in days else days[-1]
+    path = gd.result_dir(shown) / f"narration.{game.ext}"
+    return DemoResult(days[-1], path.read_text(encoding="utf-8"), display_path(path), shown)
 
 
 # ---- provable fairness -------------------------------------------------------------------

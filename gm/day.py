@@ -25,6 +25,8 @@ class CheckedDay:
     problems: list[Problem]
     files: list[str] = field(default_factory=list)
     unreadable: list[str] = field(default_factory=list)  # files that are not valid YAML
+    due: list[str] = field(default_factory=list)  # who owed orders
+    defaults_note: str = ""  # what a player who sent nothing gets, in the engine's words
     salts: dict[str, str] = field(default_factory=dict)  # player -> salt (gm/salts.py)
     votes_file: str | None = None  # days/NN/votes.yaml, when the thread's votes were laid over the orders
 
@@ -56,7 +58,7 @@ def state_before(gd: GameDir, game: Game, day: int) -> Any:
     if not gd.is_resolved(day - 1):
         raise StateError(f"Day {day - 1} has not been resolved yet: run `gm resolve {display_path(gd.root)} --day {day - 1}` first")
     state = game.engine.state_from_json(gd.read_json(day - 1, "state.json"))
-    if getattr(state, "over", False):
+    if game.engine.is_over(state):
         raise StateError(f"the game ended on Day {day - 1}; there is no Day {day}")
     return state
 
@@ -70,11 +72,12 @@ def check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
     state = state_before(gd, game, day)
     engine = game.engine
     orders: dict[str, Any] = {}
-    problems: list[Problem] = []
+    problems: list[Problem] = list(game.warnings)
     seen: dict[str, Any] = {}
     files = gd.orders_files(day)
     unreadable = []
     salts: dict[str, str] = {}
+    due = engine.players_due(state)
     for path in files:
         try:
             doc = load_file(path)
@@ -85,15 +88,17 @@ def check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
         taken, salt_problems = take_salts(doc, display_path(path))  # the engine never sees `salt:`
         got, found = engine.check_orders(doc, display_path(path), game.rules, state, day, seen)
         orders.update(got)
-        salts.update(attribute(taken, list(got)))
+        salts.update(attribute(taken, due, salt_problems))
         problems += sorted(salt_problems + found, key=lambda p: (p.where.line or 0, p.where.column or 0))
-    due = engine.players_due(state) if day > 0 else sorted(state.players)
     missing = [p for p in due if p not in orders]
     for p in missing:
         orders[p] = engine.default_orders(p, day)
     votes_file = _lay_thread_votes(gd, game, day, state, orders, problems, unreadable)
+    if not unreadable:
+        problems += engine.check_all(orders, missing, state, game.rules, day, display_path(gd.orders_dir(day)))
     return CheckedDay(day, state, dict(sorted(orders.items())), missing, problems,
-                      [display_path(p) for p in files], unreadable, dict(sorted(salts.items())), votes_file)
+                      [display_path(p) for p in files], unreadable, due, engine.defaults_note(state),
+                      salts=dict(sorted(salts.items())), votes_file=votes_file)
 
 
 def _lay_thread_votes(gd: GameDir, game: Game, day: int, state, orders: dict, problems: list, unreadable: list) -> str | None:
@@ -130,7 +135,7 @@ def resolve_checked(game: Game, checked: CheckedDay, dice: DiceBase) -> tuple[An
     state = copy.deepcopy(checked.state)
     state.day = checked.day
     events: list[Event] = []
-    for phase in engine.phases(checked.day):
+    for phase in engine.phases(checked.day, state):
         for e in phase.resolve(state, checked.orders, dice, game.rules):
             e.step = e.step or phase.name
             events.append(e)

@@ -52,6 +52,12 @@ class VoteKind:
 class Engine(Protocol):
     name: str  # as written in game.yaml, e.g. "battle-royale"
     title: str
+    config_keys: tuple[str, ...]  # the game.yaml settings the engine reads besides engine, title, format
+    demo_day: int | None  # the day whose narration `gm demo` prints (None: the last day)
+    new_game_hint: str  # what `gm new` tells the GM to do next; {dir} is the new folder
+    # public events that also belong among a player's own events in their message:
+    # event kind -> the data field naming that player (e.g. a death, for the one who died)
+    personal_events: dict[str, str]
 
     def setup(self, doc: Any, path: str) -> GameSetup: ...
 
@@ -62,13 +68,32 @@ class Engine(Protocol):
     def check_orders(self, doc: Any, path: str, rules: Any, state: Any, day: int,
                      seen: dict) -> tuple[dict, list[Problem]]: ...
 
+    def check_all(self, orders: dict[str, Any], missing: list[str], state: Any, rules: Any, day: int,
+                  folder: str) -> list[Problem]:
+        """Problems only the whole day's orders together show (the files are checked one by one first)."""
+        ...
+
     def default_orders(self, player: str, day: int) -> Any: ...
 
-    def players_due(self, state: Any) -> list[str]: ...
+    def defaults_note(self, state: Any) -> str:
+        """What happens to a player who sent nothing, as `gm check` says it ("they get the defaults: ...")."""
+        ...
 
-    def phases(self, day: int) -> list[Phase]: ...
+    def players_due(self, state: Any) -> list[str]:
+        """Who owes orders for the day after `state` (in a stable order)."""
+        ...
 
-    def finished(self, state: Any, rules: Any) -> bool: ...
+    def phases(self, day: int, state: Any) -> list[Phase]:
+        """The day's phases in the rules' order; `state` is the state before the day."""
+        ...
+
+    def finished(self, state: Any, rules: Any) -> bool:
+        """Is the game decided (so the rest of the day's phases are skipped)?"""
+        ...
+
+    def is_over(self, state: Any) -> bool:
+        """Has the game ended (no day may follow this state)?"""
+        ...
 
     def final_phase(self) -> Phase: ...
 
@@ -77,6 +102,14 @@ class Engine(Protocol):
     def player_view(self, state: Any, rules: Any, player: str) -> dict: ...
 
     def gm_view(self, state: Any, rules: Any) -> dict: ...
+
+    def message_recipients(self, before: Any, after: Any, orders: dict[str, Any]) -> list[str]:
+        """Who gets a private message for the day (sorted)."""
+        ...
+
+    def player_status(self, state: Any, rules: Any, player: str) -> list[str]:
+        """`gm status --player`: what that player knows, as plain lines."""
+        ...
 
     def orders_record(self, orders: Any) -> dict: ...
 
@@ -98,9 +131,17 @@ def _battle_royale():
     return BattleRoyale()
 
 
+def _hostile_takeover():
+    from gm.engines.hostile_takeover import HostileTakeover
+
+    return HostileTakeover()
+
+
 REGISTRY: dict[str, Callable[[], Engine]] = {
     "battle-royale": _battle_royale,
+    "hostile-takeover": _hostile_takeover,
 }
+DEFAULT_ENGINE = "battle-royale"  # what `gm new` and `gm demo` use without --engine
 
 
 def get_engine(name: str) -> Engine:

@@ -38,6 +38,7 @@ class Game:
     rules: Any
     roster: list[str]
     initial_state: Any
+    warnings: list = field(default_factory=list)  # game.yaml's warnings, shown with every day's check
     forum: Any = None  # gm.forums.Forum: the markup, tags and post length of the game's forum
     handles: dict[str, str] = field(default_factory=dict)  # forum user name -> player (gm votes)
 
@@ -116,8 +117,10 @@ class GameDir:
             raise LocatedError(Location(path, 1, 1), "game.yaml must be a mapping with engine, title and roster")
         engine_name = doc.get("engine")
         if not isinstance(engine_name, str):
+            from gm.engine import REGISTRY
+
             raise LocatedError(key_loc(path, doc, "engine") if "engine" in doc else Location(path, 1, 1),
-                               "game.yaml needs `engine: <name>` (e.g. battle-royale)")
+                               f"game.yaml needs `engine: <name>` (one of {', '.join(sorted(REGISTRY))})")
         try:
             engine = get_engine(engine_name)
         except GmError as exc:
@@ -148,7 +151,7 @@ class GameDir:
         if errors:
             raise OrderError(problems)
         return Game(self.root, engine, str(title), forum.forum.format, setup.rules, setup.roster, setup.initial_state,
-                    forum.forum, forum.handles)
+                    [p for p in problems if p.severity != "error"], forum.forum, forum.handles)
 
     # ---- writing ------------------------------------------------------------
 

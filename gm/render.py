@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ class Safe(str):
 _BB_TAG_START = re.compile(r"\[(?=/?[A-Za-z*])")
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>~|])")
 _MD_LINE_START = re.compile(r"^([#+\-=]|\d+\.)", re.M)
+_BACKTICKS = re.compile(r"`{3,}")
 
 
 def escape_bbcode(text: str) -> str:
@@ -85,8 +87,14 @@ class Markup:
         return Safe("\n".join(f"- {x}" for x in lines))
 
     def code(self, value: Any) -> Safe:
+        """A monospace block. Text inside cannot end the block early: a '[' that starts a tag (BBCode)
+        or a run of backticks (Markdown) is broken with a zero-width space."""
         text = str(value)
-        return Safe(f"[code]{text}[/code]" if self.fmt == "bbcode" else f"```\n{text}\n```")
+        if self.fmt == "bbcode":
+            return Safe(f"[code]{escape_bbcode(text)}[/code]")
+        if self.fmt == "markdown":
+            return Safe(f"```\n{_BACKTICKS.sub(lambda m: chr(0x200b).join(m.group(0)), text)}\n```")
+        return Safe(text)
 
 
 def _finalize(markup: Markup):
@@ -103,13 +111,20 @@ def _finalize(markup: Markup):
 def environment(engine: str, fmt: str, extra_dirs: list[Path] | None = None, forum=None):
     """A sandboxed environment whose loader looks in `extra_dirs` (a game's own templates) first,
     then in the shipped templates of the engine and the common ones. `shipped/NAME` always names
-    the shipped template, so a game's NAME can `{% extends "shipped/NAME" %}` and change a block."""
+    the shipped template, so a game's NAME can `{% extends "shipped/NAME" %}` and change a block.
+    Kept for the process, so a run that renders many days compiles each template once (edited
+    templates are reloaded)."""
+    return _environment(engine, fmt, tuple(str(Path(d).resolve()) for d in (extra_dirs or [])), forum)
+
+
+@lru_cache(maxsize=32)
+def _environment(engine: str, fmt: str, extra_dirs: tuple[str, ...], forum):
     import jinja2
     from jinja2.sandbox import SandboxedEnvironment
 
     markup = Markup(fmt, forum)
     shipped = jinja2.FileSystemLoader([str(TEMPLATES / engine), str(TEMPLATES / "common")])
-    loaders = [jinja2.FileSystemLoader([str(d) for d in extra_dirs])] if extra_dirs else []
+    loaders = [jinja2.FileSystemLoader(list(extra_dirs))] if extra_dirs else []
     env = SandboxedEnvironment(
         loader=jinja2.ChoiceLoader(loaders + [jinja2.PrefixLoader({"shipped": shipped}), shipped]),
         autoescape=False,
@@ -175,13 +190,15 @@ def event_dicts(events) -> list[dict]:
     return out
 
 
-def _events_by_player(events) -> dict[str, list]:
-    """Each player's own events, in order: the private ones addressed to them, and their own death."""
+def _events_by_player(events, personal: dict[str, str]) -> dict[str, list]:
+    """Each player's own events, in order: the private ones addressed to them, and the public events
+    the engine names as theirs too (`personal`: event kind -> the field that names the player)."""
     out: dict[str, list] = {}
     for e in events:
         names = list(e.visibility) if not e.is_public and isinstance(e.visibility, tuple) else []
-        if e.kind == "death" and e.data.get("player") is not None:
-            names.append(e.data["player"])
+        field = personal.get(e.kind)
+        if field is not None and e.data.get(field) is not None:
+            names.append(e.data[field])
         for name in dict.fromkeys(names):
             out.setdefault(name, []).append(e)
     return out
@@ -233,8 +250,8 @@ def _render_day(game, rd) -> dict[str, str]:
         game=base, view=engine.public_view(rd.state, game.rules), events=event_dicts(public_events))), game)
     message = env.get_template("message.j2")
     taken: set[str] = set()
-    names = sorted(rd.checked.orders)
-    own_events = _events_by_player(rd.events)
+    names = engine.message_recipients(rd.checked.state, rd.state, rd.checked.orders)
+    own_events = _events_by_player(rd.events, engine.personal_events)
     public_dicts = event_dicts(public_events)
     missing = set(rd.checked.missing)
     salts = rd.checked.salts

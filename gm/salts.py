@@ -25,24 +25,30 @@ class TakenSalt:
     raw_name: str  # the player's name as written in the orders file
     salt: str
     where: Location
+    alone: bool = False  # the player sent nothing but the salt
 
 
 def take_salts(doc, path: str) -> tuple[list[TakenSalt], list[Problem]]:
     """Remove each player's `salt:` from a freshly loaded orders document; return them checked.
 
-    A missing or empty salt is no salt. A salt must be one line of text (quotes keep YAML from
-    reading `007` as the number 7), at most 200 characters.
+    A player who sent nothing but a salt is taken out of the document altogether, so the engine
+    sees a player who sent no orders (and gives them its defaults). A missing or empty salt is
+    no salt. A salt must be one line of text (quotes keep YAML from reading `007` as the number
+    7), at most 200 characters.
     """
     taken: list[TakenSalt] = []
     problems: list[Problem] = []
     if not isinstance(doc, dict):
         return taken, problems
-    for raw_name, node in doc.items():
+    for raw_name, node in list(doc.items()):
         if not isinstance(node, dict) or SALT_KEY not in node:
             continue
         at = value_loc(path, node, SALT_KEY)
         value = node[SALT_KEY]
         del node[SALT_KEY]
+        alone = not node
+        if alone:
+            del doc[raw_name]
         if value is None or value == "":
             problems.append(Problem(at, f"{raw_name}'s salt is empty: it changes nothing (leave it out, or write one)", "warning"))
             continue
@@ -55,20 +61,25 @@ def take_salts(doc, path: str) -> tuple[list[TakenSalt], list[Problem]]:
         if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 or c in "\u2028\u2029" for c in value):
             problems.append(Problem(at, "a salt must be one line of printable text"))
             continue
-        taken.append(TakenSalt(str(raw_name), value, at))
+        taken.append(TakenSalt(str(raw_name), value, at, alone))
     return taken, problems
 
 
-def attribute(taken: list[TakenSalt], players: list[str]) -> dict[str, str]:
-    """Each salt under the player's proper name, as the engine read the orders (`players`).
+def attribute(taken: list[TakenSalt], due: list[str], problems: list[Problem]) -> dict[str, str]:
+    """Each salt under the proper name of a player who owes orders today (`due`).
 
-    A salt whose player the engine rejected (an unknown name, orders given twice) is dropped:
-    the engine has already reported that problem.
+    The engine checks the names of players who sent orders with their salt; for one who sent
+    only a salt, the check is here.
     """
-    by_fold = {p.casefold(): p for p in players}
+    by_fold = {p.casefold(): p for p in due}
     out: dict[str, str] = {}
     for t in taken:
         name = by_fold.get(t.raw_name.strip().casefold())
         if name is not None:
             out[name] = t.salt
+        elif t.alone:
+            from gm.suggest import did_you_mean
+
+            problems.append(Problem(t.where, f"'{t.raw_name}' does not owe orders today, so cannot send a salt"
+                                    f"{did_you_mean(t.raw_name, due)}"))
     return out

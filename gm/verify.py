@@ -45,7 +45,7 @@ def read_rolls(text: str, where: str) -> list[dict]:
             raise LocatedError(Location(where, n, start + 1 + exc.pos), f"a roll record that is cut or altered ({exc.msg})") from None
         if isinstance(rec, dict) and {"index", "sides", "value"} <= set(rec):
             rolls.append(rec)
-    if not rolls:
+    if not rolls and text.strip():  # an empty log is a day without rolls; other text is the wrong file
         raise GmError(f"{where}: no roll records found (give result/rolls.jsonl, or the post that holds its lines)")
     return rolls
 

@@ -32,3 +32,21 @@ def game_copy(demo_dir, tmp_path):
     target = tmp_path / "game"
     shutil.copytree(demo_dir, target)
     return target
+
+
+@pytest.fixture(scope="session")
+def ht_demo_dir(tmp_path_factory):
+    """The bundled Hostile Takeover demo, created and resolved once for the whole session."""
+    from gm.commands import demo
+
+    target = tmp_path_factory.mktemp("ht-demo") / "game"
+    demo(target, "hostile-takeover")
+    return target
+
+
+@pytest.fixture
+def ht_game_copy(ht_demo_dir, tmp_path):
+    """A private copy of the resolved Hostile Takeover demo that a test may change."""
+    target = tmp_path / "ht-game"
+    shutil.copytree(ht_demo_dir, target)
+    return target

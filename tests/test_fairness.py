@@ -353,3 +353,41 @@ def test_commit_warns_when_the_orders_are_already_in(game_copy):
     result = run("commit", game_copy)
     assert result.exit_code == 0
     assert "already holds orders" in result.output
+
+
+def test_a_salt_alone_is_no_orders_and_must_name_a_player(game_copy):
+    write_orders(game_copy, 4, 'Akane: {salt: "just this"}\nAkame: {salt: "x"}\n')
+    result = run("check", game_copy)
+    assert result.exit_code == 1
+    assert "orders.yaml:2:15: error: 'Akame' does not owe orders today, so cannot send a salt (did you mean 'Akane'?)" in result.output
+    write_orders(game_copy, 4, 'Akane: {salt: "just this"}\n')
+    assert run("resolve", game_copy, "--seed", "ab").exit_code == 0
+    record = json.loads((game_copy / "days" / "04" / "result" / "day.json").read_text())
+    assert record["salts"] == {"Akane": "just this"} and "Akane" in record["no_orders"]
+
+
+def test_salts_and_the_chain_work_for_every_engine(tmp_path):
+    """Salts are the pipeline's, not Battle Royale's: a Hostile Takeover game takes them too."""
+    game = tmp_path / "ht"
+    assert run("new", game, "--engine", "hostile-takeover").exit_code == 0
+    assert run("resolve", game, "--day", "0", "--seed", "ab").exit_code == 0
+    assert run("commit", game).exit_code == 0
+    write_orders(game, 1, 'Player One: {move: E, salt: "first"}\nPlayer Two: {salt: "only a salt"}\n')
+    result = run("resolve", game)
+    assert result.exit_code == 0, result.output
+    record = json.loads((game / "days" / "01" / "result" / "day.json").read_text())
+    assert record["salts"] == {"Player One": "first", "Player Two": "only a salt"}
+    assert 'Your salt "first"' in (game / "days" / "01" / "result" / "messages" / "Player_One.bbcode").read_text()
+    assert run("audit", game, "--all").exit_code == 0
+    # a day with no rolls at all verifies too
+    commit, reveal, rolls = (game / "days" / "01" / "commit.txt", game / "days" / "01" / "result" / "reveal.bbcode",
+                             game / "days" / "01" / "result" / "rolls.jsonl")
+    verdict = run("verify", "--commit", commit, "--reveal", reveal, "--rolls", rolls)
+    assert verdict.exit_code == 0, verdict.output
+
+
+def test_the_hostile_takeover_demo_chains_all_its_days(tmp_path):
+    assert run("demo", tmp_path / "h", "--engine", "hostile-takeover").exit_code == 0
+    result = run("audit", tmp_path / "h", "--all")
+    assert result.exit_code == 0, result.output
+    assert "the chain is whole from Day 0 to Day 19" in result.output

@@ -153,7 +153,7 @@ def check(fx: Fixture, engine, rules, state: State, day: int) -> CheckedDay:
         fx.fail("orders must be a block of YAML text (orders: |), as the GM writes it in an orders file")
     doc = load_text(text or "", Path("orders.yaml"))
     orders, problems = engine.check_orders(doc, "orders.yaml", rules, state, day, {})
-    due = engine.players_due(state) if day > 0 else sorted(state.players)
+    due = engine.players_due(state)
     missing = [p for p in due if p not in orders]
     for p in missing:
         orders[p] = engine.default_orders(p, day)

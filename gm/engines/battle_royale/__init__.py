@@ -15,7 +15,7 @@ from .orders import check_orders_doc, default_orders
 from .roster import initial_state, read_game
 from .rules import DATA
 from .state import State
-from .views import gm_view, player_view, player_views, public_view, status_rows
+from .views import gm_view, player_status, player_view, player_views, public_view, status_rows
 
 DAY_PHASES = [
     Phase("dawn", dawn.resolve),
@@ -32,6 +32,10 @@ class BattleRoyale:
     name = "battle-royale"
     title = "Battle Royale"
     config_keys = ("house_rules", "roster")
+    demo_day = 1
+    personal_events = {"death": "player"}  # the dead learn how they died
+    new_game_hint = ("Edit game.yaml (roster, house rules), write days/00/orders/, then run "
+                     "`gm check {dir} --day 0` and `gm resolve {dir} --day 0`.")
 
     def setup(self, doc: Any, path: str) -> GameSetup:
         rules, entries, problems = read_game(doc, path)
@@ -47,14 +51,20 @@ class BattleRoyale:
     def check_orders(self, doc, path, rules, state, day, seen):
         return check_orders_doc(doc, path, rules, state, day, seen)
 
+    def check_all(self, orders, missing, state, rules, day, folder):
+        return []  # every Battle Royale check needs only one player's orders
+
     def default_orders(self, player: str, day: int):
         return default_orders(player, day)
 
+    def defaults_note(self, state: State) -> str:
+        return "they get the defaults: Defend, no movement"
+
     def players_due(self, state: State) -> list[str]:
-        """Who owes orders today: every living player."""
+        """Who owes orders today: every living player (everyone, on Day 0)."""
         return [p.name for p in state.alive()]
 
-    def phases(self, day: int) -> list[Phase]:
+    def phases(self, day: int, state: State) -> list[Phase]:
         return DAY0_PHASES if day == 0 else DAY_PHASES
 
     def finished(self, state: State, rules) -> bool:
@@ -78,6 +88,13 @@ class BattleRoyale:
 
     def gm_view(self, state, rules) -> dict:
         return gm_view(state, rules)
+
+    def message_recipients(self, before, after, orders) -> list[str]:
+        """Everyone who was alive at the start of the day (those who died today learn how)."""
+        return sorted(orders)
+
+    def player_status(self, state, rules, player: str) -> list[str]:
+        return player_status(state, rules, player)
 
     def orders_record(self, orders) -> dict:
         return orders.record()

@@ -202,8 +202,6 @@ def _warn_if_staying_in_a_closed_zone(c: _Checker, orders: PlayerOrders, player:
 
 
 def _check_day0(c: _Checker, orders: PlayerOrders, node, where: Location) -> PlayerOrders:
-    if isinstance(node, dict) and not node:  # only a salt (taken out by the pipeline): a random start
-        return orders
     if not isinstance(node, dict) or set(node) != {"start"}:
         c.error(where, f"Day 0 orders for {orders.player} are only `start: <zone>`")
         return orders

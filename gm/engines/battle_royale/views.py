@@ -114,3 +114,15 @@ def status_rows(state: State, rules: Rules) -> tuple[list[str], list[list[str]]]
             status += ", marked"
         rows.append([n, p.school or "-", p.role, p.zone or "-", f"{p.health}/{p.max_health}", items or "-", status])
     return head, rows
+
+
+def player_status(state: State, rules: Rules, name: str) -> list[str]:
+    """`gm status --player`: the player's own sheet and what they can see."""
+    view = player_view(state, rules, name)
+    me = view["me"]
+    lines = [f"  {k}: {v}" for k, v in me.items() if k != "items"]
+    lines.append("  items: " + (", ".join(i["name"] for i in me["items"]) or "none"))
+    if view.get("nearby") is not None and me["alive"]:
+        lines.append("  nearby: " + (", ".join(n["name"] for n in view["nearby"]) or "no one"))
+    lines.append(f"  alive: {view['alive_count']}; closed zones: {', '.join(view['closed_zones']) or 'none'}")
+    return lines

@@ -1,0 +1,132 @@
+"""Hostile Takeover (../shared/rules/hostile-takeover.txt): a square grid of 2x2 tiles, buildings
+to claim with a d12, combat with a d12 each, three lives, and a score for buildings held.
+
+A forum day is one round; every player's turn is one phase, in seat order from the first player.
+
+Days:
+  - the opening day (Day 0): the roll for the first player (unless game.yaml names one). If
+    game.yaml describes the board, the pawns go onto their spawns and Round 1 is Day 1.
+    Otherwise the players place the board the next day.
+  - the set-up day (when game.yaml has no board): every player's placements, laid in the
+    rules' order (placement.py).
+  - every later day: one round.
+
+Orders (orders.py has the full reference; a list gives fallbacks, the first legal one is played):
+
+    Akane: {move: NE}                 # one square: N NE E SE S SW W NW
+    Bruno: {move: F6}                 # a square next to the pawn, or around a building Bruno owns
+    Chiaki: {claim: B7}               # the building on B7: a d12 of damage
+    Dana: {attack: Red}               # an adjacent player, by colour or name: a d12 each
+    Emil: [attack: Red, move: NE, claim: B7]
+    Farah: pass                       # also what a player who sends nothing does
+
+Set-up day orders: `{tiles: [E5, G5], buildings: [C3, [D4, E4]], spawn: B2}`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm.engine import GameSetup, Phase
+
+from . import endgame, placement, setup, turns
+from .orders import check_orders_doc, default_orders
+from .roster import read_game
+from .rules import DATA, Rules
+from .state import OPENING, PLACEMENT, State
+from .views import gm_view, player_status, player_view, public_view, status_rows
+
+
+class HostileTakeover:
+    name = "hostile-takeover"
+    title = "Hostile Takeover"
+    config_keys = ("house_rules", "roster", "first_player", "board")
+    demo_day = None  # the demo prints its last day: the final score
+    personal_events: dict[str, str] = {}  # messages pick the public events they need by `involves`
+    new_game_hint = ("Edit game.yaml (roster and colours, house rules, the board), then run "
+                     "`gm check {dir} --day 0` and `gm resolve {dir} --day 0` (the roll for the first player).")
+
+    def setup(self, doc: Any, path: str) -> GameSetup:
+        rules, roster, problems, state = read_game(doc, path)
+        return GameSetup(rules, roster, problems, state)
+
+    def state_from_json(self, data: dict) -> State:
+        return State.from_json(data)
+
+    def state_to_json(self, state: State) -> dict:
+        return state.to_json()
+
+    def check_orders(self, doc, path, rules, state, day, seen):
+        return check_orders_doc(doc, path, rules, state, day, seen)
+
+    def check_all(self, orders, missing, state: State, rules: Rules, day: int, folder: str):
+        if state.stage == PLACEMENT:
+            return placement.check_all(orders, missing, state, rules, folder)
+        return []
+
+    def default_orders(self, player: str, day: int):
+        """A player who sent nothing passes. (On the set-up day a missing player is an error instead:
+        check_all reports it, so that day is never resolved with a default.)"""
+        return default_orders(player)
+
+    def defaults_note(self, state: State) -> str:
+        if state.stage == PLACEMENT:
+            return "every player must send set-up orders"
+        return "they pass"
+
+    def players_due(self, state: State) -> list[str]:
+        if state.stage == OPENING:
+            return []
+        return [p.name for p in state.in_game()]
+
+    def phases(self, day: int, state: State) -> list[Phase]:
+        if state.stage == OPENING:
+            return [Phase("first player", setup.roll_off), Phase("set-up", setup.open_game)]
+        if state.stage == PLACEMENT:
+            return [Phase("set-up", placement.resolve)]
+        return turns.phases(state)
+
+    def finished(self, state: State, rules) -> bool:
+        return endgame.finished(state)
+
+    def is_over(self, state: State) -> bool:
+        return state.over
+
+    def final_phase(self) -> Phase:
+        return Phase(endgame.STEP, endgame.resolve)
+
+    def public_view(self, state, rules) -> dict:
+        return public_view(state, rules)
+
+    def player_view(self, state, rules, player: str) -> dict:
+        return player_view(state, rules, player)
+
+    def gm_view(self, state, rules) -> dict:
+        return gm_view(state, rules)
+
+    def message_recipients(self, before, after, orders) -> list[str]:
+        """Everyone, every day: the board is everyone's, and a player who is out still holds buildings."""
+        return sorted(after.players)
+
+    def player_status(self, state, rules, player: str) -> list[str]:
+        return player_status(state, rules, player)
+
+    def orders_record(self, orders) -> dict:
+        return orders.record()
+
+    def status_rows(self, state, rules):
+        return status_rows(state, rules)
+
+    def example_dir(self):
+        return DATA / "examples" / "demo"
+
+    def new_game_files(self, title: str | None) -> dict[str, str]:
+        text = (DATA / "new-game.yaml").read_text(encoding="utf-8")
+        if title:
+            import json
+
+            text = text.replace('title: "Hostile Takeover"', f"title: {json.dumps(title)}")
+        return {"game.yaml": text}
+
+
+__all__ = ["HostileTakeover"]

@@ -1,0 +1,50 @@
+"""House rules laid over an engine's defaults, checked like orders (any engine may use this).
+
+A setting's type is its default's type: a whole number (with an allowed range), true/false, or
+a list of names. An unknown setting or a wrong type is a located problem with a suggestion.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm.errors import Problem
+from gm.suggest import did_you_mean
+from gm.yamlio import key_loc, value_loc
+
+
+def parse_settings(doc, path: str, defaults: dict[str, Any], ranges: dict[str, tuple[int, int]],
+                   what: str = "house rule") -> tuple[dict[str, Any], list[Problem]]:
+    settings = dict(defaults)
+    problems: list[Problem] = []
+    if doc is None:
+        return settings, problems
+    if not isinstance(doc, dict):
+        problems.append(Problem(value_loc(path, doc, None), f"{what}s must be a mapping of setting: value"))
+        return settings, problems
+    for key in doc:
+        value = doc[key]
+        if key not in defaults:
+            problems.append(Problem(key_loc(path, doc, key), f"unknown {what} '{key}'{did_you_mean(str(key), defaults)}"))
+            continue
+        default = defaults[key]
+        where = value_loc(path, doc, key)
+        if isinstance(default, bool):
+            if not isinstance(value, bool):
+                problems.append(Problem(where, f"{key} must be true or false, not {value!r}"))
+                continue
+        elif isinstance(default, int):
+            if isinstance(value, bool) or not isinstance(value, int):
+                problems.append(Problem(where, f"{key} must be a whole number, not {value!r}"))
+                continue
+            lo, hi = ranges.get(key, (0, 10**6))
+            if not lo <= value <= hi:
+                problems.append(Problem(where, f"{key} must be between {lo} and {hi}, not {value}"))
+                continue
+        elif isinstance(default, list):
+            if not isinstance(value, list) or not value or not all(isinstance(v, str) and v.strip() for v in value):
+                problems.append(Problem(where, f"{key} must be a list of names"))
+                continue
+            value = [str(v) for v in value]
+        settings[key] = value
+    return settings, problems
