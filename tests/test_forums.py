@@ -152,3 +152,19 @@ def test_every_part_fits_is_well_formed_and_nothing_is_lost(paragraphs, fmt, lim
         bodies.append(part[len(header):])
     words_out = re.findall(r"[a-jXYZ]+", re.sub(r"\[[^\]]*\]", " ", " ".join(bodies)))
     assert "".join(words_out) == "".join(words_in)  # every character of text, in order (cuts may split words)
+
+
+def test_markdown_commitment_and_reveal_posts_verify(tmp_path):
+    game = tmp_path / "g"
+    assert run("new", game).exit_code == 0
+    game_yaml = game / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("format: bbcode\n", "forum: discord\n"))
+    commit = run("commit", game, "--day", "0")
+    assert commit.exit_code == 0 and "```\ngm-commit {" in commit.output and "[b]" not in commit.output
+    assert run("resolve", game, "--day", "0").exit_code == 0
+    reveal = game / "days" / "00" / "result" / "reveal.md"
+    rolls = tmp_path / "rolls.md"
+    rolls.write_text(run("reveal", game, "--day", "0", "--rolls").output)
+    assert all(len(part) <= 2000 for part in rolls.read_text().split("----- post"))
+    result = run("verify", "--commit", game / "days" / "00" / "commit.txt", "--reveal", reveal, "--rolls", rolls)
+    assert result.exit_code == 0, result.output
