@@ -64,6 +64,7 @@ class HouseRules:
     zones_closed_per_night: int
     min_open_zones: int
     mark_reward: bool
+    nearby_listed: int
 
 
 @lru_cache(maxsize=1)
@@ -86,6 +87,7 @@ _RANGES = {
     "hit_chance_max": (0, 100),
     "zones_closed_per_night": (0, 7),
     "min_open_zones": (1, 7),
+    "nearby_listed": (0, 10000),
 }
 
 
