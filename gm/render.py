@@ -8,6 +8,7 @@ markup helpers (b, color, ...) return already-safe text.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
@@ -165,7 +166,9 @@ def _tidy(text: str) -> str:
 
 
 def message_filename(name: str, taken: set[str]) -> str:
-    stem = re.sub(r"[^A-Za-z0-9_-]+", "_", name).strip("_") or "player"
+    """A file name for a player's message: their name with letters of any alphabet kept, anything
+    a file system might mind turned into '_', and a number added when two names come out alike."""
+    stem = unicodedata.normalize("NFC", re.sub(r"[^\w-]+", "_", name)).strip("_") or "player"
     base = stem
     n = 2
     while stem.casefold() in taken:

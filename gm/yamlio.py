@@ -103,9 +103,10 @@ def _lc(node, attr: str, key) -> tuple[int, int] | None:
 
 
 def node_loc(path: str, node) -> Location:
+    """Where a mapping or sequence starts; a bare scalar document is placed at the file's start."""
     lc = getattr(node, "lc", None)
     if lc is None or lc.line is None:
-        return Location(path)
+        return Location(path, 1, 1)
     return Location(path, lc.line + 1, lc.col + 1)
 
 

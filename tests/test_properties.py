@@ -69,7 +69,7 @@ def fuzz_game(tmp_path_factory):
 
 # Known and reported, not fixed here (see test_a_scalar_orders_file_is_located below): a file that
 # is one plain scalar (`0`, `hello`) parses to a str or int, which carries no line.
-KNOWN_UNLOCATED = {"an orders file maps each player's name to their orders"}
+KNOWN_UNLOCATED: set[str] = set()
 
 
 def _check_file(gd: GameDir, game, day: int, content: str | bytes) -> None:
@@ -229,9 +229,6 @@ def test_fuzzing_reaches_the_checker(fuzz_game):
     assert checked.orders[alive[0]].action == "search"
 
 
-@pytest.mark.xfail(strict=True, reason="known, reported: a file holding one plain scalar gets a problem without a line "
-                                       "(orders.check_orders_doc uses node_loc, and a str has no .lc); when this "
-                                       "passes, empty KNOWN_UNLOCATED")
 def test_a_scalar_orders_file_is_located(fuzz_game):
     gd, game = fuzz_game
     checked = _write_and_check(gd, game, 3, "just some words\n")
