@@ -1,16 +1,39 @@
-"""Replaying a resolved day and comparing it, byte for byte, with what is on disk."""
+"""Replaying a resolved day and comparing it, byte for byte, with what is on disk.
+
+gm/chain.py adds the checks that need no replay (the day's record against its files, the seed
+against its commitment, the link from the next day) and walks every day with `gm audit --all`.
+"""
 
 from __future__ import annotations
 
 import difflib
+from dataclasses import dataclass, field
 
 from gm.errors import StateError
 from gm.gamedir import Game, GameDir
 from gm.yamlio import display_path
 
 
-def audit_day(gd: GameDir, game: Game, day: int):
-    from gm.commands import AuditReport
+@dataclass
+class Difference:
+    kind: str  # MISSING | EXTRA | DIFFERS
+    rel: str  # the file, relative to the result folder
+    detail: str
+    diff: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Replay:
+    day: int
+    seed_hex: str
+    rolls: int
+    orders_files: int
+    files: int
+    differences: list[Difference]
+
+
+def replay_day(gd: GameDir, game: Game, day: int) -> Replay:
+    """Resolve the day again from its recorded seed and the orders on disk; compare every file."""
     from gm.day import day_files, parse_seed, resolve_day
 
     if not gd.is_resolved(day):
@@ -22,34 +45,39 @@ def audit_day(gd: GameDir, game: Game, day: int):
     rd = resolve_day(gd, game, day, parse_seed(seed_hex))
     expected = day_files(gd, game, rd)
     result = gd.result_dir(day)
-    on_disk = {str(p.relative_to(result)): p for p in result.rglob("*") if p.is_file() and p.name != "changes.diff"}
-    lines = [f"Day {day}: replayed {len(rd.rolls)} rolls from seed {seed_hex[:16]}... and {len(rd.checked.files)} orders file(s)"]
-    bad = 0
+    on_disk = {p.relative_to(result).as_posix(): p for p in result.rglob("*") if p.is_file() and p.name != "changes.diff"}
+    differences = []
     for rel in sorted(set(expected) | set(on_disk)):
         if rel not in on_disk:
-            lines.append(f"  MISSING   {rel}: the replay writes it, the result folder lacks it")
-            bad += 1
-            continue
-        if rel not in expected:
-            lines.append(f"  EXTRA     {rel}: in the result folder, but the replay does not write it")
-            bad += 1
-            continue
-        actual = on_disk[rel].read_bytes()
-        want = expected[rel].encode("utf-8")
-        if actual == want:
-            continue
-        bad += 1
-        lines.append(f"  DIFFERS   {rel}: {_first_difference(want.decode('utf-8'), actual.decode('utf-8', 'replace'))}")
-        diff = list(difflib.unified_diff(want.decode("utf-8").splitlines(), actual.decode("utf-8", "replace").splitlines(),
-                                         f"replayed/{rel}", f"on disk/{rel}", lineterm="", n=0))
-        lines += ["      " + d for d in diff[:12]]
-        if len(diff) > 12:
-            lines.append(f"      ... {len(diff) - 12} more diff lines")
-    if bad:
-        lines.append(f"Day {day}: {bad} file(s) do not match the replay.")
+            differences.append(Difference("MISSING", rel, "the replay writes it, the result folder lacks it"))
+        elif rel not in expected:
+            differences.append(Difference("EXTRA", rel, "in the result folder, but the replay does not write it"))
+        else:
+            actual = on_disk[rel].read_bytes()
+            want = expected[rel].encode("utf-8")
+            if actual != want:
+                got = actual.decode("utf-8", "replace")
+                diff = list(difflib.unified_diff(expected[rel].splitlines(), got.splitlines(),
+                                                 f"replayed/{rel}", f"on disk/{rel}", lineterm="", n=0))
+                differences.append(Difference("DIFFERS", rel, _first_difference(expected[rel], got), diff))
+    return Replay(day, seed_hex, len(rd.rolls), len(rd.checked.files), len(expected), differences)
+
+
+def audit_day(gd: GameDir, game: Game, day: int):
+    from gm.commands import AuditReport
+
+    r = replay_day(gd, game, day)
+    lines = [f"Day {day}: replayed {r.rolls} rolls from seed {r.seed_hex[:16]}... and {r.orders_files} orders file(s)"]
+    for d in r.differences:
+        lines.append(f"  {d.kind:<9} {d.rel}: {d.detail}")
+        lines += ["      " + x for x in d.diff[:12]]
+        if len(d.diff) > 12:
+            lines.append(f"      ... {len(d.diff) - 12} more diff lines")
+    if r.differences:
+        lines.append(f"Day {day}: {len(r.differences)} file(s) do not match the replay.")
     else:
-        lines.append(f"Day {day}: all {len(expected)} files match the replay byte for byte.")
-    return AuditReport(bad == 0, lines)
+        lines.append(f"Day {day}: all {r.files} files match the replay byte for byte.")
+    return AuditReport(not r.differences, lines)
 
 
 def _first_difference(want: str, got: str) -> str:

@@ -90,6 +90,8 @@ def check(game_dir, day):
     report = commands.check(game_dir, day)
     for p in report.problems:
         click.echo(str(p))
+    if report.votes_file:
+        click.echo(f"votes from the thread: {report.votes_file} (laid over the votes in the orders)")
     if report.unreadable:
         click.echo(f"(who sent no orders is unknown until {', '.join(report.unreadable)} can be read)")
     elif report.missing:
@@ -127,11 +129,12 @@ def resolve(game_dir, day, seed, force):
 @cli.command()
 @game_arg
 @day_opt
-def audit(game_dir, day):
+@click.option("--all", "all_days", is_flag=True, help="Walk the hash chain of every resolved day from Day 0.")
+def audit(game_dir, day, all_days):
     """Replay a resolved day from its seed and orders and compare it byte for byte."""
     from gm import commands
 
-    report = commands.audit(game_dir, day)
+    report = commands.audit_all(game_dir) if all_days else commands.audit(game_dir, day)
     for line in report.lines:
         click.echo(line)
     sys.exit(0 if report.ok else 1)
@@ -194,6 +197,119 @@ def demo(target, engine):
     click.echo(f"Demo game created in {target} and resolved through Day {result.last_day}.\n"
                f"Here is the Day {result.shown_day} narration ({result.narration_path}):\n")
     click.echo(result.narration)
+
+
+# ---- provable fairness -------------------------------------------------------------------
+
+
+@cli.command()
+@game_arg
+@day_opt
+def commit(game_dir, day):
+    """Fix a day's secret seed; print its SHA-256 commitment post for the thread."""
+    from gm import commands
+
+    c = commands.commit(game_dir, day)
+    for w in c.warnings:
+        click.echo(w, err=True)
+    note = "Post this in the thread before the orders deadline" if c.new else \
+        f"Day {c.day}'s seed was already committed; the same post again"
+    click.echo(f"{note} (kept in {c.path}; the seed itself stays secret in the game folder):\n", err=True)
+    click.echo(c.post, nl=False)
+
+
+@cli.command()
+@game_arg
+@day_opt
+@click.option("--rolls", is_flag=True, help="Print the roll log as posts instead (for gm verify).")
+def reveal(game_dir, day, rolls):
+    """Print a resolved day's reveal post: its seed and every player's salt."""
+    from gm import commands
+
+    day, posts = commands.reveal(game_dir, day, rolls)
+    for i, post in enumerate(posts, 1):
+        if len(posts) > 1:
+            click.echo(f"----- post {i} of {len(posts)} -----", err=True)
+        click.echo(post, nl=False)
+
+
+@cli.command()
+@click.option("--commit", "commit_arg", required=True, metavar="FILE|SHA256",
+              help="The commitment post (a saved copy), or the SHA-256 it showed.")
+@click.option("--reveal", "reveal_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The reveal post (a saved copy): the seed, the salts, the roll count.")
+@click.option("--rolls", "rolls_path", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="The roll log: rolls.jsonl, or the posts of `gm reveal --rolls`.")
+@click.option("--seed", default=None, help="Without --reveal: the revealed seed, in hex.")
+@click.option("--engine", default=None, help="Without --reveal: the game's engine, e.g. battle-royale.")
+@click.option("--day", "-d", type=click.IntRange(min=0), default=None, help="Without --reveal: the day.")
+@click.option("--salt", "salts", multiple=True, metavar="NAME=SALT", help="Without --reveal: a player's salt (repeat).")
+def verify(commit_arg, reveal_path, rolls_path, seed, engine, day, salts):
+    """Check every roll of a day from the published posts alone (no game folder needed)."""
+    from gm import commands
+
+    verdict = commands.verify(commit_arg, reveal_path, rolls_path, seed, engine, day, list(salts))
+    for line in verdict.lines:
+        click.echo(line)
+    sys.exit(0 if verdict.ok else 1)
+
+
+# ---- the forum toolkit ------------------------------------------------------------------------
+
+
+@cli.command()
+@game_arg
+@day_opt
+@click.option("--thread", "thread_path", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="The thread saved as text: BBCode posts after `--- post by NAME ---` lines (docs/votes.md).")
+@click.option("--deadline", default=None, metavar="'YYYY-MM-DD HH:MM'",
+              help="Posts stamped later than this do not count (besides a `--- deadline ---` line).")
+@click.option("--dry-run", is_flag=True, help="Print the count; write no votes.yaml.")
+def votes(game_dir, day, thread_path, deadline, dry_run):
+    """Count the day's bold coloured votes from the thread; write days/NN/votes.yaml and a vote-count post."""
+    from gm import commands
+
+    out = commands.votes(game_dir, day, thread_path, deadline, dry_run)
+    for p in out.problems:
+        click.echo(str(p), err=True)
+    if out.written:
+        click.echo(f"Day {out.day}: votes of {out.voters} player(s) written to {out.written}; gm resolve lays them "
+                   "over the votes in the orders. The vote-count post:\n", err=True)
+    for i, post in enumerate(out.posts, 1):
+        if len(out.posts) > 1:
+            click.echo(f"----- post {i} of {len(out.posts)} -----", err=True)
+        click.echo(post, nl=False)
+
+
+@cli.command()
+@game_arg
+@day_opt
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Where to write the page (default: days/NN/preview.html).")
+def preview(game_dir, day, out):
+    """Write an HTML page showing a day's posts and messages as the forum would (opens nothing)."""
+    from gm import commands
+
+    path = commands.preview(game_dir, day, out)
+    click.echo(f"Preview written to {path}: open it in a browser to check the posts before you paste them.")
+
+
+@cli.command()
+@game_arg
+@click.argument("name", required=False)
+def templates(game_dir, name):
+    """List the post templates and their blocks, or print one shipped template to copy or extend."""
+    from gm import commands
+
+    out = commands.templates(game_dir, name)
+    if name is not None:
+        click.echo(out, nl=False)
+        return
+    for tname, blocks, overridden in out:
+        where = f"  (overridden by {game_dir / 'templates' / tname})" if overridden else ""
+        click.echo(f"{tname}: blocks {', '.join(blocks) or '-'}{where}")
+    click.echo(f"Put your own in {game_dir / 'templates'}/: a whole template, or one that starts with "
+               '{% extends "shipped/NAME" %} and replaces some blocks (docs/templates.md).')
 
 
 def main():

@@ -25,6 +25,13 @@ def _default_day(gd: GameDir, day: int | None, resolved: bool) -> int:
     return done[-1] + 1 if done else 0
 
 
+GITIGNORE = """\
+# A day's seed is secret until the day is resolved (gm commit, docs/fairness.md): keep it out of
+# anything you share. Its SHA-256 is in the commitment post, and the seed in result/day.json later.
+seed.secret
+"""
+
+
 def new_game(root: Path, engine_name: str, title: str | None) -> tuple[list[str], str]:
     """Create the game folder; returns the files created and what the GM should do next."""
     from gm.engine import get_engine
@@ -33,6 +40,7 @@ def new_game(root: Path, engine_name: str, title: str | None) -> tuple[list[str]
     if root.exists() and any(root.iterdir()):
         raise StateError(f"{display_path(root)} already exists and is not empty")
     template = engine.new_game_files(title)
+    template.setdefault(".gitignore", GITIGNORE)
     created = []
     for rel, text in template.items():
         path = root / rel
@@ -46,7 +54,12 @@ def check(root: Path, day: int | None):
 
     gd = GameDir(root)
     game = gd.load()
-    return check_day(gd, game, _default_day(gd, day, resolved=False))
+    report = check_day(gd, game, _default_day(gd, day, resolved=False))
+    if game.templates_dir.is_dir():  # the GM's own templates (jinja2 is loaded only for them)
+        from gm.templating import check_templates
+
+        report.problems += check_templates(game)
+    return report
 
 
 @dataclass
@@ -60,19 +73,20 @@ class Resolved:
 
 
 def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool) -> Resolved:
-    from gm.day import day_files, new_seed, parse_seed, resolve_day
+    from gm.commitment import seed_for_resolve
+    from gm.day import day_files, resolve_day
 
     gd = GameDir(root)
     game = gd.load()
     day = _default_day(gd, day, resolved=False)
     if gd.is_resolved(day) and not force:
         raise StateError(f"Day {day} is already resolved; use --force to resolve it again (the old result is kept)")
-    seed = parse_seed(seed_hex) if seed_hex else new_seed()
+    seed, seed_warnings = seed_for_resolve(gd, game, day, seed_hex)
     rd = resolve_day(gd, game, day, seed)
     files = day_files(gd, game, rd)
     result = gd.write_result(day, files, force=force)
     later = [d for d in gd.resolved_days() if d > day]
-    warnings = list(rd.checked.warnings)
+    warnings = list(rd.checked.warnings) + seed_warnings
     if later:
         warnings.append(f"warning: Day(s) {', '.join(map(str, later))} were resolved from the old Day {day}: resolve them again")
     return Resolved(day, display_path(result), sorted(files), len(rd.rolls), bool(game.engine.is_over(rd.state)), warnings)
@@ -86,10 +100,19 @@ class AuditReport:
 
 def audit(root: Path, day: int | None) -> AuditReport:
     from gm.audit import audit_day
+    from gm.chain import check_day
 
     gd = GameDir(root)
     game = gd.load()
-    return audit_day(gd, game, _default_day(gd, day, resolved=True))
+    day = _default_day(gd, day, resolved=True)
+    report = audit_day(gd, game, day)
+    chain = check_day(gd, game, day, replay=False)
+    if chain.ok:
+        report.lines.append(f"Day {day}: its record checks out ({'; '.join(chain.notes)}).")
+    else:
+        report.lines += [f"  CHANGED   {f}" for f in chain.findings]
+        report.lines.append(f"Day {day}: {len(chain.findings)} problem(s) with the day's record.")
+    return AuditReport(report.ok and chain.ok, report.lines)
 
 
 def rolls(root: Path, day: int | None) -> tuple[int, list[dict]]:
@@ -152,6 +175,7 @@ def status(root: Path, player: str | None) -> Status:
                 lines.append(f"Day {next_day}: " + (f"no orders yet from {', '.join(waiting)}" if waiting else "orders from everyone"))
             if checked.errors:
                 lines.append(f"Day {next_day}: {len(checked.errors)} error(s) in the orders: run `gm check`")
+            lines.append(_commitment_line(gd, next_day))
         except GmError as exc:
             lines.append(f"Day {next_day}: {exc}")
     else:
@@ -173,6 +197,7 @@ def demo_seed(day: int) -> bytes:
 
 
 def demo(target: Path, engine_name: str | None = None) -> DemoResult:
+    from gm.commitment import commit_day
     from gm.day import day_files, resolve_day
     from gm.engine import DEFAULT_ENGINE, get_engine
 
@@ -186,8 +211,155 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
     # every day from Day 0 to the last day folder (a day that takes no orders has no folder)
     days = list(range(max(int(d.name) for d in (target / "days").iterdir() if d.name.isdigit()) + 1))
     for day in days:
+        commit_day(gd, game, day, demo_seed(day))  # as a GM would, before the orders are in
         rd = resolve_day(gd, game, day, demo_seed(day))
         gd.write_result(day, day_files(gd, game, rd))
     shown = engine.demo_day if engine.demo_day in days else days[-1]
     path = gd.result_dir(shown) / f"narration.{game.ext}"
     return DemoResult(days[-1], path.read_text(encoding="utf-8"), display_path(path), shown)
+
+
+# ---- provable fairness -------------------------------------------------------------------
+
+
+def commit(root: Path, day: int | None):
+    """Fix the day's seed and return the commitment post (gm/commitment.py)."""
+    from gm.commitment import commit_day
+
+    gd = GameDir(root)
+    game = gd.load()
+    return commit_day(gd, game, _default_day(gd, day, resolved=False))
+
+
+def reveal(root: Path, day: int | None, rolls: bool = False) -> tuple[int, list[str]]:
+    """The reveal post of a resolved day (or, with `rolls`, its roll log as posts)."""
+    gd = GameDir(root)
+    game = gd.load()
+    day = _default_day(gd, day, resolved=True)
+    if not gd.is_resolved(day):
+        raise StateError(f"Day {day} has not been resolved: its seed stays secret until it is")
+    if rolls:
+        from gm.commitment import roll_log_posts
+
+        return day, roll_log_posts(game, day, gd.result_dir(day) / "rolls.jsonl")
+    path = gd.result_dir(day) / f"reveal.{game.ext}"
+    if not path.is_file():
+        raise StateError(f"{display_path(path)} is missing (was Day {day} resolved by an older gm? docs/fairness.md says what to do)")
+    parts = sorted(gd.result_dir(day).glob(f"reveal.part*.{game.ext}"), key=lambda p: int(p.name.split(".")[1][4:]))
+    return day, [p.read_text(encoding="utf-8") for p in (parts or [path])]
+
+
+def verify(commit_arg: str, reveal_path: Path | None, rolls_path: Path, seed: str | None, engine: str | None,
+           day: int | None, salts: list[str]):
+    """Check a day's dice from the published posts alone (gm/verify.py)."""
+    from gm.verify import Published, verify as run
+
+    def read(path: Path) -> str:
+        try:
+            return path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise GmError(f"{display_path(path)}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
+
+    commit_path = Path(commit_arg)
+    commit_text, commit_where = ((read(commit_path), display_path(commit_path)) if commit_path.exists()
+                                 else (commit_arg, "--commit"))
+    typed = {}
+    for item in salts:
+        name, sep, salt = item.partition("=")
+        if not sep or not name.strip():
+            raise GmError(f"--salt takes NAME=SALT, not {item!r}")
+        typed[name.strip()] = salt
+    pub = Published(commit_text, commit_where, read(rolls_path), display_path(rolls_path),
+                    read(reveal_path) if reveal_path else None, display_path(reveal_path) if reveal_path else "reveal",
+                    seed, engine, day, typed)
+    return run(pub)
+
+
+def audit_all(root: Path) -> AuditReport:
+    """Walk the hash chain from Day 0 and name the first day where anything was changed."""
+    from gm.chain import audit_chain
+
+    gd = GameDir(root)
+    game = gd.load()
+    ok, lines = audit_chain(gd, game)
+    return AuditReport(ok, lines)
+
+
+# ---- the forum toolkit ------------------------------------------------------------------------
+
+
+@dataclass
+class VotesResult:
+    day: int
+    posts: list[str]  # the vote-count post (in parts if the forum needs them)
+    problems: list  # warnings for the GM, located in the thread file
+    written: str | None  # votes.yaml, unless --dry-run
+    voters: int
+
+
+def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, dry_run: bool) -> VotesResult:
+    """Count the day's votes from a saved thread (gm/thread.py, gm/votecount.py)."""
+    from datetime import datetime
+
+    from gm.day import state_before
+    from gm.forums import split_post
+    from gm.render import render_post
+    from gm.thread import read_thread
+    from gm.votecount import count_votes, not_voting, votes_yaml, write_votes
+
+    gd = GameDir(root)
+    game = gd.load()
+    day = _default_day(gd, day, resolved=False)
+    if gd.is_resolved(day):
+        raise StateError(f"Day {day} is already resolved: its votes are part of its record")
+    state = state_before(gd, game, day)
+    when = None
+    if deadline is not None:
+        try:
+            when = datetime.fromisoformat(deadline.strip().replace("T", " "))
+        except ValueError:
+            raise GmError(f"--deadline must be a date and time like 2025-03-01 20:00, not {deadline!r}") from None
+    try:
+        raw = thread_path.read_bytes()
+        text = raw.decode("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise GmError(f"{display_path(thread_path)}: cannot read the thread ({getattr(exc, 'strerror', None) or exc}; "
+                      "save it as UTF-8 text)") from None
+    where = display_path(thread_path)
+    thread = read_thread(text, where, when)
+    tally = count_votes(thread, where, game, state, day)
+    kinds = [{"key": k.key, "label": k.label, "colour": k.colour, "table": tally.table(k.key)} for k in tally.kinds]
+    post = render_post(game, "votecount.j2", day=day, kinds=kinds, not_voting=not_voting(tally, game, state),
+                       posts=tally.counted_posts, late=tally.late_posts, deadline=bool(thread.deadline_line or when))
+    written = None
+    if not dry_run:
+        written = write_votes(gd, day, votes_yaml(tally, thread_path.name, hashlib.sha256(raw).hexdigest()))
+    limit = game.forum.max_length if game.forum else None
+    return VotesResult(day, split_post(post, game.format, limit), tally.problems, written, len(tally.standing))
+
+
+def preview(root: Path, day: int | None, out: Path | None) -> str:
+    """Write the day's HTML preview (gm/preview.py); return where. Opens nothing."""
+    from gm.preview import write_preview
+
+    gd = GameDir(root)
+    game = gd.load()
+    return write_preview(gd, game, _default_day(gd, day, resolved=True), out)
+
+
+def templates(root: Path, name: str | None):
+    """The shipped templates with their blocks, or one shipped template's source (to copy or extend)."""
+    from gm.templating import shipped_template, template_catalogue
+
+    game = GameDir(root).load()
+    if name is not None:
+        return shipped_template(game, name)
+    return template_catalogue(game)
+
+
+def _commitment_line(gd: GameDir, day: int) -> str:
+    from gm.commitment import commit_path, is_committed
+
+    if is_committed(gd, day):
+        return f"Day {day}: seed committed ({display_path(commit_path(gd, day))}: post it before the deadline)"
+    return f"Day {day}: no seed committed yet (run `gm commit {display_path(gd.root)} --day {day}` before the orders deadline)"

@@ -9,7 +9,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from gm.dice import AuditedDice, DiceBase, Roll
+from gm.dice import AuditedDice, DiceBase, Roll, dice_key
 from gm.errors import OrderError, Problem, StateError
 from gm.events import Event
 from gm.gamedir import Game, GameDir
@@ -27,6 +27,8 @@ class CheckedDay:
     unreadable: list[str] = field(default_factory=list)  # files that are not valid YAML
     due: list[str] = field(default_factory=list)  # who owed orders
     defaults_note: str = ""  # what a player who sent nothing gets, in the engine's words
+    salts: dict[str, str] = field(default_factory=dict)  # player -> salt (gm/salts.py)
+    votes_file: str | None = None  # days/NN/votes.yaml, when the thread's votes were laid over the orders
 
     @property
     def errors(self) -> list[Problem]:
@@ -45,6 +47,7 @@ class ResolvedDay:
     state: Any
     events: list[Event]
     rolls: list[Roll]
+    key: bytes = b""  # the dice key: the seed, mixed with the day's salts if there are any
 
 
 def state_before(gd: GameDir, game: Game, day: int) -> Any:
@@ -62,8 +65,9 @@ def state_before(gd: GameDir, game: Game, day: int) -> Any:
 
 def check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
     """Every orders file of the day checked against the state before it; all problems at once."""
-    from gm.yamlio import load_file
     from gm.errors import LocatedError
+    from gm.salts import attribute, take_salts
+    from gm.yamlio import load_file
 
     state = state_before(gd, game, day)
     engine = game.engine
@@ -72,6 +76,8 @@ def check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
     seen: dict[str, Any] = {}
     files = gd.orders_files(day)
     unreadable = []
+    salts: dict[str, str] = {}
+    due = engine.players_due(state)
     for path in files:
         try:
             doc = load_file(path)
@@ -79,17 +85,48 @@ def check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
             problems.append(exc.problem)
             unreadable.append(display_path(path))
             continue
+        taken, salt_problems = take_salts(doc, display_path(path))  # the engine never sees `salt:`
         got, found = engine.check_orders(doc, display_path(path), game.rules, state, day, seen)
         orders.update(got)
-        problems += found
-    due = engine.players_due(state)
+        salts.update(attribute(taken, due, salt_problems))
+        problems += sorted(salt_problems + found, key=lambda p: (p.where.line or 0, p.where.column or 0))
     missing = [p for p in due if p not in orders]
     for p in missing:
         orders[p] = engine.default_orders(p, day)
+    votes_file = _lay_thread_votes(gd, game, day, state, orders, problems, unreadable)
     if not unreadable:
         problems += engine.check_all(orders, missing, state, game.rules, day, display_path(gd.orders_dir(day)))
     return CheckedDay(day, state, dict(sorted(orders.items())), missing, problems,
-                      [display_path(p) for p in files], unreadable, due, engine.defaults_note(state))
+                      [display_path(p) for p in files], unreadable, due, engine.defaults_note(state),
+                      salts=dict(sorted(salts.items())), votes_file=votes_file)
+
+
+def _lay_thread_votes(gd: GameDir, game: Game, day: int, state, orders: dict, problems: list, unreadable: list) -> str | None:
+    """days/NN/votes.yaml (written by `gm votes`, or by the GM): each vote there replaces that
+    player's vote of the same kind in their orders; a null withdraws it."""
+    from gm.errors import LocatedError, Location
+    from gm.yamlio import load_file
+
+    path = gd.votes_path(day)
+    if not path.is_file():
+        return None
+    shown = display_path(path)
+    engine = game.engine
+    if not hasattr(engine, "check_votes"):
+        problems.append(Problem(Location(shown), f"the {engine.title} engine takes no votes from the thread"))
+        return shown
+    try:
+        doc = load_file(path)
+    except LocatedError as exc:
+        problems.append(exc.problem)
+        unreadable.append(shown)
+        return shown
+    votes, found = engine.check_votes(doc, shown, game.rules, state, day)
+    problems += found
+    for player, theirs in votes.items():
+        if player in orders:
+            orders[player] = engine.lay_votes(orders[player], theirs)
+    return shown
 
 
 def resolve_checked(game: Game, checked: CheckedDay, dice: DiceBase) -> tuple[Any, list[Event]]:
@@ -129,9 +166,10 @@ def resolve_day(gd: GameDir, game: Game, day: int, seed: bytes) -> ResolvedDay:
     checked = check_day(gd, game, day)
     if checked.errors:
         raise OrderError(checked.problems)
-    dice = AuditedDice(seed, game.engine.name, day)
+    key = dice_key(seed, checked.salts)
+    dice = AuditedDice(key, game.engine.name, day)
     state, events = resolve_checked(game, checked, dice)
-    return ResolvedDay(day, seed, checked, state, events, dice.log)
+    return ResolvedDay(day, seed, checked, state, events, dice.log, key)
 
 
 def dumps(obj: Any) -> str:
@@ -143,15 +181,22 @@ def jsonl(records) -> str:
 
 
 def day_files(gd: GameDir, game: Game, rd: ResolvedDay) -> dict[str, str]:
-    """Every file of the result folder, as text. Same seed and orders give the same bytes."""
-    from gm.render import render_day
+    """Every file of the result folder, as text. Same seed and orders give the same bytes.
+
+    day.json is the day's record in the hash chain (gm/chain.py): it holds the digests of the
+    orders, the rolls and every other output, and of the previous day's record. reveal.<ext>
+    is made from the record, so it comes last and is not among the digests.
+    """
+    from gm.chain import chain_fields, sha256_text
+    from gm.commitment import is_committed, reveal_post
+    from gm.render import render_day, with_parts
 
     engine = game.engine
     files = render_day(game, rd)
     files["rolls.jsonl"] = jsonl(r.record() for r in rd.rolls)
     files["events.jsonl"] = jsonl(e.record() for e in rd.events)
     files["state.json"] = dumps(engine.state_to_json(rd.state))
-    files["day.json"] = dumps({
+    record = {
         "engine": engine.name,
         "day": rd.day,
         "seed": rd.seed.hex(),
@@ -160,7 +205,13 @@ def day_files(gd: GameDir, game: Game, rd: ResolvedDay) -> dict[str, str]:
         "no_orders": rd.checked.missing,
         "orders": {n: engine.orders_record(o) for n, o in rd.checked.orders.items()},
         "rolls": len(rd.rolls),
-    })
+        "salts": rd.checked.salts,
+        "dice_key": rd.key.hex(),
+        "seed_committed": is_committed(gd, rd.day),
+    } | chain_fields(gd, rd.day, files)
+    files["day.json"] = dumps(record)
+    with_parts(files, f"reveal.{game.ext}", reveal_post(game, record, sha256_text(files["day.json"]),
+                                                        sha256_text(files["rolls.jsonl"])), game)
     return files
 
 

@@ -6,6 +6,10 @@ x mod n when x < 2**256 - (2**256 mod n); otherwise the draw is rejected and
 redone with the message "<game>|<day>|<k>|<j>" for j = 1, 2, ...  Only the
 standard library is needed to check it, on any Python version. docs/dice.md
 has a worked example.
+
+The key is the day's seed itself, unless players sent salts with their orders: then it is
+HMAC-SHA256(seed, "salts|" + netstring(name) + netstring(salt) + ...), the salts in order of
+the players' names (by their UTF-8 bytes), so the GM cannot pick a seed that gives a result.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 _SPACE = 1 << 256
 
@@ -30,6 +34,22 @@ def derive(seed: bytes, game: str, day: int, index: int, n: int) -> int:
         if x < limit:
             return x % n
         attempt += 1
+
+
+def netstring(text: str) -> bytes:
+    """`<length in bytes>:<UTF-8 bytes>,` (D. J. Bernstein's netstrings): no escaping needed."""
+    data = text.encode("utf-8")
+    return str(len(data)).encode("ascii") + b":" + data + b","
+
+
+def dice_key(seed: bytes, salts: Mapping[str, str]) -> bytes:
+    """The key every roll of the day is drawn with: the seed itself when no player sent a salt,
+    else the seed mixed with every salt of the day. A day without salts rolls as it always did."""
+    if not salts:
+        return seed
+    ordered = sorted(salts.items(), key=lambda kv: kv[0].encode("utf-8"))
+    msg = b"salts|" + b"".join(netstring(name) + netstring(salt) for name, salt in ordered)
+    return hmac.new(seed, msg, hashlib.sha256).digest()
 
 
 def seed_commitment(seed: bytes) -> str:

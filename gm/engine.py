@@ -6,7 +6,7 @@ nothing in the core names a particular game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
 from gm.dice import DiceBase
@@ -32,6 +32,21 @@ class GameSetup:
     roster: list[str]
     problems: list[Problem]
     initial_state: Any = None
+
+
+@dataclass
+class VoteKind:
+    """One kind of vote players cast in the public thread (gm votes), as the engine defines it.
+
+    `choices` maps every name a vote may name to None when it may be voted for today, or to the
+    reason it may not ("is dead"); `aliases` maps other spellings (a zone's number) to a choice.
+    """
+
+    colour: str  # the BBCode colour the vote is written in: red, yellow, lime
+    key: str  # the vote's key in votes.yaml and the orders, e.g. "mark"
+    label: str  # as the vote-count post names it, e.g. "Marked for elimination"
+    choices: dict[str, str | None]
+    aliases: dict[str, str] = field(default_factory=dict)
 
 
 class Engine(Protocol):
@@ -103,6 +118,11 @@ class Engine(Protocol):
     def example_dir(self) -> Any: ...
 
     def new_game_files(self, title: str | None) -> dict[str, str]: ...
+
+    # Optional, for votes cast in the public thread (gm votes, days/NN/votes.yaml):
+    #   thread_votes(state, rules) -> list[VoteKind]
+    #   check_votes(doc, path, rules, state, day) -> (dict[player, dict[key, choice | None]], problems)
+    #   lay_votes(orders, votes: dict[key, choice | None]) -> orders with those votes laid over
 
 
 def _battle_royale():

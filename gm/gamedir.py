@@ -20,7 +20,7 @@ from gm.errors import GmError, LocatedError, Location, OrderError, StateError
 from gm.yamlio import display_path, key_loc, value_loc
 
 FORMATS = {"bbcode": "bbcode", "markdown": "md"}
-CORE_KEYS = ("engine", "title", "format")
+CORE_KEYS = ("engine", "title", "format", "forum")
 
 
 def day_name(day: int) -> str:
@@ -39,10 +39,17 @@ class Game:
     roster: list[str]
     initial_state: Any
     warnings: list = field(default_factory=list)  # game.yaml's warnings, shown with every day's check
+    forum: Any = None  # gm.forums.Forum: the markup, tags and post length of the game's forum
+    handles: dict[str, str] = field(default_factory=dict)  # forum user name -> player (gm votes)
 
     @property
     def ext(self) -> str:
         return FORMATS[self.format]
+
+    @property
+    def templates_dir(self) -> Path:
+        """The game's own templates (overrides of the shipped ones), if the GM made any."""
+        return self.root / "templates"
 
 
 class GameDir:
@@ -61,6 +68,10 @@ class GameDir:
 
     def result_dir(self, day: int) -> Path:
         return self.day_dir(day) / "result"
+
+    def votes_path(self, day: int) -> Path:
+        """The day's votes counted from the thread (gm votes), laid over the orders' votes."""
+        return self.day_dir(day) / "votes.yaml"
 
     def orders_files(self, day: int) -> list[Path]:
         d = self.orders_dir(day)
@@ -126,17 +137,21 @@ class GameDir:
         if not isinstance(title, str) or not title.strip():
             problems.append(Problem(value_loc(path, doc, "title"), "title must be text"))
             title = engine.title
-        fmt = doc.get("format", "bbcode")
-        if fmt not in FORMATS:
+        fmt = doc.get("format")
+        if fmt is not None and fmt not in FORMATS:
             problems.append(Problem(value_loc(path, doc, "format"), f"format must be one of {', '.join(FORMATS)}, not {fmt!r}"))
             fmt = "bbcode"
         setup = engine.setup(doc, path)
         problems += setup.problems
+        from gm.forums import read_forum
+
+        forum, forum_problems = read_forum(doc, path, fmt, setup.roster)
+        problems += forum_problems
         errors = [p for p in problems if p.severity == "error"]
         if errors:
             raise OrderError(problems)
-        return Game(self.root, engine, str(title), str(fmt), setup.rules, setup.roster, setup.initial_state,
-                    [p for p in problems if p.severity != "error"])
+        return Game(self.root, engine, str(title), forum.forum.format, setup.rules, setup.roster, setup.initial_state,
+                    [p for p in problems if p.severity != "error"], forum.forum, forum.handles)
 
     # ---- writing ------------------------------------------------------------
 
@@ -202,3 +217,40 @@ def write_new_file(path: Path, text: str) -> None:
             fh.write(text)
     except FileExistsError:
         raise StateError(f"{display_path(path)} already exists; not overwriting it") from None
+
+
+def create_file_atomically(path: Path, text: str, mode: int = 0o644) -> None:
+    """Create a file that must not exist yet, all at once: written beside it, then linked into place.
+
+    A crash leaves no half-written file, and an existing file (the GM's, or an earlier run's) is
+    never replaced.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}-", dir=path.parent)
+    try:
+        os.fchmod(fd, mode)
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            raise StateError(f"{display_path(path)} already exists; not overwriting it") from None
+        except OSError:  # a file system without hard links: exclusive create is the next best thing
+            write_new_file(path, text)
+            os.chmod(path, mode)
+    finally:
+        os.unlink(tmp)
+
+
+def replace_file_atomically(path: Path, text: str) -> None:
+    """Write a file gm owns (a generated tally, a preview) all at once, replacing an earlier copy."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}-", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)

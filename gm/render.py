@@ -8,14 +8,14 @@ markup helpers (b, color, ...) return already-safe text.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from gm.templating import TEMPLATES, template_errors
 from gm.text import the
-
-TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 
 class Safe(str):
@@ -41,10 +41,13 @@ def escape_markdown(text: str) -> str:
 
 
 class Markup:
-    """The few pieces of markup templates need, in one format."""
+    """The few pieces of markup templates need, in one format, with the tags of one forum."""
 
-    def __init__(self, fmt: str):
+    def __init__(self, fmt: str, forum=None):
+        from gm.forums import GENERIC
+
         self.fmt = fmt
+        self.forum = forum if forum is not None and forum.format == fmt else GENERIC.get(fmt)
         self.escape = {"bbcode": escape_bbcode, "markdown": escape_markdown}.get(fmt, str)
 
     def esc(self, value: Any) -> Safe:
@@ -66,7 +69,15 @@ class Markup:
 
     def heading(self, value: Any) -> Safe:
         v = self.esc(value)
-        return Safe({"bbcode": f"[b][size=150]{v}[/size][/b]", "markdown": f"## {v}"}.get(self.fmt, f"== {v} =="))
+        return Safe(self.forum.heading.format(v) if self.forum else f"== {v} ==")
+
+    def spoiler(self, body: Any, title: str = "Spoiler") -> Safe:
+        """Rendered markup (a `{% filter spoiler("title") %}` block) hidden behind a title where the
+        forum has spoilers; elsewhere the title in bold and the body as it is."""
+        body = str(body).strip("\n")
+        if self.forum is not None and self.forum.spoiler:
+            return Safe(self.forum.spoiler.format(title=self.esc(title), body=body))
+        return Safe(f"{self.b(title)}\n{body}")
 
     def bullets(self, lines) -> Safe:
         lines = [self.esc(x) for x in lines]
@@ -98,21 +109,25 @@ def _finalize(markup: Markup):
     return finalize
 
 
-def environment(engine: str, fmt: str, extra_dirs: list[Path] | None = None):
-    """The sandboxed environment of an engine's templates in one format. Kept for the process, so a
-    run that renders many days compiles each template once (edited templates are reloaded)."""
-    return _environment(engine, fmt, tuple(str(d) for d in (extra_dirs or [])))
+def environment(engine: str, fmt: str, extra_dirs: list[Path] | None = None, forum=None):
+    """A sandboxed environment whose loader looks in `extra_dirs` (a game's own templates) first,
+    then in the shipped templates of the engine and the common ones. `shipped/NAME` always names
+    the shipped template, so a game's NAME can `{% extends "shipped/NAME" %}` and change a block.
+    Kept for the process, so a run that renders many days compiles each template once (edited
+    templates are reloaded)."""
+    return _environment(engine, fmt, tuple(str(Path(d).resolve()) for d in (extra_dirs or [])), forum)
 
 
 @lru_cache(maxsize=32)
-def _environment(engine: str, fmt: str, extra_dirs: tuple[str, ...]):
+def _environment(engine: str, fmt: str, extra_dirs: tuple[str, ...], forum):
     import jinja2
     from jinja2.sandbox import SandboxedEnvironment
 
-    markup = Markup(fmt)
-    dirs = list(extra_dirs) + [str(TEMPLATES / engine), str(TEMPLATES / "common")]
+    markup = Markup(fmt, forum)
+    shipped = jinja2.FileSystemLoader([str(TEMPLATES / engine), str(TEMPLATES / "common")])
+    loaders = [jinja2.FileSystemLoader(list(extra_dirs))] if extra_dirs else []
     env = SandboxedEnvironment(
-        loader=jinja2.FileSystemLoader(dirs),
+        loader=jinja2.ChoiceLoader(loaders + [jinja2.PrefixLoader({"shipped": shipped}), shipped]),
         autoescape=False,
         undefined=jinja2.StrictUndefined,
         finalize=_finalize(markup),
@@ -120,7 +135,7 @@ def _environment(engine: str, fmt: str, extra_dirs: tuple[str, ...]):
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    for name in ("esc", "b", "i", "color", "heading", "bullets", "code"):
+    for name in ("esc", "b", "i", "color", "heading", "bullets", "code", "spoiler"):
         env.filters[name] = getattr(markup, name)
     env.filters["the"] = the
     env.filters["markup"] = Safe  # text a macro already rendered (and escaped)
@@ -130,6 +145,8 @@ def _environment(engine: str, fmt: str, extra_dirs: tuple[str, ...]):
     env.filters["joined"] = lambda xs: _join([str(x) for x in xs])
     env.tests["contains"] = lambda seq, x: x in seq
     env.globals["fmt"] = fmt
+    env.globals["forum"] = {"name": markup.forum.name if markup.forum else fmt,
+                            "spoilers": bool(markup.forum and markup.forum.spoilers)}
     return env
 
 
@@ -149,7 +166,9 @@ def _tidy(text: str) -> str:
 
 
 def message_filename(name: str, taken: set[str]) -> str:
-    stem = re.sub(r"[^A-Za-z0-9_-]+", "_", name).strip("_") or "player"
+    """A file name for a player's message: their name with letters of any alphabet kept, anything
+    a file system might mind turned into '_', and a number added when two names come out alike."""
+    stem = unicodedata.normalize("NFC", re.sub(r"[^\w-]+", "_", name)).strip("_") or "player"
     base = stem
     n = 2
     while stem.casefold() in taken:
@@ -188,37 +207,73 @@ def _events_by_player(events, personal: dict[str, str]) -> dict[str, list]:
     return out
 
 
+def game_environment(game, fmt: str | None = None):
+    """The environment for a game's posts: its own templates first, its forum's tags."""
+    extra = [game.templates_dir] if game.templates_dir.is_dir() else None
+    return environment(game.engine.name, fmt or game.format, extra, game.forum)
+
+
+def render_post(game, name: str, **context) -> str:
+    """One post from a template (commit, reveal, vote count), with the game's title and day."""
+    env = game_environment(game)
+    base = {"title": game.title, "day": context.get("day"), "engine": game.engine.title}
+    with template_errors(game):
+        return _tidy(env.get_template(name).render(game=base, **context))
+
+
+def with_parts(files: dict[str, str], name: str, text: str, game) -> None:
+    """`name` holds the whole post; when it is longer than the forum allows, numbered parts to
+    paste one after the other go beside it (narration.part1.bbcode, ...)."""
+    from gm.forums import split_post
+
+    files[name] = text
+    limit = game.forum.max_length if game.forum is not None else None
+    parts = split_post(text, game.format, limit)
+    if len(parts) > 1:
+        stem, ext = name.rsplit(".", 1)
+        for i, part in enumerate(parts, 1):
+            files[f"{stem}.part{i}.{ext}"] = part
+
+
 def render_day(game, rd) -> dict[str, str]:
     """Narration from the public view and public events; each message from that player's view and
     the events addressed to them; the GM summary from everything."""
+    with template_errors(game):
+        return _render_day(game, rd)
+
+
+def _render_day(game, rd) -> dict[str, str]:
     engine = game.engine
-    env = environment(engine.name, game.format, [game.root / "templates"] if (game.root / "templates").is_dir() else None)
+    env = game_environment(game)
     ext = game.ext
     base = {"title": game.title, "day": rd.day, "engine": engine.title}
     public_events = [e for e in rd.events if e.is_public]
     files: dict[str, str] = {}
-    files[f"narration.{ext}"] = _tidy(env.get_template("narration.j2").render(
-        game=base, view=engine.public_view(rd.state, game.rules), events=event_dicts(public_events)))
+    with_parts(files, f"narration.{ext}", _tidy(env.get_template("narration.j2").render(
+        game=base, view=engine.public_view(rd.state, game.rules), events=event_dicts(public_events))), game)
     message = env.get_template("message.j2")
     taken: set[str] = set()
     names = engine.message_recipients(rd.checked.state, rd.state, rd.checked.orders)
     own_events = _events_by_player(rd.events, engine.personal_events)
     public_dicts = event_dicts(public_events)
     missing = set(rd.checked.missing)
+    salts = rd.checked.salts
     if hasattr(engine, "player_views"):  # one pass over the state for everyone (keeps big games linear)
         views = engine.player_views(rd.state, game.rules, names)
     else:
         views = {name: engine.player_view(rd.state, game.rules, name) for name in names}
     for name in names:
-        files[f"messages/{message_filename(name, taken)}.{ext}"] = _tidy(message.render(
+        with_parts(files, f"messages/{message_filename(name, taken)}.{ext}", _tidy(message.render(
             game=base, view=views[name], events=event_dicts(own_events.get(name, [])),
-            public_events=public_dicts, no_orders=name in missing))
-    text_env = environment(engine.name, "text")
+            public_events=public_dicts, no_orders=name in missing, salt=salts.get(name))), game)
+    text_env = game_environment(game, "text")
     files["gm-summary.txt"] = _tidy(text_env.get_template("gm-summary.j2").render(
         game=base, view=engine.gm_view(rd.state, game.rules), events=event_dicts(rd.events),
         rolls=[r.record() | {"odds": r.odds} for r in rd.rolls], seed=rd.seed.hex(),
         orders=[engine.orders_record(o) for o in rd.checked.orders.values()], missing=rd.checked.missing,
-        warnings=[_in_game(game.root, p) for p in rd.checked.warnings]))
+        warnings=[_in_game(game.root, p) for p in rd.checked.warnings],
+        salts=salts, dice_key=(rd.key or rd.seed).hex(),
+        votes_file=f"days/{rd.day:02d}/votes.yaml" if rd.checked.votes_file else None))
     return files
 
 

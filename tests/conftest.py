@@ -38,6 +38,32 @@ def game_copy(demo_dir, tmp_path):
 
 
 @pytest.fixture(scope="session")
+def votes_game_dir(tmp_path_factory):
+    """The game of the thread fixtures (tests/threads/game), resolved through Day 3 once for the session."""
+    from gm.commands import demo_seed
+    from gm.commitment import commit_day
+    from gm.day import day_files, resolve_day
+    from gm.gamedir import GameDir
+
+    target = tmp_path_factory.mktemp("votes") / "game"
+    shutil.copytree(ROOT / "tests" / "threads" / "game", target)
+    gd = GameDir(target)
+    game = gd.load()
+    for day in range(4):
+        commit_day(gd, game, day, demo_seed(day))
+        gd.write_result(day, day_files(gd, game, resolve_day(gd, game, day, demo_seed(day))))
+    return target
+
+
+@pytest.fixture
+def votes_game(votes_game_dir, tmp_path):
+    """A private copy of the thread fixtures' game after Day 3, that a test may change."""
+    target = tmp_path / "votes-game"
+    shutil.copytree(votes_game_dir, target)
+    return target
+
+
+@pytest.fixture(scope="session")
 def ht_demo_dir(tmp_path_factory):
     """The bundled Hostile Takeover demo, created and resolved once for the whole session."""
     from gm.commands import demo

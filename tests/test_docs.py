@@ -40,3 +40,22 @@ def test_ci_runs_the_readme_test_command():
     extract = re.search(r"cmd=\$\((.*)\)\n", ci).group(1)
     out = subprocess.run(["bash", "-c", extract], cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip()
     assert out == cmd
+
+
+def test_every_command_the_readme_and_docs_name_exists():
+    from gm.cli import cli
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    for doc in sorted((ROOT / "docs").glob("*.md")):
+        text += doc.read_text(encoding="utf-8")
+    named = set(re.findall(r"`gm ([a-z]+)[ `]", text)) | set(re.findall(r"^gm ([a-z]+) ", text, re.M))
+    assert {"commit", "verify", "votes", "preview", "reveal", "audit", "templates"} <= named
+    assert named <= set(cli.commands), named - set(cli.commands)
+
+
+def test_the_docs_link_to_files_that_exist():
+    for doc in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        for target in re.findall(r"\]\(([^)#:]+)\)", doc.read_text(encoding="utf-8")):
+            if target.startswith("bench/"):
+                continue  # bench/ is added on main, not on this branch
+            assert (doc.parent / target).exists(), f"{doc.name} links to a missing {target}"

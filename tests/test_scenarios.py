@@ -370,6 +370,7 @@ def test_scenario_posts(path: Path) -> None:
     import re
 
     from gm.day import ResolvedDay
+    from gm.gamedir import Game
     from gm.render import bbcode_problems, render_day
 
     fx = load_fixture(path)
@@ -378,8 +379,7 @@ def test_scenario_posts(path: Path) -> None:
         return
     rules, checked, after, events, dice = got
     for fmt in ("bbcode", "markdown"):
-        game = SimpleNamespace(engine=BattleRoyale(), rules=rules, format=fmt, ext="bbcode" if fmt == "bbcode" else "md",
-                               title="Fixture", root=Path("/nonexistent-fixture-game"))
+        game = Game(Path("/nonexistent-fixture-game"), BattleRoyale(), "Fixture", fmt, rules, [], None)
         files = render_day(game, ResolvedDay(checked.day, b"fixture", checked, after, events, dice.log))
         narration = files[f"narration.{game.ext}"]
         for name, text in files.items():

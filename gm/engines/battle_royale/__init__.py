@@ -12,7 +12,8 @@ from typing import Any
 
 from gm.engine import GameSetup, Phase
 
-from . import analyze, attacks, dawn, endgame, free_actions, movement, night, search, setup, smoke, traps, use_items, votes
+from . import (analyze, attacks, dawn, endgame, free_actions, movement, night, search, setup, smoke, thread_votes, traps,
+               use_items, votes)
 from .orders import check_orders_doc, default_orders
 from .roster import initial_state, read_game
 from .rules import DATA
@@ -108,6 +109,16 @@ class BattleRoyale:
 
     def status_rows(self, state, rules):
         return status_rows(state, rules)
+
+    def thread_votes(self, state, rules):
+        """The votes of the public thread: red marks, yellow closes, lime drops (gm votes)."""
+        return thread_votes.vote_kinds(state, rules)
+
+    def check_votes(self, doc, path, rules, state, day):
+        return thread_votes.check_votes_doc(doc, path, rules, state, day)
+
+    def lay_votes(self, orders, votes):
+        return thread_votes.lay_votes(orders, votes)
 
     def example_dir(self):
         return DATA / "examples" / "demo"

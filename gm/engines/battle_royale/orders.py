@@ -18,6 +18,7 @@ a chance) names one bonus for each outcome: `bonus: {Lone Wolf: Shadow, Dedicate
 from __future__ import annotations
 
 from gm.errors import Location, Problem
+from gm.salts import SALT_KEY
 from gm.suggest import did_you_mean
 from gm.text import the
 from gm.yamlio import key_loc, node_loc, value_loc
@@ -47,8 +48,8 @@ def check_player_orders(c: _Checker, name: str, node, where: Location) -> Player
     for key in node:
         if key not in ("free", "action", "movement", "votes"):
             c.error(key_loc(c.path, node, key),
-                    f"unknown order section '{key}'{did_you_mean(str(key), ['free', 'action', 'movement', 'votes'])}"
-                    " (sections are free, action, movement and votes)")
+                    f"unknown order section '{key}'{did_you_mean(str(key), ['free', 'action', 'movement', 'votes', SALT_KEY])}"
+                    f" (sections are free, action, movement and votes, and any player may add a {SALT_KEY})")
     if "free" in node:
         check_free(c, orders, player, node["free"], value_loc(c.path, node, "free"))
     ready = after_free(c, player, orders)  # free actions come first: the rest is checked against their result
@@ -70,7 +71,9 @@ def _warn_if_staying_in_a_closed_zone(c: _Checker, orders: PlayerOrders, player:
 
 
 def _check_day0(c: _Checker, orders: PlayerOrders, node, where: Location) -> PlayerOrders:
-    if not isinstance(node, dict) or not node or not set(node) <= {"start", "bonus"}:
+    if isinstance(node, dict) and not node:  # only a salt (taken out by the pipeline): a random start
+        return orders
+    if not isinstance(node, dict) or not set(node) <= {"start", "bonus"}:
         c.error(where, f"Day 0 orders for {orders.player} are `start: <zone>` and the role's `bonus: <name>`")
         return orders
     if "start" in node:
@@ -126,26 +129,34 @@ def _one_bonus(c: _Checker, orders: PlayerOrders, role: str, raw, where: Locatio
         orders.bonus[role] = name
 
 
+VOTES = ("mark", "close", "reward")
+
+
 def _check_votes(c: _Checker, orders: PlayerOrders, node, where: Location) -> None:
     if not isinstance(node, dict):
         c.error(where, "votes are a mapping: `{mark: NAME, close: ZONE, reward: ZONE}`")
         return
     for key in node:
-        at = value_loc(c.path, node, key)
-        if key == "mark":
-            name = c.player_name(node[key], at)
-            if name:
-                orders.votes["mark"] = name
-        elif key in ("close", "reward"):
-            zone = c.zone_name(node[key], at)
-            if zone and c.state.zones[zone].closed:
-                c.error(at, f"{the(zone)} is already closed")
-            elif zone and c.state.zones[zone].closing:
-                c.error(at, f"{the(zone)} closes at dawn (voted closed last night)")
-            elif zone:
-                orders.votes[key] = zone
-        else:
-            c.error(key_loc(c.path, node, key), f"unknown vote '{key}'{did_you_mean(str(key), ['mark', 'close', 'reward'])}")
+        if key not in VOTES:
+            c.error(key_loc(c.path, node, key), f"unknown vote '{key}'{did_you_mean(str(key), VOTES)}")
+            continue
+        choice = check_vote(c, key, node[key], value_loc(c.path, node, key))
+        if choice:
+            orders.votes[key] = choice
+
+
+def check_vote(c: _Checker, key: str, raw, at: Location) -> str | None:
+    """A mark (a living player) or a zone to close or drop the reward in (an open zone)."""
+    if key == "mark":
+        return c.player_name(raw, at)
+    zone = c.zone_name(raw, at)
+    if zone and c.state.zones[zone].closed:
+        c.error(at, f"{the(zone)} is already closed")
+    elif zone and c.state.zones[zone].closing:
+        c.error(at, f"{the(zone)} closes at dawn (voted closed last night)")
+    else:
+        return zone
+    return None
 
 
 def check_orders_doc(doc, path: str, rules: Rules, state: State, day: int,

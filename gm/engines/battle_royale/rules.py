@@ -96,6 +96,7 @@ class HouseRules:
     escape_zones: list[str]
     escape_chance: int
     marked_can_win: bool
+    nearby_listed: int
 
     def closures_for(self, alive: int) -> int:
         """How many zones close tonight with `alive` students left (the table's highest row that applies)."""
@@ -133,6 +134,7 @@ _RANGES = {
     "lovers_grief_hit_penalty": (0, 100),
     "lovers_vengeance_hit_bonus": (0, 100),
     "escape_chance": (0, 100),
+    "nearby_listed": (0, 10000),
 }
 
 

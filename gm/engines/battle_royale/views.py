@@ -89,15 +89,23 @@ def player_view(state: State, rules: Rules, name: str, *, _public: dict | None =
     view = dict(_public) if _public is not None else public_view(state, rules)
     p = state.players[name]
     me = _me(state, rules, p)
-    nearby = []
+    nearby: list[dict] = []
+    more = 0
     lying = []
     moves = []
     if p.on_island and p.zone:
         around = _around or _Around(state, rules)
-        nearby = [seen for other, seen in around.seen_in(p.zone) if other != name]
+        company = around.seen_in(p.zone)
+        limit = rules.house.nearby_listed
+        for other, seen in company:
+            if len(nearby) == limit:
+                break
+            if other != name:
+                nearby.append(seen)
+        more = len(company) - 1 - len(nearby)
         lying = list(around.lying_in(p.zone))
         moves = [z for z in rules.zones[p.zone].adjacent if not state.zones[z].closed]
-    view.update(me=me, nearby=nearby, lying=lying, adjacent=moves)
+    view.update(me=me, nearby=nearby, nearby_more=more, lying=lying, adjacent=moves)
     return view
 
 

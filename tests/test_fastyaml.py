@@ -1,0 +1,92 @@
+"""The fast reader gives exactly what ruamel's round-trip loader gives: the data and every location."""
+
+import io
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gm.fastyaml import FALLBACK, fast_load
+from gm.yamlio import _yaml, load_text
+
+pytestmark = pytest.mark.skipif(fast_load("a: 1") is FALLBACK, reason="ruamel.yaml.clib is not installed")
+
+
+def _same(fast, slow, where="doc"):
+    assert type(fast) is type(slow) or (isinstance(fast, dict) and isinstance(slow, dict)) \
+        or (isinstance(fast, list) and isinstance(slow, list)) or (isinstance(fast, str) and isinstance(slow, str)) \
+        or (isinstance(fast, (int, float)) and isinstance(slow, (int, float))), (where, fast, slow)
+    assert fast == slow, where
+    if isinstance(slow, dict):
+        assert (fast.lc.line, fast.lc.col) == (slow.lc.line, slow.lc.col), where
+        for k in slow:
+            assert fast.lc.key(k) == tuple(slow.lc.key(k)), (where, k)
+            assert fast.lc.value(k) == tuple(slow.lc.value(k)), (where, k)
+            _same(fast[k], slow[k], f"{where}.{k}")
+    elif isinstance(slow, list):
+        assert (fast.lc.line, fast.lc.col) == (slow.lc.line, slow.lc.col), where
+        for i, item in enumerate(slow):
+            assert fast.lc.item(i) == tuple(slow.lc.item(i)), (where, i)
+            _same(fast[i], item, f"{where}[{i}]")
+
+
+CASES = [
+    "Akane:\n  action: {attack: {weapon: Rifle, targets: [Bruno, Bruno]}}\n  movement: hold\n",
+    "Akane:\n  free:\n    - drop: Knife\n    - trade: {with: Chiaki, give: Uzi}\n  votes: {mark: Bruno}\n",
+    "a: yes\nb: no\nc: on\nd: 010\ne: 0o10\nf: 1_000\ng: ~\nh: ''\ni: 1.5\nj: .inf\nk: true\nl: 0x1F\n",
+    "Ümit:\n  action: {attack: {targets: [Chō, 'Ål']}}\n  movement: {move: [Forest]}\n",
+    "- 1\n- [a, b, {c: d}]\n- {e: [f, g]}\n-\n  - nested\n",
+    "key: |\n  literal\n  text\nother: >\n  folded\n",
+    "x: &a {b: 1}\ny: *a\n",
+    "Akane: {start: Beach}   # comment\n# another\nBruno: {start: 5}\n",
+    "",
+    "just a string\n",
+    "a:\n  - b\n  -   c\n  - 'd e'\n  - \"f\\tg\"\n",
+    "a: 1\r\nb:\r\n  - c\r\n",
+]
+
+
+@pytest.mark.parametrize("text", CASES)
+def test_fast_reader_matches_round_trip(text):
+    fast = fast_load(text)
+    assert fast is not FALLBACK
+    _same(fast, _yaml().load(text))
+
+
+@pytest.mark.parametrize("text", ["a: 1\na: 2\n", "<<: {a: 1}\nb: 2\n", "a: !custom 3\n", "a:\n\tb: 1\n",
+                                  "a: [1\n", "? [a, b]\n: c\n", "when: 2026-11-22\n"])
+def test_what_the_fast_reader_cannot_settle_goes_to_the_round_trip_loader(text):
+    assert fast_load(text) is FALLBACK
+
+
+def test_errors_are_still_located_by_the_round_trip_loader():
+    from gm.errors import LocatedError
+
+    with pytest.raises(LocatedError) as err:
+        load_text("Akane:\n  action: defend\nAkane:\n  action: search\n", Path("o.yaml"))
+    assert "appears twice" in str(err.value)
+
+
+_names = st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=0x2FF, blacklist_categories=("Cs",)),
+                 min_size=1, max_size=8)
+_scalars = st.one_of(_names, st.integers(-10**6, 10**6), st.booleans(), st.none(),
+                     st.sampled_from(["yes", "no", "010", "1e3", "~", "null", "0x10", "- x", "a: b", "#x"]))
+_docs = st.recursive(_scalars, lambda kids: st.one_of(st.lists(kids, max_size=4),
+                                                     st.dictionaries(_names, kids, max_size=4)), max_leaves=20)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_docs, st.sampled_from([None, True, False]))
+def test_fast_reader_matches_round_trip_on_random_documents(doc, flow):
+    from ruamel.yaml import YAML
+
+    dumper = YAML()
+    dumper.default_flow_style = flow
+    buf = io.StringIO()
+    dumper.dump(doc, buf)
+    text = buf.getvalue()
+    fast = fast_load(text)
+    if fast is FALLBACK:
+        return
+    _same(fast, _yaml().load(text))

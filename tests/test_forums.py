@@ -1,0 +1,170 @@
+"""Forum profiles: the tags each forum has, its post length, and long posts split into parts."""
+
+import hashlib
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gm.cli import cli
+from gm.commands import demo_seed
+from gm.day import day_files, resolve_day
+from gm.engines.battle_royale.rules import DATA
+from gm.forums import PROFILES, split_post
+from gm.gamedir import GameDir
+from gm.render import bbcode_problems
+
+
+def run(*args):
+    return CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
+
+
+def demo_with(tmp_path: Path, forum: str, days=(0, 1)) -> Path:
+    """The demo game with a `forum:` setting (and no `format:`), resolved for the given days."""
+    root = tmp_path / "game"
+    shutil.copytree(DATA / "examples" / "demo", root)
+    game_yaml = root / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("format: bbcode\n", forum))
+    gd = GameDir(root)
+    game = gd.load()
+    for day in days:
+        gd.write_result(day, day_files(gd, game, resolve_day(gd, game, day, demo_seed(day))))
+    return root
+
+
+def result(root: Path, day: int, name: str) -> str:
+    return (root / "days" / f"{day:02d}" / "result" / name).read_text()
+
+
+@pytest.mark.parametrize("forum, heading", [
+    ("phpbb", "[b][size=150]Day 1: Smoke over the Septagon[/size][/b]"),
+    ("vbulletin", "[b][size=4]Day 1: Smoke over the Septagon[/size][/b]"),
+    ("xenforo", "[b][size=5]Day 1: Smoke over the Septagon[/size][/b]"),
+    ("smf", "[b][size=14pt]Day 1: Smoke over the Septagon[/size][/b]"),
+    ("mybb", "[b][size=large]Day 1: Smoke over the Septagon[/size][/b]"),
+])
+def test_each_bbcode_forum_gets_its_own_tags(tmp_path, forum, heading):
+    root = demo_with(tmp_path, f"forum: {forum}\n")
+    narration = result(root, 1, "narration.bbcode")
+    assert narration.startswith(heading + "\n")
+    assert bbcode_problems(narration) == []
+    has_spoilers = PROFILES[forum].spoilers
+    assert ("[spoiler" in narration) == has_spoilers  # spoilers only where the forum has them
+    if has_spoilers:
+        assert '[spoiler="The votes in full"]\n[list]\n[*]Mark: Goro 8' in narration
+
+
+def test_discourse_gets_markdown_with_details(tmp_path):
+    root = demo_with(tmp_path, "forum: discourse\n")
+    narration = result(root, 1, "narration.md")
+    assert narration.startswith("## Day 1: Smoke over the Septagon\n")
+    assert '[details="The votes in full"]\n- Mark: Goro 8' in narration and "[/details]" in narration
+    assert "[b]" not in narration and "[color" not in narration
+    assert (root / "days" / "01" / "result" / "reveal.md").is_file()
+
+
+def test_discord_gets_markdown_with_inline_spoilers(tmp_path):
+    root = demo_with(tmp_path, "forum: discord\n")
+    narration = result(root, 1, "narration.md")
+    assert "The votes in full: ||- Mark: Goro 8" in narration and narration.rstrip().endswith("**20 students remain.**")
+
+
+def test_long_posts_are_split_into_numbered_parts(tmp_path):
+    root = demo_with(tmp_path, "forum: {profile: phpbb, max_length: 500}\n", days=(0, 1, 2))
+    out = root / "days" / "02" / "result"
+    for name in ("narration", "messages/Akane"):
+        whole = (out / f"{name}.bbcode").read_text()
+        assert len(whole) > 500
+        parts = sorted(out.glob(f"{name}.part*.bbcode"), key=lambda p: int(p.name.split("part")[1].split(".")[0]))
+        assert len(parts) >= 2, name
+        for i, path in enumerate(parts, 1):
+            text = path.read_text()
+            assert len(text) <= 500, (path.name, len(text))
+            assert text.startswith(f"[b]Part {i} of {len(parts)}[/b]\n\n")
+            assert bbcode_problems(text) == [], path.name
+        # every line of the whole post is in some part (a list cut in two is closed and reopened)
+        joined = "\n".join(p.read_text() for p in parts)
+        for line in whole.splitlines():
+            if line and line not in ("[list]", "[/list]"):
+                assert line in joined, line
+    assert not list((root / "days" / "00" / "result").glob("narration.part*"))  # short posts stay whole
+    # the parts are outputs like any other: chained, and audited
+    assert run("audit", root, "--all").exit_code == 0
+
+
+GAME_YAML_ERRORS = {
+    "forum: phbb\n": "game.yaml:{line}:8: error: unknown forum 'phbb' (did you mean 'phpbb'?)",
+    "forum: {profile: xenforo, max_lenght: 9000}\n": "game.yaml:{line}:27: error: unknown forum setting 'max_lenght' (did you mean 'max_length'?)",
+    "forum: {profile: xenforo, max_length: 12}\n": "game.yaml:{line}:39: error: max_length must be a whole number of characters, at least 500",
+    "forum: {profile: xenforo, handles: {Fox: Akame}}\n": "game.yaml:{line}:42: error: no player called 'Akame' on the roster (did you mean 'Akane'?)",
+    "format: bbcode\nforum: discourse\n": "game.yaml:{line}:9: error: format: bbcode does not suit Discourse, which takes markdown",
+}
+
+
+@pytest.mark.parametrize("text", sorted(GAME_YAML_ERRORS))
+def test_forum_settings_are_checked_like_orders(game_copy, text, monkeypatch):
+    path = game_copy / "game.yaml"
+    lines = [line for line in path.read_text().splitlines(True) if not line.startswith("format:")]
+    line = len(lines) + 1
+    path.write_text("".join(lines) + text)
+    monkeypatch.chdir(game_copy)
+    before = {str(p): hashlib.sha256(p.read_bytes()).hexdigest() for p in game_copy.rglob("*") if p.is_file()}
+    result = run("check", ".")
+    assert result.exit_code == 1
+    assert GAME_YAML_ERRORS[text].format(line=line) in result.output
+    assert before == {str(p): hashlib.sha256(p.read_bytes()).hexdigest() for p in game_copy.rglob("*") if p.is_file()}
+
+
+def test_short_posts_are_left_alone():
+    assert split_post("[b]x[/b]\n", "bbcode", 500) == ["[b]x[/b]\n"]
+    assert split_post("x" * 10000, "bbcode", None) == ["x" * 10000]
+
+
+_WORD = st.text(alphabet="abcdefghij XYZ", min_size=1, max_size=30)
+_PARA = st.one_of(
+    _WORD,
+    st.lists(_WORD, min_size=1, max_size=8).map(lambda xs: "[list]\n" + "".join(f"[*]{x}\n" for x in xs) + "[/list]"),
+    _WORD.map(lambda w: f"[color=red][b]{w}[/b][/color] and more"),
+    st.lists(_WORD, min_size=1, max_size=40).map(" ".join),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_PARA, min_size=1, max_size=40), st.sampled_from(["bbcode", "markdown"]), st.integers(min_value=500, max_value=1500))
+def test_every_part_fits_is_well_formed_and_nothing_is_lost(paragraphs, fmt, limit):
+    text = "\n\n".join(paragraphs) + "\n"
+    parts = split_post(text, fmt, limit)
+    if len(text) <= limit:
+        assert parts == [text]
+        return
+    words_in = re.findall(r"[a-jXYZ]+", re.sub(r"\[[^\]]*\]", " ", text))
+    bodies = []
+    for i, part in enumerate(parts, 1):
+        assert len(part) <= limit
+        header = f"[b]Part {i} of {len(parts)}[/b]\n\n" if fmt == "bbcode" else f"**Part {i} of {len(parts)}**\n\n"
+        assert part.startswith(header)
+        if fmt == "bbcode":
+            assert bbcode_problems(part) == []
+        bodies.append(part[len(header):])
+    words_out = re.findall(r"[a-jXYZ]+", re.sub(r"\[[^\]]*\]", " ", " ".join(bodies)))
+    assert "".join(words_out) == "".join(words_in)  # every character of text, in order (cuts may split words)
+
+
+def test_markdown_commitment_and_reveal_posts_verify(tmp_path):
+    game = tmp_path / "g"
+    assert run("new", game).exit_code == 0
+    game_yaml = game / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("format: bbcode\n", "forum: discord\n"))
+    commit = run("commit", game, "--day", "0")
+    assert commit.exit_code == 0 and "```\ngm-commit {" in commit.output and "[b]" not in commit.output
+    assert run("resolve", game, "--day", "0").exit_code == 0
+    reveal = game / "days" / "00" / "result" / "reveal.md"
+    rolls = tmp_path / "rolls.md"
+    rolls.write_text(run("reveal", game, "--day", "0", "--rolls").output)
+    assert all(len(part) <= 2000 for part in rolls.read_text().split("----- post"))
+    result = run("verify", "--commit", game / "days" / "00" / "commit.txt", "--reveal", reveal, "--rolls", rolls)
+    assert result.exit_code == 0, result.output
