@@ -66,6 +66,8 @@ class BattleRoyale:
         return default_orders(player, day)
 
     def defaults_note(self, state: State) -> str:
+        if state.day < 0:  # Day 0
+            return "they wake up in a random zone, with a random bonus"
         return "they get the defaults: Defend, no movement"
 
     def players_due(self, state: State) -> list[str]:
