@@ -6,15 +6,18 @@ a list of names. An unknown setting or a wrong type is a located problem with a 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
-from gm.errors import Problem
+from gm.errors import Location, Problem
 from gm.suggest import did_you_mean
 from gm.yamlio import key_loc, value_loc
 
 
 def parse_settings(doc, path: str, defaults: dict[str, Any], ranges: dict[str, tuple[int, int]],
-                   what: str = "house rule") -> tuple[dict[str, Any], list[Problem]]:
+                   what: str = "house rule",
+                   special: dict[str, Callable[[Any, Location], tuple[Any, list[Problem]]]] | None = None,
+                   ) -> tuple[dict[str, Any], list[Problem]]:
+    """`special` maps a setting to its own reader: (value, where) -> (value, problems)."""
     settings = dict(defaults)
     problems: list[Problem] = []
     if doc is None:
@@ -27,24 +30,32 @@ def parse_settings(doc, path: str, defaults: dict[str, Any], ranges: dict[str, t
         if key not in defaults:
             problems.append(Problem(key_loc(path, doc, key), f"unknown {what} '{key}'{did_you_mean(str(key), defaults)}"))
             continue
-        default = defaults[key]
         where = value_loc(path, doc, key)
-        if isinstance(default, bool):
-            if not isinstance(value, bool):
-                problems.append(Problem(where, f"{key} must be true or false, not {value!r}"))
-                continue
-        elif isinstance(default, int):
-            if isinstance(value, bool) or not isinstance(value, int):
-                problems.append(Problem(where, f"{key} must be a whole number, not {value!r}"))
-                continue
-            lo, hi = ranges.get(key, (0, 10**6))
-            if not lo <= value <= hi:
-                problems.append(Problem(where, f"{key} must be between {lo} and {hi}, not {value}"))
-                continue
-        elif isinstance(default, list):
-            if not isinstance(value, list) or not value or not all(isinstance(v, str) and v.strip() for v in value):
-                problems.append(Problem(where, f"{key} must be a list of names"))
-                continue
-            value = [str(v) for v in value]
-        settings[key] = value
+        if special and key in special:
+            value, found = special[key](value, where)
+        else:
+            value, found = _typed(key, value, defaults[key], ranges, where)
+        problems += found
+        if not found:
+            settings[key] = value
     return settings, problems
+
+
+def _typed(key: str, value: Any, default: Any, ranges, where: Location) -> tuple[Any, list[Problem]]:
+    """A setting of its default's type: true/false, a whole number in range, or distinct names."""
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            return value, [Problem(where, f"{key} must be true or false, not {value!r}")]
+    elif isinstance(default, int):
+        if isinstance(value, bool) or not isinstance(value, int):
+            return value, [Problem(where, f"{key} must be a whole number, not {value!r}")]
+        lo, hi = ranges.get(key, (0, 10**6))
+        if not lo <= value <= hi:
+            return value, [Problem(where, f"{key} must be between {lo} and {hi}, not {value}")]
+    elif isinstance(default, list):
+        if not isinstance(value, list) or not value or not all(isinstance(v, str) and v.strip() for v in value):
+            return value, [Problem(where, f"{key} must be a list of names")]
+        value = [str(v) for v in value]
+        if len(set(value)) != len(value):
+            return value, [Problem(where, f"{key} names the same thing twice")]
+    return value, []

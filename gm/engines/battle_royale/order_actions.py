@@ -119,7 +119,7 @@ def _targets(c: _Checker, player: Player, value, key: str) -> tuple[list[str], i
 def _check_attack(c: _Checker, orders: PlayerOrders, player: Player, kind: str, value, where: Location) -> None:
     all_out = kind == "all_out_attack"
     if not isinstance(value, dict) or "targets" not in value or not set(value) <= {"weapon", "targets"}:
-        c.error(where, f"an attack is `{{weapon: ITEM, targets: [NAME, ...]}}` (leave out weapon for an unarmed attack)")
+        c.error(where, "an attack is `{weapon: ITEM, targets: [NAME, ...]}` (leave out weapon for an unarmed attack)")
         return
     wat = value_loc(c.path, value, "weapon") if "weapon" in value else where
     weapon_name, weapon = _weapon_for(c, player, value.get("weapon"), wat)

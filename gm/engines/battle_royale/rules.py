@@ -9,7 +9,7 @@ from typing import Any
 
 from gm.errors import Problem
 from gm.suggest import did_you_mean
-from gm.yamlio import item_loc, key_loc, load_file, plain, value_loc
+from gm.yamlio import item_loc, key_loc, load_file, plain
 
 DATA = Path(__file__).resolve().parent.parent.parent / "games" / "battle-royale"
 
@@ -244,61 +244,42 @@ def _closure_table(key, value, where) -> tuple[dict[int, int] | None, str | None
 
 def parse_house_rules(doc, path: str) -> tuple[HouseRules, list[Problem]]:
     """House rules laid over the defaults; an unknown setting or a wrong type is a located problem."""
-    house = default_house_rules()
-    problems: list[Problem] = []
-    if doc is None:
-        return house, problems
-    if not isinstance(doc, dict):
-        problems.append(Problem(value_loc(path, doc, None), "house_rules must be a mapping of setting: value"))
-        return house, problems
-    known = house.__dataclass_fields__
+    from dataclasses import asdict
+
+    from gm.settings import parse_settings
+
     zones = _base_data()[0]
-    for key in doc:
-        value = doc[key]
-        if key not in known:
-            problems.append(Problem(key_loc(path, doc, key), f"unknown house rule '{key}'{did_you_mean(str(key), known)}"))
-            continue
-        default = getattr(house, key)
-        where = value_loc(path, doc, key)
-        if key == "zones_closed_per_night":
-            value, message = _closure_table(key, value, where)
-            if message:
-                problems.append(Problem(where, message))
-                continue
-        elif isinstance(default, bool):
-            if not isinstance(value, bool):
-                problems.append(Problem(where, f"{key} must be true or false, not {value!r}"))
-                continue
-        elif isinstance(default, int):
-            if isinstance(value, bool) or not isinstance(value, int):
-                problems.append(Problem(where, f"{key} must be a whole number, not {value!r}"))
-                continue
-            lo, hi = _RANGES.get(key, (0, 10**6))
-            if not lo <= value <= hi:
-                problems.append(Problem(where, f"{key} must be between {lo} and {hi}, not {value}"))
-                continue
-        elif isinstance(default, list):
-            names_ok = (lambda v: isinstance(v, str) and v.strip()) if key != "escape_zones" else \
-                (lambda v: (isinstance(v, str) and v.strip()) or (isinstance(v, int) and not isinstance(v, bool)))
-            if not isinstance(value, list) or not value or not all(names_ok(v) for v in value):
-                problems.append(Problem(where, f"{key} must be a list of names"))
-                continue
-            if key == "escape_zones":
-                proper = []
-                for i, raw in enumerate(value):
-                    zone = _zone_lookup(zones)(str(raw).strip().casefold())
-                    if zone is None:
-                        problems.append(Problem(item_loc(path, value, i), f"no zone called '{raw}'{did_you_mean(str(raw), zones)}"))
-                    proper.append(zone)
-                if None in proper:
-                    continue
-                value = proper
-            value = [str(v) for v in value]
-            if len(set(value)) != len(value):
-                problems.append(Problem(where, f"{key} names a {'school' if key == 'schools' else 'zone'} twice"))
-                continue
-        setattr(house, key, value)
-    if house.hit_chance_min > house.hit_chance_max:
+
+    def closures(value, where):
+        table, message = _closure_table("zones_closed_per_night", value, where)
+        return table, [Problem(where, message)] if message else []
+
+    def schools(value, where):
+        if not isinstance(value, list) or not value or not all(isinstance(v, str) and v.strip() for v in value):
+            return value, [Problem(where, "schools must be a list of names")]
+        value = [str(v) for v in value]
+        return value, [] if len(set(value)) == len(value) else [Problem(where, "schools names a school twice")]
+
+    def escape_zones(value, where):
+        if not isinstance(value, list) or not value or not all(
+                (isinstance(v, str) and v.strip()) or (isinstance(v, int) and not isinstance(v, bool)) for v in value):
+            return value, [Problem(where, "escape_zones must be a list of names")]
+        found = []
+        proper = []
+        for i, raw in enumerate(value):
+            zone = _zone_lookup(zones)(str(raw).strip().casefold())
+            if zone is None:
+                found.append(Problem(item_loc(path, value, i), f"no zone called '{raw}'{did_you_mean(str(raw), zones)}"))
+            proper.append(zone)
+        if not found and len(set(proper)) != len(proper):
+            found.append(Problem(where, "escape_zones names a zone twice"))
+        return proper, found
+
+    settings, problems = parse_settings(
+        doc, path, asdict(default_house_rules()), _RANGES,
+        special={"zones_closed_per_night": closures, "schools": schools, "escape_zones": escape_zones})
+    house = HouseRules(**settings)
+    if isinstance(doc, dict) and house.hit_chance_min > house.hit_chance_max:
         problems.append(Problem(key_loc(path, doc, "hit_chance_min") if "hit_chance_min" in doc else key_loc(path, doc, "hit_chance_max"),
                                 "hit_chance_min is above hit_chance_max"))
     return house, problems
