@@ -190,7 +190,7 @@ def test_rolls_and_status(game_copy):
     assert "no orders yet from" in result.output
     result = run("status", game_copy, "--player", "Priya")
     assert result.exit_code == 0
-    assert "health: 6" in result.output and "rival: Kenji" in result.output
+    assert "health 6/10" in result.output and "rival of Kenji" in result.output
     result = run("status", game_copy, "--player", "Priyaa")
     assert result.exit_code == 1 and "did you mean 'Priya'" in result.output
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from gm.text import the
+
 from .rules import Rules
 from .state import Player, State
 
@@ -146,12 +148,35 @@ def _label(i) -> str:
 
 
 def player_status(state: State, rules: Rules, name: str) -> list[str]:
-    """`gm status --player`: the player's own sheet and what they can see."""
+    """`gm status --player`: the player's own sheet and what they can see, as a GM reads it out."""
     view = player_view(state, rules, name)
     me = view["me"]
-    lines = [f"  {k}: {v}" for k, v in me.items() if k != "items"]
-    lines.append("  items: " + (", ".join(i["name"] for i in me["items"]) or "none"))
-    if view.get("nearby") is not None and me["alive"]:
-        lines.append("  nearby: " + (", ".join(n["name"] for n in view["nearby"]) or "no one"))
+    role = me["role"] + (f" (partner: {me['partner']})" if me.get("partner") else "")
+    if me.get("rival"):
+        role += f", rival of {me['rival']}"
+    lines = [f"  {role}, {me['school'] or 'no school yet'}"]
+    if me.get("escaped_on_day") is not None:
+        lines.append(f"  escaped the island on Day {me['escaped_on_day']}")
+    elif not me["alive"]:
+        lines.append(f"  died on Day {me['died_on_day']} in {the(me['zone'])}")
+    else:
+        lines.append(f"  health {me['health']}/{me['max_health']}, in {the(me['zone']) if me['zone'] else 'no zone yet'}")
+    held = [i["name"] + (f" ({i['ammo']} shots)" if i.get("ammo") is not None else "") for i in me["items"]]
+    lines.append("  items: " + (", ".join(held) or "none"))
+    if me.get("bonuses"):
+        lines.append("  bonuses: " + ", ".join(me["bonuses"]))
+    if me.get("traps"):
+        lines.append("  traps set: " + ", ".join(
+            f"{t['item']} in {the(t['zone'])}" + (f" toward {the(t['toward'])}" if t.get("toward") else "")
+            + (f" for Day {t['day']}" if t.get("day") is not None else "") for t in me["traps"]))
+    notes = [text for key, text in (("pending_proficiency", "owes a proficiency choice"), ("grieving", "grieving"),
+                                    ("painted_tomorrow", "paint-marked for tomorrow")) if me.get(key)]
+    if me.get("avenge") and state.players[me["avenge"]].alive:
+        notes.append(f"avenging {me['avenge']}")
+    if notes:
+        lines.append("  " + "; ".join(notes))
+    if me["alive"]:
+        lines.append("  nearby: " + (", ".join(n["name"] for n in view["nearby"]) or "no one")
+                     + (f" and {view['nearby_more']} more" if view.get("nearby_more") else ""))
     lines.append(f"  alive: {view['alive_count']}; closed zones: {', '.join(view['closed_zones']) or 'none'}")
     return lines
