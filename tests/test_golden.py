@@ -17,22 +17,27 @@ def _outputs(root: Path) -> dict[str, str]:
     return out
 
 
-def test_demo_days_match_golden_files(demo_dir, update_golden):
-    actual = _outputs(demo_dir)
-    if update_golden:
-        if GOLDEN.exists():
-            shutil.rmtree(GOLDEN)
+def compare_with_golden(game: Path, golden: Path, update: bool) -> None:
+    """Every result file of a resolved game against its golden copy (rewritten first with --update-golden)."""
+    actual = _outputs(game)
+    if update:
+        if golden.exists():
+            shutil.rmtree(golden)
         for rel, text in actual.items():
-            path = GOLDEN / rel
+            path = golden / rel
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8", newline="\n")
-    expected = _outputs(GOLDEN)
+    expected = _outputs(golden)
     assert sorted(actual) == sorted(expected), "the demo writes a different set of files than the golden copy"
     for rel in sorted(expected):
         if actual[rel] != expected[rel]:
             diff = "".join(difflib.unified_diff(expected[rel].splitlines(True), actual[rel].splitlines(True),
                                                 f"golden/{rel}", f"actual/{rel}"))
             raise AssertionError(f"{rel} differs from its golden copy:\n{diff[:4000]}")
+
+
+def test_demo_days_match_golden_files(demo_dir, update_golden):
+    compare_with_golden(demo_dir, GOLDEN, update_golden)
 
 
 def test_demo_runs_from_day0_to_the_end_of_day7(demo_dir):

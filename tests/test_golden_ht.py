@@ -3,30 +3,13 @@ final score. Regenerate with `pytest --update-golden` and review the diff."""
 
 import json
 
-from test_golden import GOLDEN, _outputs
+from test_golden import GOLDEN, compare_with_golden
 
 HT_GOLDEN = GOLDEN.parent / "hostile-takeover-demo"
 
 
 def test_ht_demo_days_match_golden_files(ht_demo_dir, update_golden):
-    import difflib
-    import shutil
-
-    actual = _outputs(ht_demo_dir)
-    if update_golden:
-        if HT_GOLDEN.exists():
-            shutil.rmtree(HT_GOLDEN)
-        for rel, text in actual.items():
-            path = HT_GOLDEN / rel
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8", newline="\n")
-    expected = _outputs(HT_GOLDEN)
-    assert sorted(actual) == sorted(expected), "the demo writes a different set of files than the golden copy"
-    for rel in sorted(expected):
-        if actual[rel] != expected[rel]:
-            diff = "".join(difflib.unified_diff(expected[rel].splitlines(True), actual[rel].splitlines(True),
-                                                f"golden/{rel}", f"actual/{rel}"))
-            raise AssertionError(f"{rel} differs from its golden copy:\n{diff[:4000]}")
+    compare_with_golden(ht_demo_dir, HT_GOLDEN, update_golden)
 
 
 def test_ht_demo_goes_from_set_up_to_the_final_score(ht_demo_dir):
