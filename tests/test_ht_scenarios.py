@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
 
 import pytest
 
@@ -20,7 +19,7 @@ from gm.engines.hostile_takeover import HostileTakeover, grid
 from gm.engines.hostile_takeover.placement import start_play
 from gm.engines.hostile_takeover.state import OPENING, PLACEMENT, PLAY, State
 from gm.yamlio import load_file, load_text, plain
-from test_scenarios import Fixture, FixtureDice, FixtureError, assert_problems
+from test_scenarios import Fixture, FixtureDice, FixtureError, assert_events, assert_problems, assert_quotes, matches
 
 HERE = Path(__file__).resolve().parent
 SCENARIOS = sorted((HERE / "scenarios_ht").glob("*.yaml"))
@@ -114,50 +113,6 @@ def check(fx: Fixture, engine, rules, state: State, day: int) -> CheckedDay:
 # ---- events and state ------------------------------------------------------------------------------
 
 
-def matches(got: Any, want: Any) -> bool:
-    """Equality, except that a mapping in the fixture need only list some of the fields."""
-    if isinstance(want, dict) and isinstance(got, dict):
-        return all(k in got and matches(got[k], v) for k, v in want.items())
-    if isinstance(want, list) and isinstance(got, (list, tuple)):
-        return len(want) == len(got) and all(matches(g, w) for g, w in zip(got, want))
-    return got == want
-
-
-def event_matches(event, pattern: dict) -> bool:
-    if event.kind != pattern.get("kind"):
-        return False
-    for key, want in pattern.items():
-        if key == "kind":
-            continue
-        if key == "step":
-            got = event.step
-        elif key == "visibility":
-            got = event.visibility if isinstance(event.visibility, str) else sorted(event.visibility)
-            want = want if isinstance(want, str) else sorted(want)
-        elif key in event.data:
-            got = event.data[key]
-        else:
-            return False
-        if not matches(got, want):
-            return False
-    return True
-
-
-def assert_events(fx: Fixture, events, expected: list, forbidden: list) -> None:
-    log = "\n    ".join(f"#{i} {e.kind} [{e.step}] {e.data}" for i, e in enumerate(events))
-    pos = 0
-    for n, pattern in enumerate(expected):
-        found = next((i for i in range(pos, len(events)) if event_matches(events[i], pattern)), None)
-        if found is None:
-            fx.fail(f"expected event #{n} {pattern} did not happen after event #{pos - 1}; the events were:\n    {log}")
-        pos = found + 1
-    for pattern in forbidden:
-        pattern = {"kind": pattern} if isinstance(pattern, str) else pattern
-        bad = [i for i, e in enumerate(events) if event_matches(e, pattern)]
-        if bad:
-            fx.fail(f"event {pattern} must not happen, but it did (#{bad[0]}); the events were:\n    {log}")
-
-
 def assert_state(fx: Fixture, state: State, expected: dict) -> None:
     if set(expected) - STATE_KEYS:
         fx.fail(f"expect.state: unknown keys {sorted(set(expected) - STATE_KEYS)}")
@@ -245,14 +200,7 @@ def test_there_are_scenarios() -> None:
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
 def test_rule_is_quoted_verbatim(path: Path) -> None:
     """The `rule` a fixture quotes is the rulebook's own words."""
-    fx = load_fixture(path)
-    rule = plain(fx.doc.get("rule"))
-    text = " ".join(RULEBOOK.read_text(encoding="utf-8").split())
-    for quote in rule if isinstance(rule, list) else [rule]:
-        if not isinstance(quote, dict) or not quote.get("section") or not quote.get("text"):
-            fx.fail("rule must be {section: ..., text: ...} or a list of them")
-        if " ".join(str(quote["text"]).split()) not in text:
-            fx.fail(f"rule.text is not a verbatim quote of the rulebook: {quote['text']!r}")
+    assert_quotes(load_fixture(path), RULEBOOK)
 
 
 # ---- the runner itself must be able to fail ---------------------------------------------------------
