@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gm.roster import new_game_yaml
 from gm.engine import GameSetup, Phase
 
 from . import (analyze, attacks, dawn, endgame, free_actions, movement, night, search, setup, smoke, thread_votes, traps,
@@ -126,9 +127,5 @@ class BattleRoyale:
         return DATA / "examples" / "demo"
 
     def new_game_files(self, title: str | None) -> dict[str, str]:
-        text = (DATA / "new-game.yaml").read_text(encoding="utf-8")
-        if title:
-            import json
-
-            text = text.replace('title: "Battle Royale"', f"title: {json.dumps(title)}")
+        text = new_game_yaml(DATA / "new-game.yaml", "Battle Royale", title)
         return {"game.yaml": text, "days/00/orders/starting-zones.yaml": (DATA / "new-day0.yaml").read_text(encoding="utf-8")}

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from gm.errors import Problem
+from gm.roster import roster_entry
 from gm.suggest import did_you_mean
-from gm.yamlio import item_loc, key_loc, node_loc, value_loc
+from gm.yamlio import item_loc, node_loc, value_loc
 
 from .common import new_item
 from .rules import ROLES, Rules, load_rules, parse_house_rules
@@ -35,29 +36,11 @@ def read_game(doc: dict, path: str) -> tuple[Rules, list[dict], list[Problem]]:
         problems.append(Problem(where, "roster must list the players, e.g. `- {name: Akane, role: Dedicated Student}`"))
         return rules, entries, problems
     seen: dict[str, int] = {}
-    for i, node in enumerate(roster_node):
-        at = item_loc(path, roster_node, i)
-        if isinstance(node, str):
-            node = {"name": node}
-            fields = None
-        elif isinstance(node, dict):
-            fields = node
-        else:
-            problems.append(Problem(at, "a roster entry is `{name: NAME, role: ROLE}`"))
+    for i in range(len(roster_node)):
+        got = roster_entry(roster_node, i, path, ROSTER_KEYS, "{name: NAME, role: ROLE}", problems)
+        if got is None:
             continue
-        loc = (lambda k, f=fields: value_loc(path, f, k)) if fields is not None else (lambda k, a=at: a)
-        for key in node:
-            if key not in ROSTER_KEYS:
-                problems.append(Problem(key_loc(path, fields, key) if fields is not None else at,
-                                        f"unknown roster field '{key}'{did_you_mean(str(key), ROSTER_KEYS)}"))
-        name = node.get("name")
-        if not isinstance(name, str) or not name.strip():
-            problems.append(Problem(at, "every roster entry needs a name"))
-            continue
-        name = name.strip()
-        if len(name) > 40:
-            problems.append(Problem(loc("name"), f"the name '{name[:40]}...' is longer than 40 characters"))
-            continue
+        node, name, loc, at = got
         folded = name.casefold()
         if folded in seen:
             problems.append(Problem(loc("name"), f"{name} is on the roster twice (entry {seen[folded] + 1} and {i + 1})"))

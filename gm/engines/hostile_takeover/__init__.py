@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gm.roster import new_game_yaml
 from gm.engine import GameSetup, Phase
 
 from . import endgame, placement, setup, turns
@@ -121,11 +122,7 @@ class HostileTakeover:
         return DATA / "examples" / "demo"
 
     def new_game_files(self, title: str | None) -> dict[str, str]:
-        text = (DATA / "new-game.yaml").read_text(encoding="utf-8")
-        if title:
-            import json
-
-            text = text.replace('title: "Hostile Takeover"', f"title: {json.dumps(title)}")
+        text = new_game_yaml(DATA / "new-game.yaml", "Hostile Takeover", title)
         return {"game.yaml": text}
 
 

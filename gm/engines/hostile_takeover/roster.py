@@ -4,6 +4,7 @@ player if the table already knows it, and the board if the GM describes it. Chec
 from __future__ import annotations
 
 from gm.errors import Problem
+from gm.roster import roster_entry
 from gm.suggest import did_you_mean
 from gm.yamlio import item_loc, key_loc, node_loc, value_loc
 
@@ -58,27 +59,11 @@ def read_roster(doc: dict, path: str, problems: list[Problem]) -> list[tuple[str
     before = len(problems)
     names: dict[str, int] = {}
     free = [c for c in COLOURS]
-    for i, entry in enumerate(node):
-        at = item_loc(path, node, i)
-        fields = entry if isinstance(entry, dict) else None
-        if isinstance(entry, str):
-            entry = {"name": entry}
-        if not isinstance(entry, dict):
-            problems.append(Problem(at, "a roster entry is `{name: NAME, colour: COLOUR}`"))
+    for i in range(len(node)):
+        got = roster_entry(node, i, path, ROSTER_KEYS, "{name: NAME, colour: COLOUR}", problems)
+        if got is None:
             continue
-        loc = (lambda k: value_loc(path, fields, k)) if fields is not None else (lambda k: at)
-        for key in entry:
-            if key not in ROSTER_KEYS:
-                problems.append(Problem(key_loc(path, fields, key) if fields is not None else at,
-                                        f"unknown roster field '{key}'{did_you_mean(str(key), ROSTER_KEYS)}"))
-        name = entry.get("name")
-        if not isinstance(name, str) or not name.strip():
-            problems.append(Problem(at, "every roster entry needs a name"))
-            continue
-        name = name.strip()
-        if len(name) > 40:
-            problems.append(Problem(loc("name"), f"the name '{name[:40]}...' is longer than 40 characters"))
-            continue
+        entry, name, loc, at = got
         if colour_named(name):
             problems.append(Problem(loc("name"), f"a player cannot be called {name!r}: orders name players by name "
                                                  "or by colour, and that is a colour"))
