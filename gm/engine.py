@@ -137,9 +137,16 @@ def _hostile_takeover():
     return HostileTakeover()
 
 
+def _kharnage():
+    from gm.engines.kharnage import Kharnage
+
+    return Kharnage()
+
+
 REGISTRY: dict[str, Callable[[], Engine]] = {
     "battle-royale": _battle_royale,
     "hostile-takeover": _hostile_takeover,
+    "kharnage": _kharnage,
 }
 DEFAULT_ENGINE = "battle-royale"  # what `gm new` and `gm demo` use without --engine
 

@@ -1,0 +1,122 @@
+"""Kharnage (../shared/rules/kharnage.txt): four rounds of Battle cards revealed together and
+resolved by initiative; armies in three lines; Domination tokens for the most Unit cards destroyed.
+
+Days:
+  - Day 0, the set-up: armies from game.yaml's roster, every Reserve and Battle deck shuffled with
+    the audited dice, the opening draw of the «0» card (Chief and Large unit only), 3 Battle cards.
+  - Days 1 to 4, one round each: every player's card and standing war plan (orders.py); reveal,
+    the activations in initiative order, the end of the round; after round 4, the final score.
+
+The cards are data (games/kharnage/components.yaml: stand-in armies, replaceable through
+`components:` in game.yaml). A choice the war plan leaves open is made by a documented rule
+(targeting.py, destroy.py) and explained in the player's message.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from gm.engine import GameSetup, Phase
+from gm.roster import new_game_yaml
+
+from . import endgame, rounds, setup
+from .components import DATA
+from .orders import GM, check_all, check_orders_doc, default_orders
+from .roster import read_game
+from .rules import Rules
+from .state import SETUP, State
+from .views import gm_view, player_status, player_view, public_view, status_rows
+
+
+class Kharnage:
+    name = "kharnage"
+    title = "Kharnage"
+    config_keys = ("house_rules", "roster", "components")
+    demo_day = None  # the demo prints its last day: the final score
+    personal_events: dict[str, str] = {}
+    new_game_hint = ("Edit game.yaml (the players in seat order and their armies, house rules), then run "
+                     "`gm resolve {dir} --day 0` (the set-up: shuffles, opening draws and hands).")
+
+    def setup(self, doc: Any, path: str) -> GameSetup:
+        rules, roster, problems, state = read_game(doc, path)
+        return GameSetup(rules, roster, problems, state)
+
+    def state_from_json(self, data: dict) -> State:
+        return State.from_json(data)
+
+    def state_to_json(self, state: State) -> dict:
+        return state.to_json()
+
+    def check_orders(self, doc, path, rules, state, day, seen):
+        return check_orders_doc(doc, path, rules, state, day, seen)
+
+    def check_all(self, orders, missing, state: State, rules: Rules, day: int, folder: str):
+        return check_all(orders, missing, state, rules, folder)
+
+    def default_orders(self, player: str, day: int):
+        return default_orders(player)
+
+    def defaults_note(self, state: State) -> str:
+        return "they play a Battle card drawn from their hand, with their standing war plan"
+
+    def players_due(self, state: State) -> list[str]:
+        if state.stage == SETUP:
+            return []
+        return [p.name for p in state.players.values() if p.hand]
+
+    def phases(self, day: int, state: State) -> list[Phase]:
+        if state.stage == SETUP:
+            return [Phase(setup.STEP, setup.set_up)]
+        order = [Phase(rounds.REVEAL, rounds.reveal)]
+        # the activations are known only after the reveal: one phase walks them in order
+        order.append(Phase("activations", _activations))
+        order.append(Phase(rounds.END, rounds.end_of_round))
+        return order
+
+    def finished(self, state: State, rules) -> bool:
+        return False  # a round is always played to its end
+
+    def is_over(self, state: State) -> bool:
+        return state.over
+
+    def final_phase(self) -> Phase:
+        return Phase(endgame.STEP, endgame.resolve)
+
+    def public_view(self, state, rules) -> dict:
+        return public_view(state, rules)
+
+    def player_view(self, state, rules, player: str) -> dict:
+        return player_view(state, rules, player)
+
+    def gm_view(self, state, rules) -> dict:
+        return gm_view(state, rules)
+
+    def message_recipients(self, before, after, orders) -> list[str]:
+        return sorted(after.players)
+
+    def player_status(self, state, rules, player: str) -> list[str]:
+        return player_status(state, rules, player)
+
+    def orders_record(self, orders) -> dict:
+        return orders.record()
+
+    def status_rows(self, state, rules):
+        return status_rows(state, rules)
+
+    def example_dir(self):
+        return DATA / "examples" / "demo"
+
+    def new_game_files(self, title: str | None) -> dict[str, str]:
+        return {"game.yaml": new_game_yaml(DATA / "new-game.yaml", "Kharnage", title)}
+
+
+def _activations(state: State, orders: dict, dice, rules: Rules) -> list:
+    events = []
+    for name in state.order:
+        for e in rounds.activation(name)(state, orders, dice, rules):
+            events.append(e)
+    return events
+
+
+__all__ = ["Kharnage", "GM"]
