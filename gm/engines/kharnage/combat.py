@@ -93,7 +93,7 @@ def _attack(ctx: Ctx, p: Player, kind: str, points: int, source: str, *, fixed: 
     hits = _apply(ctx, p, sim)
     ctx.public("attack", [p.name] + list(sim.option.targets), **head, points=points, hits=hits,
                split=len(sim.option.targets) > 1, no_target=False)
-    ctx.private("choice", p.name, decision="targets", source=source, attack=n, type=kind, unit=unit,
+    ctx.private("choice", p.name, decision="targets", source=source, attack=n, type=kind, label=LABEL[kind], unit=unit,
                 targets=list(sim.option.targets), split=len(sim.option.targets) > 1, kharnages=sim.kharnages,
                 cards=sim.cards, armor=sim.armor, destroy=_rule_text(p.plan.get("destroy", "kharnage_first")),
                 **why)

@@ -70,7 +70,7 @@ def reveal(state: State, orders: dict, dice: DiceBase, rules: Rules) -> list[Eve
     cards = []
     for name in order:
         c = card_of(rules, chosen[name])
-        cards.append({"player": name, "army": state.players[name].army, "card": c.name, "id": c.id,
+        cards.append({"player": name, "army": state.players[name].army, "name": c.name, "id": c.id,
                       "initiative": c.initiative, "flags": c.flags, "bicolor": c.bicolor,
                       "attacks": list(c.attacks), "power": _power_text(c)})
     ctx.public("reveal", list(order), round=state.round, cards=cards, last=state.round >= rules.rounds)

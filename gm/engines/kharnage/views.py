@@ -17,7 +17,7 @@ def _unit(rules: Rules, u: Unit) -> dict:
 
 def _label(x: dict) -> str:
     span = "-".join(str(n) for n in x["lines"])
-    tag = "".join([f" [L{span}]" if x["large"] else "", " [G]" if x["general"] else "", " (web)" if x["web"] else "",
+    tag = "".join([f" (Large, lines {span})" if x["large"] else "", " (General)" if x["general"] else "", " (web)" if x["web"] else "",
                    " (absent)" if x["absent"] else ""])
     return f"{x['name']} {x['armor']}{tag}"
 
