@@ -15,7 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gm.commands import demo_seed
-from gm.day import day_files, resolve_day
+from gm.day import resolve_day
+from gm.record import day_files
 from gm.gamedir import GameDir
 from gm.engines.kharnage.state import State
 
@@ -99,7 +100,7 @@ def _play(root: Path, yaml_text: str, orders_by_day: list[str] | None, draw) -> 
             (root / "days" / f"{day:02d}" / "orders").mkdir(parents=True, exist_ok=True)
             (root / "days" / f"{day:02d}" / "orders" / "orders.yaml").write_text(text, encoding="utf-8")
         rd = resolve_day(gd, game, day, demo_seed(day))
-        files = day_files(gd, game, rd)
+        files = day_files(game, rd)
         gd.write_result(day, files)
         for name, text in files.items():
             outputs[f"{day}/{name}"] = text

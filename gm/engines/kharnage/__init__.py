@@ -14,14 +14,11 @@ The cards are data (games/kharnage/components.yaml: stand-in armies, replaceable
 
 from __future__ import annotations
 
-from functools import partial
-from typing import Any
+from typing import Any, Callable
 
-from gm.engine import GameSetup, Phase
-from gm.roster import new_game_yaml
+from gm.engine import Day, Engine, Facts, GameSetup, Phase
 
 from . import endgame, rounds, setup
-from .components import DATA
 from .orders import GM, check_all, check_orders_doc, default_orders
 from .roster import read_game
 from .rules import Rules
@@ -29,24 +26,25 @@ from .state import SETUP, State
 from .views import gm_view, player_status, player_view, public_view, status_rows
 
 
-class Kharnage:
-    name = "kharnage"
-    title = "Kharnage"
-    config_keys = ("house_rules", "roster", "components")
-    demo_day = None  # the demo prints its last day: the final score
-    personal_events: dict[str, str] = {}
-    new_game_hint = ("Edit game.yaml (the players in seat order and their armies, house rules), then run "
-                     "`gm resolve {dir} --day 0` (the set-up: shuffles, opening draws and hands).")
+def _phase(name: str, fn: Callable) -> Phase:
+    """The engine's phase functions take (state, orders, dice, rules); the Day context carries them."""
+    return Phase(name, lambda day: fn(day.state, day.orders, day.dice, day.rules))
+
+
+class Kharnage(Engine):
+    facts = Facts(
+        name="kharnage",
+        title="Kharnage",
+        config_keys=("house_rules", "roster", "components"),
+        demo_day=None,  # the demo prints its last day: the final score
+        new_game_hint=("Edit game.yaml (the players in seat order and their armies, house rules), then run "
+                       "`gm resolve {dir} --day 0` (the set-up: shuffles, opening draws and hands)."),
+    )
+    state_class = State
 
     def setup(self, doc: Any, path: str) -> GameSetup:
         rules, roster, problems, state = read_game(doc, path)
         return GameSetup(rules, roster, problems, state)
-
-    def state_from_json(self, data: dict) -> State:
-        return State.from_json(data)
-
-    def state_to_json(self, state: State) -> dict:
-        return state.to_json()
 
     def check_orders(self, doc, path, rules, state, day, seen):
         return check_orders_doc(doc, path, rules, state, day, seen)
@@ -67,21 +65,13 @@ class Kharnage:
 
     def phases(self, day: int, state: State) -> list[Phase]:
         if state.stage == SETUP:
-            return [Phase(setup.STEP, setup.set_up)]
-        order = [Phase(rounds.REVEAL, rounds.reveal)]
+            return [_phase(setup.STEP, setup.set_up)]
         # the activations are known only after the reveal: one phase walks them in order
-        order.append(Phase("activations", _activations))
-        order.append(Phase(rounds.END, rounds.end_of_round))
-        return order
-
-    def finished(self, state: State, rules) -> bool:
-        return False  # a round is always played to its end
-
-    def is_over(self, state: State) -> bool:
-        return state.over
+        return [_phase(rounds.REVEAL, rounds.reveal), _phase("activations", _activations),
+                _phase(rounds.END, rounds.end_of_round)]
 
     def final_phase(self) -> Phase:
-        return Phase(endgame.STEP, endgame.resolve)
+        return _phase(endgame.STEP, endgame.resolve)
 
     def public_view(self, state, rules) -> dict:
         return public_view(state, rules)
@@ -93,29 +83,20 @@ class Kharnage:
         return gm_view(state, rules)
 
     def message_recipients(self, before, after, orders) -> list[str]:
+        """Everyone, every day: the armies are everyone's, and each hand is someone's."""
         return sorted(after.players)
 
     def player_status(self, state, rules, player: str) -> list[str]:
         return player_status(state, rules, player)
 
-    def orders_record(self, orders) -> dict:
-        return orders.record()
-
     def status_rows(self, state, rules):
         return status_rows(state, rules)
-
-    def example_dir(self):
-        return DATA / "examples" / "demo"
-
-    def new_game_files(self, title: str | None) -> dict[str, str]:
-        return {"game.yaml": new_game_yaml(DATA / "new-game.yaml", "Kharnage", title)}
 
 
 def _activations(state: State, orders: dict, dice, rules: Rules) -> list:
     events = []
     for name in state.order:
-        for e in rounds.activation(name)(state, orders, dice, rules):
-            events.append(e)
+        events += rounds.activation(name)(state, orders, dice, rules)
     return events
 
 

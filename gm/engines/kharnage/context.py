@@ -28,9 +28,7 @@ class Ctx:
     initiative: dict[str, int] = field(default_factory=dict)  # player -> place in this round's order (0 first)
 
     def public(self, kind: str, about: list[str] | tuple[str, ...] = (), **data: Any) -> None:
-        data = {k: v for k, v in data.items()}
-        data["about"] = sorted(set(about))
-        self.events.append(Event(kind, data, PUBLIC, self.step))
+        self.events.append(Event(kind, dict(data), PUBLIC, self.step, tuple(sorted(set(about)))))
 
     def private(self, kind: str, player: str, **data: Any) -> None:
         self.events.append(Event(kind, dict(data, player=player), (player,), self.step))
