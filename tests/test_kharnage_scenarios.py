@@ -167,7 +167,8 @@ def assert_state(fx: Fixture, rules, state: State, expected: dict) -> None:
         fx.fail(f"state: the winner is {state.scores[0]['player'] if state.scores else None}, expected {expected['winner']}")
 
 
-def run_fixture(fx: Fixture) -> None:
+def run_fixture(fx: Fixture):
+    """Check and resolve a fixture; (rules, checked day, state after, events, dice) when it resolves."""
     doc = fx.doc
     if set(doc) - TOP_KEYS:
         fx.fail(f"unknown top-level keys {sorted(set(doc) - TOP_KEYS)}")
@@ -178,7 +179,7 @@ def run_fixture(fx: Fixture) -> None:
     if "expect_setup_problems" in doc:
         assert_problems(Fixture(fx.path, {**doc, "expect_problems": doc["expect_setup_problems"]}), setup.problems)
         if setup.initial_state is None:
-            return
+            return None
     elif setup.initial_state is None:
         fx.fail("the game has errors: " + "; ".join(str(p) for p in setup.problems))
     state = setup.initial_state
@@ -194,7 +195,7 @@ def run_fixture(fx: Fixture) -> None:
     if checked.errors:
         if expect or doc.get("dice"):
             fx.fail("a fixture whose orders have errors cannot also expect a resolved day")
-        return
+        return None
     if not expect:
         fx.fail("a fixture must expect events or a state (or order problems)")
     if set(expect) - EXPECT_KEYS:
@@ -211,11 +212,44 @@ def run_fixture(fx: Fixture) -> None:
     assert State.from_json(after.to_json()).to_json() == after.to_json()
     from test_kharnage_properties import assert_conserved
     assert_conserved(rules, after)
+    return rules, checked, after, events, dice
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
 def test_scenario(path: Path) -> None:
     run_fixture(load_fixture(path))
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_scenario_posts(path: Path) -> None:
+    """Every fixture's day renders in BBCode and Markdown, with balanced tags; no card in a hand is
+    named in the public post or in another player's message."""
+    from gm.day import ResolvedDay
+    from gm.gamedir import Game
+    from gm.render import bbcode_problems, message_filename, render_day
+
+    got = run_fixture(load_fixture(path))
+    if got is None:
+        return
+    rules, checked, after, events, dice = got
+    comp = rules.components
+    for fmt in ("bbcode", "markdown"):
+        game = Game(Path("/nonexistent-fixture-game"), Kharnage(), "Fixture", fmt, rules, [], None)
+        files = render_day(game, ResolvedDay(checked.day, b"fixture", checked, after, events, dice.log))
+        narration = files[f"narration.{game.ext}"]
+        if fmt == "bbcode":
+            for name, text in files.items():
+                if name.endswith(".bbcode"):
+                    assert bbcode_problems(text) == [], f"{path.name}: {name}"
+        else:
+            assert "[b]" not in narration and "**" in narration
+        for p in after.players.values():
+            for card in p.hand:
+                assert comp.battle[card].name not in narration, f"{path.name}: {p.name}'s hand in the public post"
+                for other in after.players:
+                    if other != p.name:
+                        text = files[f"messages/{message_filename(other, set())}.{game.ext}"]
+                        assert comp.battle[card].name not in text, f"{path.name}: {p.name}'s hand in {other}'s message"
 
 
 def test_there_are_scenarios() -> None:
