@@ -61,14 +61,22 @@ class Kharnage(Engine):
     def players_due(self, state: State) -> list[str]:
         if state.stage == SETUP:
             return []
+        if state.pending:  # pace activation: only the active player
+            return [state.pending[0]]
         return [p.name for p in state.players.values() if p.hand]
 
     def phases(self, day: int, state: State) -> list[Phase]:
         if state.stage == SETUP:
             return [_phase(setup.STEP, setup.set_up)]
+        end = _phase(rounds.END, rounds.end_of_round)
+        if state.pending:  # pace activation: one activation a day, the round's end after the last
+            active = state.pending[0]
+            one = _phase(rounds.step_name(active), rounds.activation(active))
+            return [one, end] if len(state.pending) == 1 else [one]
+        if state.pace == "activation":
+            return [_phase(rounds.REVEAL, rounds.reveal)]
         # the activations are known only after the reveal: one phase walks them in order
-        return [_phase(rounds.REVEAL, rounds.reveal), _phase("activations", _activations),
-                _phase(rounds.END, rounds.end_of_round)]
+        return [_phase(rounds.REVEAL, rounds.reveal), _phase("activations", _activations), end]
 
     def final_phase(self) -> Phase:
         return _phase(endgame.STEP, endgame.resolve)

@@ -75,6 +75,17 @@ class BattleCard:
     def gm_power(self) -> bool:
         return isinstance(self.power, dict) and bool(self.power.get("gm"))
 
+    @property
+    def power_text(self) -> str | None:
+        """The Power as the posts name it."""
+        if not self.power:
+            return None
+        if "reinforce" in self.power:
+            return f"Reinforcement {self.power['reinforce']}"
+        if "attack" in self.power:
+            return f"{self.power['attack']['type'].capitalize()} {self.power['attack']['points']}"
+        return self.power["text"]
+
 
 @dataclass(frozen=True)
 class Army:

@@ -15,7 +15,10 @@ STEP = "end of game"
 
 
 def ended(state: State, rules: Rules) -> bool:
-    return state.stage == PLAY and (state.round >= rules.rounds or not any(p.hand for p in state.players.values()))
+    """After the last round's end (with `pace: activation`, after its last activation)."""
+    if state.stage != PLAY or state.pending:
+        return False
+    return state.round >= rules.rounds or not any(p.hand for p in state.players.values())
 
 
 def tally(state: State, rules: Rules) -> list[dict]:

@@ -330,6 +330,10 @@ def check_orders_doc(doc, path: str, rules: Rules, state: State, day: int, seen:
             c.error(at, f"{name} already has orders at {seen[name]}")
             continue
         seen[name] = at
+        if state.pending and name != state.pending[0]:
+            c.error(at, f"only {state.pending[0]} acts on Day {day} (pace: activation): {name}'s plan may be "
+                        f"sent on the day of {name}'s own activation")
+            continue
         out[name] = _player_orders(c, name, node, at, value_loc(path, doc, raw_name))
     return out, c.problems
 
@@ -346,10 +350,14 @@ def _player_orders(c: _Checker, name: str, node, at: Location, vat: Location) ->
         if key not in PLAYER_KEYS:
             c.error(key_loc(c.path, node, key), f"unknown order '{key}'{did_you_mean(str(key), PLAYER_KEYS)}"
                                                 " (orders: card, plan)")
-    if "card" in node:
+    if "card" in node and c.state.pending:
+        card = c.rules.components.battle[p.played[-1]].name
+        c.error(value_loc(c.path, node, "card"), f"{name}'s card this round is {card}, revealed already: "
+                                                 "today takes only the war plan")
+    elif "card" in node:
         orders.card_where = value_loc(c.path, node, "card")
         orders.card = _card(c, name, plain(node["card"]), orders.card_where)
-    elif p.hand:
+    elif p.hand and not c.state.pending:
         c.warn(at, f"{name} names no card: one is chosen as for a player who sent nothing "
                    f"({c.rules.silent_card})")
     orders.plan = check_plan(c, name, node.get("plan"), value_loc(c.path, node, "plan") if "plan" in node else at,
@@ -357,25 +365,33 @@ def _player_orders(c: _Checker, name: str, node, at: Location, vat: Location) ->
     return orders
 
 
+def powers_today(orders: dict, state: State) -> dict[str, tuple[str, Location | None]]:
+    """Player -> (Battle card, where it was named) for each Power resolved today."""
+    if state.pending:  # pace activation: the active player's card, revealed earlier
+        name = state.pending[0]
+        return {name: (state.players[name].played[-1], None)}
+    if state.pace == "activation":
+        return {}  # the reveal only
+    return {n: (o.card, o.card_where) for n, o in orders.items() if isinstance(o, Orders) and o.card}
+
+
 def check_all(orders: dict, missing: list[str], state: State, rules: Rules, folder: str) -> list[Problem]:
     """A card whose Power the engine cannot know needs the GM's steps; steps need such a card."""
     problems: list[Problem] = []
     gm = orders.get(GM)
     steps = gm.steps if isinstance(gm, GmSteps) else {}
-    for name, o in orders.items():
-        if name == GM or not isinstance(o, Orders) or not o.card:
-            continue
-        card = rules.components.battle[o.card]
+    today = powers_today(orders, state)
+    for name, (cid, where) in today.items():
+        card = rules.components.battle[cid]
         if card.gm_power and name not in steps:
-            problems.append(Problem(o.card_where or Location(folder),
+            problems.append(Problem(where or Location(folder),
                                     f"{name}'s {card.name} has a Power the engine cannot know ({card.power['text']!r}): "
                                     f"write what it does under `gm: {{{name}: [...]}}` (an empty list: nothing)"))
     for name, where in (gm.where.items() if isinstance(gm, GmSteps) else []):
-        o = orders.get(name)
-        card = rules.components.battle[o.card] if isinstance(o, Orders) and o.card else None
+        card = rules.components.battle[today[name][0]] if name in today else None
         if card is None:
-            problems.append(Problem(where, f"{name} names no card today, so the GM's steps cannot be placed "
-                                           "(give them a card, or remove these steps)"))
+            problems.append(Problem(where, f"no Power of {name}'s is resolved today, so the GM's steps cannot be "
+                                           "placed (give them a card, or remove these steps)"))
         elif not card.gm_power:
             problems.append(Problem(where, f"{name}'s {card.name} has no Power for the GM to write"))
     return problems

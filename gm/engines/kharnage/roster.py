@@ -99,4 +99,4 @@ def read_game(doc, path: str) -> tuple[Rules, list[str], list[Problem], State | 
     supply = dict(rules.components.tokens)
     if len(players) == 2:
         supply["skull_1"] = 0  # "In 2-players game, the 1 skull Domination tokens are not used."
-    return rules, list(players), problems, State(-1, SETUP, players, supply=supply)
+    return rules, list(players), problems, State(-1, SETUP, players, supply=supply, pace=rules.pace)

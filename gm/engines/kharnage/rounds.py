@@ -67,38 +67,36 @@ def reveal(state: State, orders: dict, dice: DiceBase, rules: Rules) -> list[Eve
         order += group
     state.order = order
     state.round += 1
+    if state.pace == "activation":
+        state.pending = list(order)
     cards = []
     for name in order:
         c = card_of(rules, chosen[name])
         cards.append({"player": name, "army": state.players[name].army, "name": c.name, "id": c.id,
                       "initiative": c.initiative, "flags": c.flags, "bicolor": c.bicolor,
-                      "attacks": list(c.attacks), "power": _power_text(c)})
-    ctx.public("reveal", list(order), round=state.round, cards=cards, last=state.round >= rules.rounds)
+                      "attacks": list(c.attacks), "power": c.power_text})
+    ctx.public("reveal", list(order), round=state.round, cards=cards, last=state.round >= rules.rounds,
+               pace=state.pace)
     return ctx.events
-
-
-def _power_text(c) -> str | None:
-    if not c.power:
-        return None
-    if "reinforce" in c.power:
-        return f"Reinforcement {c.power['reinforce']}"
-    if "attack" in c.power:
-        return f"{combat.LABEL[c.power['attack']['type']]} {c.power['attack']['points']}"
-    return c.power["text"]
 
 
 def activation(name: str):
     def resolve(state: State, orders: dict, dice: DiceBase, rules: Rules) -> list[Event]:
         ctx = Ctx(state, rules, dice, step_name(name))
         p = state.players[name]
+        o = orders.get(name)
+        if o is not None and o.received and o.plan is not None:
+            p.plan = o.plan  # with `pace: activation`, the plan sent on the activation's own day
+        if name in state.pending:
+            state.pending.remove(name)
         card = card_of(rules, p.played[-1])
         ctx.public("activation", [name], player=name, card=card.name, initiative=card.initiative)
         if card.flags:
             reinforce.reinforce(ctx, p, card.flags, card.bicolor, "card")
         for n, kind in enumerate(card.attacks, 1):
             combat.battle_attack(ctx, p, kind, n)
-        o = orders.get("gm")
-        powers.power(ctx, p, card, (o.steps.get(name) if o is not None else None))
+        gm = orders.get("gm")
+        powers.power(ctx, p, card, (gm.steps.get(name) if gm is not None else None))
         veteran = sum(armies.symbols(rules, u, "veteran") for u in p.present())
         if veteran:
             combat.fixed_attack(ctx, p, "assault", veteran, "veteran")

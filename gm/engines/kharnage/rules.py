@@ -16,6 +16,7 @@ from .components import DATA, Components, shipped
 CHOICES = {
     "initiative_ties": ("rolloff", "seat"),
     "silent_card": ("random", "lowest", "highest"),
+    "pace": ("round", "activation"),
 }
 _RANGES = {"rounds": (1, 6), "hand": (1, 6)}
 
@@ -28,12 +29,13 @@ class Rules:
     zero_scores: bool
     elite_symbols_count_again: bool
     silent_card: str
+    pace: str
     components: Components
 
     @property
     def settings(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in ("rounds", "hand", "initiative_ties", "zero_scores",
-                                               "elite_symbols_count_again", "silent_card")}
+                                               "elite_symbols_count_again", "silent_card", "pace")}
 
 
 @lru_cache(maxsize=1)

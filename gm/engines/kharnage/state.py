@@ -88,6 +88,8 @@ class State:
     hill: list[str] = field(default_factory=list)  # Unit cards on the Hill, in the order they went there
     supply: dict[str, int] = field(default_factory=dict)  # tokens left: skull_1/3/5, kharnage, web
     order: list[str] = field(default_factory=list)  # the last round's activation order
+    pace: str = "round"  # round | activation (house rule `pace`, fixed at set-up)
+    pending: list[str] = field(default_factory=list)  # pace activation: who still acts this round
     over: bool = False
     scores: list[dict[str, Any]] = field(default_factory=list)
 
@@ -95,15 +97,12 @@ class State:
     def seats(self) -> list[str]:
         return list(self.players)
 
-    def owner_of(self) -> dict[str, str]:
-        """Unit card id -> the army's player (an index; built when needed, never stored)."""
-        return {c: p.name for p in self.players.values() for c in _all_cards_of(p)}
-
     def to_json(self) -> dict[str, Any]:
         return {
             "engine": "kharnage", "day": self.day, "stage": self.stage, "round": self.round,
             "players": [p.to_json() for p in self.players.values()], "hill": list(self.hill),
-            "supply": dict(sorted(self.supply.items())), "order": list(self.order), "over": self.over,
+            "supply": dict(sorted(self.supply.items())), "order": list(self.order), "pace": self.pace,
+            "pending": list(self.pending), "over": self.over,
             "scores": self.scores,
         }
 
@@ -111,9 +110,5 @@ class State:
     def from_json(cls, d: dict[str, Any]) -> "State":
         players = {p["name"]: Player.from_json(p) for p in d["players"]}
         return cls(d["day"], d["stage"], players, d.get("round", 0), list(d.get("hill", [])),
-                   dict(d.get("supply", {})), list(d.get("order", [])), d.get("over", False),
-                   list(d.get("scores", [])))
-
-
-def _all_cards_of(p: Player) -> list[str]:
-    return p.reserve + [c for u in p.units for c in u.cards]
+                   dict(d.get("supply", {})), list(d.get("order", [])), d.get("pace", "round"),
+                   list(d.get("pending", [])), d.get("over", False), list(d.get("scores", [])))

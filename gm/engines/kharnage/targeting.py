@@ -43,9 +43,8 @@ def targets_of(ctx: Ctx, p: Player) -> list[Target]:
             for i, u in enumerate(p.units) if not u.absent]
 
 
-def pick_unit(candidates: list[Target], rule, by: str) -> Target:
-    """A Unit chosen by a Stomp (`most_cards`, `toughest` or names) or a Web (`most_symbols`,
-    `toughest` or names; `symbols` is given as the armor-free key in `by`). Ties: placed earliest."""
+def pick_unit(candidates: list[Target], rule) -> Target:
+    """The Unit a Stomp destroys (`most_cards`, `toughest` or a list of names). Ties: placed earliest."""
     if isinstance(rule, (list, tuple)):
         names = [str(n).casefold() for n in rule]
         return min(candidates, key=lambda u: (names.index(u.name.casefold()) if u.name.casefold() in names
@@ -67,7 +66,7 @@ def simulate(ctx: Ctx, option: Option, stomps: int, plan: dict) -> Simulated:
                 if not units:
                     break
                 line = min(u.lines[0] for u in units)
-                victim = pick_unit([u for u in units if line in u.lines], plan.get("stomp", "most_cards"), "stomp")
+                victim = pick_unit([u for u in units if line in u.lines], plan.get("stomp", "most_cards"))
                 stomped.append(victim)
                 units = [u for u in units if u.index != victim.index]
                 cards += victim.cards

@@ -47,9 +47,8 @@ def army_table(players: list[dict]) -> str:
 
 def _card(rules: Rules, cid: str) -> dict:
     c = rules.components.battle[cid]
-    from .rounds import _power_text
     return {"name": c.name, "id": c.id, "initiative": c.initiative, "flags": c.flags, "bicolor": c.bicolor,
-            "attacks": list(c.attacks), "power": _power_text(c)}
+            "attacks": list(c.attacks), "power": c.power_text}
 
 
 def standings(state: State) -> list[dict]:
@@ -76,7 +75,8 @@ def public_view(state: State, rules: Rules) -> dict:
         "players": players, "by_name": {p["name"]: p for p in players},
         "army_table": army_table(players), "hill": len(state.hill), "order": list(state.order),
         "standings": standings(state), "scores": state.scores,
-        "next_round": state.round + 1 if state.stage == PLAY and not state.over else None,
+        "next_round": state.round + 1 if state.stage == PLAY and not state.over and not state.pending else None,
+        "next_active": state.pending[0] if state.pending else None, "pace": state.pace,
         "last_round_next": state.round + 1 == rules.rounds,
         "supply": dict(sorted(state.supply.items())),
     }
