@@ -97,6 +97,9 @@ def _attack(ctx: Ctx, p: Player, kind: str, points: int, source: str, *, fixed: 
                 targets=list(sim.option.targets), split=len(sim.option.targets) > 1, kharnages=sim.kharnages,
                 cards=sim.cards, armor=sim.armor, destroy=_rule_text(p.plan.get("destroy", "kharnage_first")),
                 **why)
+    if sim.stomped:
+        ctx.private("choice", p.name, decision="stomp", attack=n, rule=_rule_text(p.plan.get("stomp", "most_cards")),
+                    victim=sim.option.targets[0], units=[t.name for t in sim.stomped])
     for h in hits:
         if h["kharnage"]:
             kharnage(ctx, p, h["player"])
@@ -162,6 +165,8 @@ def _webs(ctx: Ctx, p: Player, webbers: list[Unit], hit: list[str]) -> None:
             ctx.state.supply["web"] -= 1
             ctx.public("web", [p.name, name], player=p.name, unit=armies.name_of(r, w), victim=name,
                        target=armies.name_of(r, u), supply_out=False)
+            ctx.private("choice", p.name, decision="web", rule=_rule_text(rule), unit=armies.name_of(r, w),
+                        victim=name, target=armies.name_of(r, u))
             break
 
 
