@@ -83,7 +83,7 @@ def test_a_large_unit_needs_parts_and_no_line():
 
 def _game(tmp_path: Path, cards: str | None, roster: str, extra: str = "") -> Path:
     root = tmp_path / "game"
-    root.mkdir()
+    root.mkdir(parents=True)
     if cards is not None:
         (root / "cards.yaml").write_text(cards, encoding="utf-8")
     comp = "components: cards.yaml\n" if cards is not None else ""
@@ -179,3 +179,47 @@ def test_greedy_rules_take_the_toughest_or_the_cheapest():
     assert plan(units, 4, "toughest_first").destroyed == (1, 0)
     assert plan(units, 4, "cheapest_first").destroyed == (0, 2)
     assert plan(units, 4, ["C"]).destroyed == (2, 0)
+
+
+BOMBS = """\
+armies:
+  Reds:
+    zero_card: {flags: 3}
+    generals: [{id: R-G, name: Boss, line: 3, armor: 2, elite: {sword: 2}}]
+    battle_cards:
+      - {id: R-B1, name: Go, initiative: 100, flags: 1, attacks: [assault]}
+      - {id: R-B2, name: Go Again, initiative: 200, flags: 1, attacks: [assault]}
+      - {id: R-B3, name: Stay, initiative: 300, flags: 0, attacks: []}
+      - {id: R-B4, name: Wait, initiative: 400, flags: 0, attacks: []}
+    units:
+      - {id: R-U1, name: Bomb, copies: 4, line: 1, armor: 2, skills: {kamikaze: true}, elite: {bow: 1}}
+      - {id: R-U2, name: Chief, copies: 2, line: 2, armor: 1, skills: {chief: 1}}
+      - {id: R-U3, name: Beast, armor: 3, large: {parts: [{id: R-U3a, line: 1}, {id: R-U3b, line: 2}]}}
+  Blues:
+    zero_card: {flags: 2}
+    generals: []
+    battle_cards:
+      - {id: B-B1, name: Hold, initiative: 150, flags: 0, attacks: []}
+    units:
+      - {id: B-U1, name: Pawn, copies: 6, line: 1, armor: 1}
+"""
+
+
+def test_the_set_up_uses_only_chief_and_large_unit(tmp_path):
+    """R20: "No skill can be used during the setup excepted the Chief skill and the Large unit skill"."""
+    import json
+
+    for seed in ("01", "02", "03", "04", "05"):
+        root = _game(tmp_path / seed, BOMBS, "  - {name: Akane, army: Reds}\n  - {name: Bruno, army: Blues}\n")
+        assert run("resolve", root, "--day", "0", "--seed", seed).exit_code == 0
+        result = root / "days" / "00" / "result"
+        kinds = [json.loads(x)["kind"] for x in (result / "events.jsonl").read_text().splitlines()]
+        assert "attack" not in kinds and "kamikaze" not in kinds
+        state = json.loads((result / "state.json").read_text())
+        akane = state["players"][0]
+        placed = sum(len(u["cards"]) for u in akane["units"])
+        chiefs = sum(1 for u in akane["units"] if u["cards"][0].startswith("R-U2"))
+        large = any(u["cards"] == ["R-U3a", "R-U3b"] for u in akane["units"])
+        assert placed == 3 + chiefs + (1 if large else 0), akane["units"]  # a Chief's draw; a Large unit's part free
+        assert akane["generals"] == ["R-G"] and len(akane["hand"]) == 3 and len(akane["deck"]) == 1
+        assert len(state["players"][1]["hand"]) == 1 and state["players"][1]["deck"] == []
