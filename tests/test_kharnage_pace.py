@@ -81,3 +81,24 @@ def test_one_day_per_activation(tmp_path):
     final = _state(root, day - 1)
     assert final["over"] and final["round"] == 4 and day - 1 == 12
     assert run("audit", root, "--all").exit_code == 0
+
+
+def test_day_0_is_revealed_only_after_the_game(tmp_path):
+    """Day 0's seed shuffles every deck: `gm reveal` keeps it (and its roll log) until the game ends."""
+    from gm.commands import demo
+
+    root = tmp_path / "game"
+    demo(root, "kharnage")
+    for day in (3, 4):  # back to a game still running
+        import shutil
+        shutil.rmtree(root / "days" / f"{day:02d}" / "result")
+    for args in (("--day", "0"), ("--day", "0", "--rolls")):
+        refused = run("reveal", root, *args)
+        assert refused.exit_code == 1
+        assert "shuffled every Reserve and Battle deck" in refused.output and "after the game ends" in refused.output
+    assert run("reveal", root, "--day", "1").exit_code == 0
+    summary = (root / "days" / "00" / "result" / "gm-summary.txt").read_text(encoding="utf-8")
+    assert "KEEP THIS DAY'S SEED AND ROLL LOG SECRET UNTIL THE GAME ENDS" in summary
+    ended = tmp_path / "ended"
+    demo(ended, "kharnage")
+    assert run("reveal", ended, "--day", "0").exit_code == 0

@@ -78,6 +78,12 @@ class Kharnage(Engine):
         # the activations are known only after the reveal: one phase walks them in order
         return [_phase(rounds.REVEAL, rounds.reveal), _phase("activations", _activations), end]
 
+    def sealed(self, day: int) -> str | None:
+        if day == 0:
+            return ("Day 0's dice shuffled every Reserve and Battle deck, so its seed (or its roll log) would "
+                    "show every player's coming draws and hand")
+        return None
+
     def final_phase(self) -> Phase:
         return _phase(endgame.STEP, endgame.resolve)
 
