@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from gm.engine import Day, Engine, Facts, GameSetup, Phase
+from gm.engine import Engine, Facts, GameSetup, Phase
 
 from . import endgame, rounds, setup
 from .orders import GM, check_all, check_orders_doc, default_orders
@@ -41,13 +41,16 @@ class Kharnage(Engine):
                        "`gm resolve {dir} --day 0` (the set-up: shuffles, opening draws and hands)."),
     )
     state_class = State
+    check_orders = staticmethod(check_orders_doc)
+    public_view = staticmethod(public_view)
+    player_view = staticmethod(player_view)
+    gm_view = staticmethod(gm_view)
+    player_status = staticmethod(player_status)
+    status_rows = staticmethod(status_rows)
 
     def setup(self, doc: Any, path: str) -> GameSetup:
         rules, roster, problems, state = read_game(doc, path)
         return GameSetup(rules, roster, problems, state)
-
-    def check_orders(self, doc, path, rules, state, day, seen):
-        return check_orders_doc(doc, path, rules, state, day, seen)
 
     def check_all(self, orders, missing, state: State, rules: Rules, day: int, folder: str):
         return check_all(orders, missing, state, rules, folder)
@@ -87,24 +90,9 @@ class Kharnage(Engine):
     def final_phase(self) -> Phase:
         return _phase(endgame.STEP, endgame.resolve)
 
-    def public_view(self, state, rules) -> dict:
-        return public_view(state, rules)
-
-    def player_view(self, state, rules, player: str) -> dict:
-        return player_view(state, rules, player)
-
-    def gm_view(self, state, rules) -> dict:
-        return gm_view(state, rules)
-
     def message_recipients(self, before, after, orders) -> list[str]:
         """Everyone, every day: the armies are everyone's, and each hand is someone's."""
         return sorted(after.players)
-
-    def player_status(self, state, rules, player: str) -> list[str]:
-        return player_status(state, rules, player)
-
-    def status_rows(self, state, rules):
-        return status_rows(state, rules)
 
 
 def _activations(state: State, orders: dict, dice, rules: Rules) -> list:

@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from gm.checker import Checker, find_name
 from gm.errors import Location, Problem
 from gm.suggest import did_you_mean
 from gm.yamlio import item_loc, key_loc, node_loc, plain, value_loc
@@ -81,30 +82,17 @@ def default_orders(player: str) -> Orders:
     return Orders(player, received=False)
 
 
-class _Checker:
-    def __init__(self, path: str, rules: Rules, state: State):
-        self.path, self.rules, self.state = path, rules, state
-        self.problems: list[Problem] = []
-
-    def error(self, where: Location, message: str) -> None:
-        self.problems.append(Problem(where, message))
-
-    def warn(self, where: Location, message: str) -> None:
-        self.problems.append(Problem(where, message, "warning"))
+class _Checker(Checker):
+    """The shared order checker, with Kharnage's vocabulary: players by name or by their army."""
 
 
 def player_named(state: State, raw) -> str | None:
     """A player by name, or by the army they lead ('Akane', 'akane', 'Dwarves')."""
-    if not isinstance(raw, str):
-        return None
-    key = raw.strip().casefold()
-    for p in state.players.values():
-        if p.name.casefold() == key:
-            return p.name
-    for p in state.players.values():
-        if p.army.casefold() == key:
-            return p.name
-    return None
+    name = find_name(raw, state.players)
+    if name is None:
+        army = find_name(raw, [p.army for p in state.players.values()])
+        name = next((p.name for p in state.players.values() if p.army == army), None) if army else None
+    return name
 
 
 def _card(c: _Checker, name: str, raw, at: Location) -> str | None:
@@ -298,7 +286,7 @@ def _gm_step(c: _Checker, step, at: Location) -> dict | None:
 
 
 def check_orders_doc(doc, path: str, rules: Rules, state: State, day: int, seen: dict) -> tuple[dict, list[Problem]]:
-    c = _Checker(path, rules, state)
+    c = _Checker(path, rules, state, day)
     out: dict = {}
     if doc is None:
         return out, c.problems
