@@ -223,3 +223,13 @@ def test_the_set_up_uses_only_chief_and_large_unit(tmp_path):
         assert placed == 3 + chiefs + (1 if large else 0), akane["units"]  # a Chief's draw; a Large unit's part free
         assert akane["generals"] == ["R-G"] and len(akane["hand"]) == 3 and len(akane["deck"]) == 1
         assert len(state["players"][1]["hand"]) == 1 and state["players"][1]["deck"] == []
+
+
+def test_a_huge_varied_line_falls_back_to_cheapest_first(monkeypatch):
+    from gm.engines.kharnage import destroy
+
+    units = [Target(i, f"U{i}", 1 + i % 3, 1, (1,)) for i in range(14)]
+    exact = plan(units, 12, "kharnage_first")
+    monkeypatch.setattr(destroy, "BUDGET", 50)
+    assert plan(units, 12, "kharnage_first") == plan(units, 12, "cheapest_first")
+    assert exact.cards >= plan(units, 12, "cheapest_first").cards

@@ -14,7 +14,9 @@ Rules a plan may name:
   [names]                   each time, the affordable Unit named earliest in the list; Units not
                             named after them, toughest first
 Every tie goes to the Unit placed earliest. The exact rules search every sequence, memoised on
-the Units left and the points left; identical Units are tried once.
+the Units left and the points left; identical Units are tried once. An army so large and varied
+that the search would pass BUDGET positions (never with the stand-ins, whose heaviest round needs
+a few hundred) is settled by `cheapest_first` instead, which is as deterministic.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 EXACT = ("kharnage_first", "most_cards")
+BUDGET = 200_000
 GREEDY = ("toughest_first", "cheapest_first")
 RULES = EXACT + GREEDY
 
@@ -58,7 +61,14 @@ def plan(units: list[Target], points: int, rule) -> Outcome:
     if isinstance(rule, (list, tuple)) or rule in GREEDY:
         return _greedy(alive, points, rule)
     key = (lambda o: (o.kharnage, o.cards, o.armor)) if rule != "most_cards" else (lambda o: (o.cards, o.kharnage, o.armor))
-    return _exact(alive, points, key)
+    try:
+        return _exact(alive, points, key)
+    except _TooBig:
+        return _greedy(alive, points, "cheapest_first")
+
+
+class _TooBig(Exception):
+    pass
 
 
 def _greedy(alive: tuple[Target, ...], points: int, rule) -> Outcome:
@@ -85,8 +95,13 @@ def _greedy(alive: tuple[Target, ...], points: int, rule) -> Outcome:
 
 
 def _exact(alive: tuple[Target, ...], points: int, key) -> Outcome:
+    seen = [0]
+
     @lru_cache(maxsize=None)
     def best(left: tuple[Target, ...], pts: int) -> Outcome:
+        seen[0] += 1
+        if seen[0] > BUDGET:
+            raise _TooBig
         if not left:
             return Outcome((), True, 0, 0, pts)
         able = [u for u in _front(left) if u.armor <= pts]
