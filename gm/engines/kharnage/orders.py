@@ -165,6 +165,13 @@ def _choice_or_names(c: _Checker, name: str, node, key: str) -> Any:
             c.error(item_loc(c.path, raw, i), f"no Unit called {unit!r}{did_you_mean(str(unit), known)}")
             return None
         out.append(folded[unit.strip().casefold()])
+    mine = c.state.players[name].army
+    theirs = {u.name for pl in c.state.players.values() if pl.army != mine
+              for u in c.rules.components.armies[pl.army].units + c.rules.components.armies[pl.army].generals}
+    for i, unit in enumerate(out):
+        if unit not in theirs:
+            c.warn(item_loc(c.path, raw, i), f"no other army in this game has a {unit}: that entry of {key} "
+                                             "will never pick anything")
     return out
 
 
@@ -205,6 +212,11 @@ def check_plan(c: _Checker, name: str, node, at: Location, current: dict) -> dic
             value = _general(c, name, node)
         else:
             value = _choice_or_names(c, name, node, key)
+            army = c.rules.components.armies[c.state.players[name].army]
+            skill = {"knights": "knight", "web": "web", "stomp": "stomp"}.get(key)
+            if value is not None and skill and not any(u.skill(skill) for u in army.units + army.generals):
+                c.warn(key_loc(c.path, node, key), f"the {army.name} have no Unit with {skill.capitalize()}: "
+                                                   f"`{key}` will never be used")
         if value is None:
             ok = False
         else:
