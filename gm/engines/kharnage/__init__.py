@@ -72,14 +72,15 @@ class Kharnage(Engine):
         if state.stage == SETUP:
             return [_phase(setup.STEP, setup.set_up)]
         end = _phase(rounds.END, rounds.end_of_round)
+        yeah = _phase(rounds.YEAH, rounds.yeah)  # the GM's no_yeah list, if any: first thing of the day
         if state.pending:  # pace activation: one activation a day, the round's end after the last
             active = state.pending[0]
             one = _phase(rounds.step_name(active), rounds.activation(active))
-            return [one, end] if len(state.pending) == 1 else [one]
+            return [yeah, one, end] if len(state.pending) == 1 else [yeah, one]
         if state.pace == "activation":
-            return [_phase(rounds.REVEAL, rounds.reveal)]
+            return [yeah, _phase(rounds.REVEAL, rounds.reveal)]
         # the activations are known only after the reveal: one phase walks them in order
-        return [_phase(rounds.REVEAL, rounds.reveal), _phase("activations", _activations), end]
+        return [yeah, _phase(rounds.REVEAL, rounds.reveal), _phase("activations", _activations), end]
 
     def sealed(self, day: int) -> str | None:
         if day == 0:

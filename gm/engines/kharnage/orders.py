@@ -16,6 +16,7 @@
       Bruno:
         - discard: {army: Akane, unit: Ironshield}
         - note: "The Horde keeps coming."
+      no_yeah: [Chiaki]             # house rule yeah_rule: who did not cheer the last Kharnage
 
 Day 0 (the set-up) takes no orders. A player who sends nothing plays a card drawn from their hand
 (house rule `silent_card`) with their standing plan.
@@ -49,6 +50,7 @@ DEFAULT_PLAN: dict[str, Any] = {"general": "first", "assault": "auto", "shooting
                                 "split": "best", "destroy": "kharnage_first", "knights": "when_better",
                                 "web": "most_symbols", "stomp": "most_cards"}
 GM = "gm"
+NO_YEAH = "no_yeah"
 MAX_LIST = 20
 
 
@@ -71,11 +73,13 @@ class GmSteps:
 
     steps: dict[str, list[dict]] = field(default_factory=dict)
     where: dict[str, Location] = field(default_factory=dict)
+    no_yeah: list[str] = field(default_factory=list)  # house rule yeah_rule: who did not cheer a Kharnage
+    no_yeah_where: Location | None = None
     received: bool = True
     player: str = GM
 
     def record(self) -> dict:
-        return {"gm_steps": self.steps}
+        return {"gm_steps": self.steps, "no_yeah": self.no_yeah}
 
 
 def default_orders(player: str) -> Orders:
@@ -230,6 +234,9 @@ def _gm_steps(c: _Checker, node, at: Location, out: GmSteps) -> None:
         return
     for raw in node:
         pat = key_loc(c.path, node, raw)
+        if raw == NO_YEAH:
+            _no_yeah(c, node, out)
+            continue
         who = player_named(c.state, raw)
         if who is None:
             c.error(pat, f"no player {raw!r}{did_you_mean(str(raw), c.state.players)}")
@@ -250,6 +257,23 @@ def _gm_steps(c: _Checker, node, at: Location, out: GmSteps) -> None:
                 steps.append(got)
         out.steps[who] = steps
         out.where[who] = pat
+
+
+def _no_yeah(c: _Checker, node, out: GmSteps) -> None:
+    """`no_yeah: [players]`: those who did not cheer the last Kharnage lose a Kharnage token."""
+    at = value_loc(c.path, node, NO_YEAH)
+    out.no_yeah_where = key_loc(c.path, node, NO_YEAH)
+    seq = node[NO_YEAH]
+    if not c.rules.yeah_rule:
+        c.error(out.no_yeah_where, "no_yeah needs the house rule `yeah_rule: true` (the rulebook's yelling is optional)")
+        return
+    if not isinstance(seq, list) or len(seq) > MAX_LIST:
+        c.error(at, "no_yeah lists the players who did not cheer «YEAH!»")
+        return
+    for i, raw in enumerate(seq):
+        who = c.name(raw, c.state.players, item_loc(c.path, seq, i), "player")
+        if who is not None and who not in out.no_yeah:
+            out.no_yeah.append(who)
 
 
 def _gm_step(c: _Checker, step, at: Location) -> dict | None:

@@ -54,7 +54,7 @@ def read_roster(doc, path: str, comp: Components, problems: list[Problem]) -> li
             continue
         entry, name, loc, _ = got
         folded = name.casefold()
-        if folded == "gm" or folded in ("left", "right", "auto") or folded in {a.casefold() for a in armies}:
+        if folded in ("gm", "no_yeah", "left", "right", "auto") or folded in {a.casefold() for a in armies}:
             problems.append(Problem(loc("name"), f"a player cannot be called {name!r}: orders use that word "
                                                  "for something else"))
             continue

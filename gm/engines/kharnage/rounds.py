@@ -15,7 +15,7 @@ from .context import Ctx
 from .rules import Rules
 from .state import State
 
-REVEAL, END = "reveal", "end of round"
+REVEAL, END, YEAH = "reveal", "end of round", "YEAH!"
 
 
 def card_of(rules: Rules, card_id: str):
@@ -31,6 +31,21 @@ def silent_card(state: State, rules: Rules, dice: DiceBase, name: str) -> str:
     if rules.silent_card == "highest":
         return hand[-1]
     return dice.pick(hand, f"{name} sent no orders: the Battle card played, from the hand")
+
+
+def yeah(state: State, orders: dict, dice: DiceBase, rules: Rules) -> list[Event]:
+    """House rule `yeah_rule`: "The other players must cheer him by yelling «YEAH!», if not, they
+    lose a Kharnage token (if they have one.)" The GM lists who did not; first thing of the day."""
+    ctx = Ctx(state, rules, dice, YEAH)
+    gm = orders.get("gm")
+    for name in (gm.no_yeah if gm is not None else []):
+        p = state.players[name]
+        lost = p.kharnages > 0
+        if lost:
+            p.kharnages -= 1
+            state.supply["kharnage"] = state.supply.get("kharnage", 0) + 1
+        ctx.public("no_yeah", [name], player=name, lost=lost, total=p.kharnages)
+    return ctx.events
 
 
 def reveal(state: State, orders: dict, dice: DiceBase, rules: Rules) -> list[Event]:

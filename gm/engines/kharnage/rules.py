@@ -29,13 +29,14 @@ class Rules:
     zero_scores: bool
     elite_symbols_count_again: bool
     silent_card: str
+    yeah_rule: bool
     pace: str
     components: Components
 
     @property
     def settings(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in ("rounds", "hand", "initiative_ties", "zero_scores",
-                                               "elite_symbols_count_again", "silent_card", "pace")}
+                                               "elite_symbols_count_again", "silent_card", "yeah_rule", "pace")}
 
 
 @lru_cache(maxsize=1)

@@ -77,6 +77,7 @@ def public_view(state: State, rules: Rules) -> dict:
         "standings": standings(state), "scores": state.scores,
         "next_round": state.round + 1 if state.stage == PLAY and not state.over and not state.pending else None,
         "next_active": state.pending[0] if state.pending else None, "pace": state.pace,
+        "yeah_rule": rules.yeah_rule,
         "last_round_next": state.round + 1 == rules.rounds,
         "supply": dict(sorted(state.supply.items())),
     }
