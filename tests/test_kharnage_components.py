@@ -233,3 +233,19 @@ def test_a_huge_varied_line_falls_back_to_cheapest_first(monkeypatch):
     monkeypatch.setattr(destroy, "BUDGET", 50)
     assert plan(units, 12, "kharnage_first") == plan(units, 12, "cheapest_first")
     assert exact.cards >= plan(units, 12, "cheapest_first").cards
+
+
+def test_a_mistaken_orders_file_writes_nothing(tmp_path):
+    """gm resolve on a day with an order mistake: one located line, exit code 1, the folder unchanged."""
+    root = _game(tmp_path, None, "  - {name: Akane, army: Dwarves}\n  - {name: Bruno, army: Goblins}\n")
+    assert run("resolve", root, "--day", "0", "--seed", "07").exit_code == 0
+    orders = root / "days" / "01" / "orders"
+    orders.mkdir(parents=True)
+    (orders / "o.yaml").write_text("Akane: {card: Hamerfall, plan: {split: sometimes}}\n", encoding="utf-8")
+    before = sorted(p.relative_to(root).as_posix() for p in root.rglob("*"))
+    result = run("resolve", root, "--day", "1", "--seed", "08")
+    assert result.exit_code == 1
+    assert "o.yaml:1:15: error: Dwarves have no Battle card 'Hamerfall' (did you mean 'Hammerfall'?)" in result.output
+    assert "o.yaml:1:40: error: split is one of never, always, best" in result.output
+    assert "Traceback" not in result.output
+    assert sorted(p.relative_to(root).as_posix() for p in root.rglob("*")) == before
