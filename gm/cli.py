@@ -112,11 +112,13 @@ def check(game_dir, day):
 @day_opt
 @click.option("--seed", default=None, help="The day's seed in hex (default: fresh random bytes).")
 @click.option("--force", is_flag=True, help="Resolve a day again; the earlier result is kept beside the new one.")
-def resolve(game_dir, day, seed, force):
+@click.option("--intro", default=None, metavar="TEXT",
+              help="Your own prose for the day's post (saved as days/NN/story.md and hashed into the day's record).")
+def resolve(game_dir, day, seed, force, intro):
     """Resolve a day: narration, private messages, GM summary, roll log, new state."""
     from gm import commands
 
-    out = commands.resolve(game_dir, day, seed, force)
+    out = commands.resolve(game_dir, day, seed, force, intro)
     for w in out.warnings:
         click.echo(str(w), err=True)
     click.echo(f"Day {out.day} resolved ({out.rolls} rolls). Written to {out.result}:")

@@ -76,9 +76,12 @@ class Resolved:
     warnings: list
 
 
-def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool) -> Resolved:
+def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, intro: str | None = None) -> Resolved:
+    """Resolve a day. `intro` is the GM's prose for the post: it is written to days/NN/story.md
+    (which must not hold other text already) so the day's record and `gm audit` can account for it."""
     from gm.commitment import seed_for_resolve
     from gm.day import resolve_day
+    from gm.gamedir import create_file_atomically
     from gm.record import day_files
 
     gd = GameDir(root)
@@ -86,9 +89,14 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool) -> R
     day = _default_day(gd, day, resolved=False)
     if gd.is_resolved(day) and not force:
         raise StateError(f"Day {day} is already resolved; use --force to resolve it again (the old result is kept)")
+    story_path = gd.story_path(day)
+    if intro is not None and story_path.is_file() and story_path.read_bytes() != intro.encode("utf-8"):
+        raise StateError(f"{display_path(story_path)} already holds the day's story: edit it there, or leave out --intro")
     seed, seed_warnings = seed_for_resolve(gd, game, day, seed_hex)
-    rd = resolve_day(gd, game, day, seed)
+    rd = resolve_day(gd, game, day, seed, story=intro)
     files = day_files(game, rd)
+    if intro is not None and not story_path.is_file():
+        create_file_atomically(story_path, intro)
     result = gd.write_result(day, files, force=force)
     later = [d for d in gd.resolved_days() if d > day]
     warnings = list(rd.checked.warnings) + seed_warnings

@@ -34,6 +34,9 @@ class CheckedDay:
     votes_digest: str | None = None  # SHA-256 of votes.yaml as read
     previous_record: str | None = None  # SHA-256 of the previous day's day.json as read (None on Day 0)
     seed_committed: bool = False  # did the day have a committed seed when its orders were read
+    story: str | None = None  # days/NN/story.md as read: the GM's prose for the post
+    story_digest: str | None = None  # SHA-256 of its bytes
+    told: frozenset = frozenset()  # the sentences of earlier days' posts (gm/narration.py)
 
     @property
     def errors(self) -> list[Problem]:
@@ -79,7 +82,7 @@ def _previous_record(gd: GameDir, day: int) -> str | None:
         raise StateError(f"{display_path(path)} is missing: Day {day} cannot be chained to Day {day - 1}") from None
 
 
-def check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
+def check_day(gd: GameDir, game: Game, day: int, story: str | None = None) -> CheckedDay:
     """Every orders file of the day checked against the state before it; all problems at once."""
     from gm.errors import LocatedError
     from gm.salts import attribute, take_salts
@@ -116,11 +119,42 @@ def check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
     votes_file, votes_digest = _lay_thread_votes(gd, game, day, state, orders, problems, unreadable)
     if not unreadable:
         problems += engine.check_all(orders, missing, state, game.rules, day, display_path(gd.orders_dir(day)))
+    story, story_digest = _read_story(gd, day, problems, story)
+    from gm.narration import told_before
+
+    told = told_before([gd.result_dir(d) for d in range(day)], game.ext)
     return CheckedDay(day, state, dict(sorted(orders.items())), missing, problems,
                       [display_path(p) for p in files], unreadable, due, engine.defaults_note(state),
                       salts=dict(sorted(salts.items())), votes_file=votes_file, orders_digests=digests,
                       votes_digest=votes_digest, previous_record=previous_record,
-                      seed_committed=is_committed(gd, day))
+                      seed_committed=is_committed(gd, day), story=story, story_digest=story_digest, told=told)
+
+
+MAX_STORY_BYTES = 64 * 1024
+
+
+def _read_story(gd: GameDir, day: int, problems: list, given: str | None) -> tuple[str | None, str | None]:
+    """The GM's prose for the day: `given` (gm resolve --intro), else days/NN/story.md. Its digest
+    goes into the day's record, so prose added to the post is accounted for, not tampering."""
+    from gm.errors import Location, Problem
+
+    path = gd.story_path(day)
+    if given is not None:
+        raw = given.encode("utf-8")
+    elif path.is_file():
+        raw = path.read_bytes()
+    else:
+        return None, None
+    where = Location(display_path(path) if given is None else "--intro")
+    if len(raw) > MAX_STORY_BYTES:
+        problems.append(Problem(where, f"the story is longer than {MAX_STORY_BYTES // 1024} KiB"))
+        return None, None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        problems.append(Problem(where, f"the story is not UTF-8 text ({exc.reason} at byte {exc.start})"))
+        return None, None
+    return (text.strip() or None), hashlib.sha256(raw).hexdigest()
 
 
 def _lay_thread_votes(gd: GameDir, game: Game, day: int, state, orders: dict, problems: list,
@@ -185,8 +219,8 @@ def _run(day: Day, phase, events: list[Event]) -> None:
         events.append(e)
 
 
-def resolve_day(gd: GameDir, game: Game, day: int, seed: bytes) -> ResolvedDay:
-    checked = check_day(gd, game, day)
+def resolve_day(gd: GameDir, game: Game, day: int, seed: bytes, story: str | None = None) -> ResolvedDay:
+    checked = check_day(gd, game, day, story)
     if checked.errors:
         raise OrderError(checked.problems)
     key = dice_key(seed, checked.salts)

@@ -176,6 +176,11 @@ class Engine:
         """player_view for each of `players`; an engine overrides it to share the work in a big game."""
         return {p: self.player_view(state, rules, p) for p in players}
 
+    def places(self, rules: Any) -> dict[str, str]:
+        """How each place sits in a sentence ("on the Beach", "in the Forest"), for the `at` filter;
+        a place not named here is "in the <name>"."""
+        return {}
+
     def gm_view(self, state: Any, rules: Any) -> dict:
         return {"state": self.state_to_json(state)}
 

@@ -103,8 +103,12 @@ def _render_day(game, rd) -> dict[str, str]:
     base = {"title": game.title, "day": rd.day, "engine": engine.facts.title}
     public_events = [e for e in rd.events if e.is_public]
     files: dict[str, str] = {}
+    places = engine.places(game.rules)
+    narrator = _narrator(game, env, rd, "narration", places)
+    story = Safe(rd.checked.story) if rd.checked.story else None
     with_parts(files, f"narration.{ext}", _tidy(env.get_template("narration.j2").render(
-        game=base, view=engine.public_view(rd.state, game.rules), events=event_dicts(public_events))), game)
+        game=base, view=engine.public_view(rd.state, game.rules), events=event_dicts(public_events),
+        phrase=narrator.phrase, pronouns=narrator.pronouns, story=story, places=places)), game)
     message = env.get_template("message.j2")
     taken: set[str] = set()
     names = engine.message_recipients(rd.checked.state, rd.state, rd.checked.orders)
@@ -116,7 +120,7 @@ def _render_day(game, rd) -> dict[str, str]:
     for name in names:
         with_parts(files, f"messages/{message_filename(name, taken)}.{ext}", _tidy(message.render(
             game=base, view=views[name], events=event_dicts(own_events.get(name, [])),
-            public_events=public_dicts, no_orders=name in missing, salt=salts.get(name))), game)
+            public_events=public_dicts, no_orders=name in missing, salt=salts.get(name), places=places)), game)
     text_env = game_environment(game, "text")
     files["gm-summary.txt"] = _tidy(text_env.get_template("gm-summary.j2").render(
         game=base, view=engine.gm_view(rd.state, game.rules), events=event_dicts(rd.events),
@@ -126,6 +130,17 @@ def _render_day(game, rd) -> dict[str, str]:
         salts=salts, dice_key=(rd.key or rd.seed).hex(),
         votes_file=f"days/{rd.day:02d}/votes.yaml" if rd.checked.votes_file else None))
     return files
+
+
+def _narrator(game, env, rd, post: str, places: dict):
+    """The phrase picker of one post: the engine's pools (and the game's), the day's key, and the
+    sentences earlier days' posts told."""
+    from gm.narration import Narrator, load_pools
+
+    own = game.templates_dir if game.templates_dir.is_dir() else None
+    pools = load_pools(game.engine.facts.name, own)
+    return Narrator(pools, env, rd.key or rd.seed, f"{game.engine.facts.name}|{rd.day}|{post}",
+                    told=rd.checked.told, pronoun_table=game.pronouns, context={"places": places})
 
 
 def _in_game(root: Path, problem) -> str:

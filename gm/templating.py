@@ -13,6 +13,7 @@ from typing import Any
 
 from gm.markup import Markup, Safe, key_values, and_join
 from gm.paths import templates_dir
+from gm.narration import with_article
 from gm.text import the
 
 TEMPLATES = templates_dir()
@@ -79,7 +80,11 @@ def check_templates(game) -> list:
     if not game.templates_dir.is_dir():
         return problems
     env = game_environment(game)
-    for path in sorted(p for p in game.templates_dir.rglob("*") if p.is_file() and not p.name.startswith(".")):
+    from gm.narration import PHRASES, check_pools
+
+    problems += check_pools(game)
+    for path in sorted(p for p in game.templates_dir.rglob("*") if p.is_file() and not p.name.startswith(".")
+                       and p.name != PHRASES):
         name = path.relative_to(game.templates_dir).as_posix()
         try:
             with template_errors(game):
@@ -176,6 +181,9 @@ def _environment(engine: str, fmt: str, extra_dirs: tuple[str, ...], forum):
     for name in ("esc", "b", "i", "color", "heading", "bullets", "code", "spoiler"):
         env.filters[name] = getattr(markup, name)
     env.filters["the"] = the
+    env.filters["upfirst"] = lambda s: s[:1].upper() + s[1:] if isinstance(s, str) else s
+    env.filters["a"] = with_article  # "an Uzi", "a Knife"
+    env.filters["at"] = _at_filter()
     env.filters["markup"] = Safe  # text a macro already rendered (and escaped)
     env.filters["plural"] = lambda n, word, many=None: f"{n} {word if n == 1 else (many or word + 's')}"
     env.filters["percent"] = lambda n: f"{n}%"
@@ -187,6 +195,18 @@ def _environment(engine: str, fmt: str, extra_dirs: tuple[str, ...], forum):
     env.globals["forum"] = {"name": markup.forum.name if markup.forum else fmt,
                             "spoilers": bool(markup.forum and markup.forum.spoilers)}
     return env
+
+
+def _at_filter():
+    import jinja2
+
+    @jinja2.pass_context
+    def at(context, place):
+        """A place as it sits after a verb: "on the Beach", "in the Forest" (the engine's `places`)."""
+        places = context.get("places") or {}
+        return places.get(str(place)) or "in " + the(place)
+
+    return at
 
 
 def game_environment(game, fmt: str | None = None):

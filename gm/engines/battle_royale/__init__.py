@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from gm.engine import Engine, Facts, GameSetup, Phase, ThreadVotes
+from gm.text import the
 
 from . import (analyze, attacks, dawn, endgame, free_actions, movement, night, search, setup, smoke, thread_votes, traps,
                use_items, votes)
@@ -67,6 +68,9 @@ class BattleRoyale(Engine):
         rules, entries, problems = read_game(doc, path)
         state = initial_state(rules, entries) if not [p for p in problems if p.severity == "error"] else None
         return GameSetup(rules, [e["name"] for e in entries], problems, state)
+
+    def places(self, rules) -> dict[str, str]:
+        return {name: f"{z.at} {the(name)}" for name, z in rules.zones.items()}
 
     def defaults_note(self, state: State) -> str:
         if state.day < 0:  # Day 0
