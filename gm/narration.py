@@ -120,6 +120,14 @@ def with_article(word: Any) -> str:
     return f"{article(word)} {word}"
 
 
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+
+
+def number_word(n: Any) -> str:
+    """'two', 'eleven', '13': a small count as a word, as prose writes it."""
+    return NUMBER_WORDS[n] if isinstance(n, int) and 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
 _TAGS = re.compile(r"\[/?[a-z*]+(?:=[^\]]*)?\]|\*\*|__|^#+ |^> ?", re.I | re.M)
 _SPLIT = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[^a-z\s])")
 
@@ -338,5 +346,8 @@ def told_before(result_dirs: list[Path], ext: str) -> frozenset:
     for d in result_dirs:
         path = d / f"narration.{ext}"
         if path.is_file():
-            out.update(sentences(path.read_text(encoding="utf-8")))
+            for s in sentences(path.read_text(encoding="utf-8")):
+                out.add(s)
+                if ": " in s:  # a title after "Day 3: " is told too
+                    out.add(s.split(": ", 1)[1])
     return frozenset(out)

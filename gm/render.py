@@ -116,11 +116,13 @@ def _render_day(game, rd) -> dict[str, str]:
     public_dicts = event_dicts(public_events)
     missing = set(rd.checked.missing)
     salts = rd.checked.salts
+    orders = rd.checked.orders
     views = engine.player_views(rd.state, game.rules, names)
     for name in names:
         with_parts(files, f"messages/{message_filename(name, taken)}.{ext}", _tidy(message.render(
             game=base, view=views[name], events=event_dicts(own_events.get(name, [])),
-            public_events=public_dicts, no_orders=name in missing, salt=salts.get(name), places=places)), game)
+            public_events=public_dicts, no_orders=name in missing, salt=salts.get(name), places=places,
+            orders=engine.orders_record(orders[name]) if name in orders else None)), game)
     text_env = game_environment(game, "text")
     files["gm-summary.txt"] = _tidy(text_env.get_template("gm-summary.j2").render(
         game=base, view=engine.gm_view(rd.state, game.rules), events=event_dicts(rd.events),

@@ -13,7 +13,7 @@ from typing import Any
 
 from gm.markup import Markup, Safe, key_values, and_join
 from gm.paths import templates_dir
-from gm.narration import with_article
+from gm.narration import article, number_word, with_article
 from gm.text import the
 
 TEMPLATES = templates_dir()
@@ -182,7 +182,9 @@ def _environment(engine: str, fmt: str, extra_dirs: tuple[str, ...], forum):
         env.filters[name] = getattr(markup, name)
     env.filters["the"] = the
     env.filters["upfirst"] = lambda s: s[:1].upper() + s[1:] if isinstance(s, str) else s
-    env.filters["a"] = with_article  # "an Uzi", "a Knife"
+    env.filters["a"] = with_article
+    env.filters["article"] = article
+    env.filters["word"] = number_word  # two students  # "an Uzi", "a Knife"
     env.filters["at"] = _at_filter()
     env.filters["markup"] = Safe  # text a macro already rendered (and escaped)
     env.filters["plural"] = lambda n, word, many=None: f"{n} {word if n == 1 else (many or word + 's')}"
