@@ -337,7 +337,8 @@ class Narrator:
             tpl = _COMPILED[(id(self.env), p.text)] = self.env.from_string(p.text)
         who = names.get("player")
         extra = {"p": self.pronouns(who)} if who is not None and "p" not in names else {}
-        return " ".join(tpl.render({**self.context, **names, **extra}).split())
+        # lines joined, but a name's own spaces kept (a player may be called "-  00")
+        return re.sub(r"[ \t]*\n\s*", " ", tpl.render({**self.context, **names, **extra})).strip()
 
 
 def told_before(result_dirs: list[Path], ext: str) -> frozenset:
