@@ -80,7 +80,7 @@ def check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
     due = engine.players_due(state)
     for path in files:
         try:
-            doc = load_file(path)
+            doc = load_file(path, game.limits)
         except LocatedError as exc:
             problems.append(exc.problem)
             unreadable.append(display_path(path))
@@ -116,7 +116,7 @@ def _lay_thread_votes(gd: GameDir, game: Game, day: int, state, orders: dict, pr
         problems.append(Problem(Location(shown), f"the {engine.title} engine takes no votes from the thread"))
         return shown
     try:
-        doc = load_file(path)
+        doc = load_file(path, game.limits)
     except LocatedError as exc:
         problems.append(exc.problem)
         unreadable.append(shown)
