@@ -261,7 +261,7 @@ def verify(commit_arg, reveal_path, rolls_path, seed, engine, day, salts):
 @game_arg
 @day_opt
 @click.option("--thread", "thread_path", required=True, type=click.Path(dir_okay=False, path_type=Path),
-              help="The thread saved as text: BBCode posts after `--- post by NAME ---` lines (docs/votes.md).")
+              help="The thread saved as text: a `--- thread key: KEY ---` line, then BBCode posts after `--- KEY post by NAME ---` lines (docs/votes.md).")
 @click.option("--deadline", default=None, metavar="'YYYY-MM-DD HH:MM'",
               help="Posts stamped later than this do not count (besides a `--- deadline ---` line).")
 @click.option("--dry-run", is_flag=True, help="Print the count; write no votes.yaml.")

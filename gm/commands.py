@@ -319,12 +319,10 @@ def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, 
             when = datetime.fromisoformat(deadline.strip().replace("T", " "))
         except ValueError:
             raise GmError(f"--deadline must be a date and time like 2025-03-01 20:00, not {deadline!r}") from None
-    try:
-        raw = thread_path.read_bytes()
-        text = raw.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise GmError(f"{display_path(thread_path)}: cannot read the thread ({getattr(exc, 'strerror', None) or exc}; "
-                      "save it as UTF-8 text)") from None
+    from gm.yamlio import read_text_file
+
+    text = read_text_file(thread_path, game.limits.thread_bytes, "thread_bytes")
+    raw = thread_path.read_bytes()
     where = display_path(thread_path)
     thread = read_thread(text, where, when)
     tally = count_votes(thread, where, game, state, day)
