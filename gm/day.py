@@ -57,6 +57,9 @@ def state_before(gd: GameDir, game: Game, day: int) -> Any:
         return copy.deepcopy(game.initial_state)
     if not gd.is_resolved(day - 1):
         raise StateError(f"Day {day - 1} has not been resolved yet: run `gm resolve {display_path(gd.root)} --day {day - 1}` first")
+    from gm.chain import check_base
+
+    check_base(gd, game, day)  # Day day-1 as it was resolved, before anything starts from it
     state = game.engine.state_from_json(gd.read_json(day - 1, "state.json"))
     if game.engine.is_over(state):
         raise StateError(f"the game ended on Day {day - 1}; there is no Day {day}")
@@ -188,7 +191,7 @@ def day_files(gd: GameDir, game: Game, rd: ResolvedDay) -> dict[str, str]:
     is made from the record, so it comes last and is not among the digests.
     """
     from gm.chain import chain_fields, sha256_text
-    from gm.commitment import is_committed, reveal_post
+    from gm.commitment import commit_path, is_committed, reveal_post
     from gm.render import render_day, with_parts
 
     engine = game.engine
@@ -207,7 +210,8 @@ def day_files(gd: GameDir, game: Game, rd: ResolvedDay) -> dict[str, str]:
         "rolls": len(rd.rolls),
         "salts": rd.checked.salts,
         "dice_key": rd.key.hex(),
-        "seed_committed": is_committed(gd, rd.day),
+        # commit.txt is kept with the game; seed.secret may not be (a clone leaves it out)
+        "seed_committed": is_committed(gd, rd.day) or commit_path(gd, rd.day).is_file(),
     } | chain_fields(gd, rd.day, files)
     files["day.json"] = dumps(record)
     with_parts(files, f"reveal.{game.ext}", reveal_post(game, record, sha256_text(files["day.json"]),
