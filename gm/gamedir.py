@@ -58,6 +58,7 @@ class Game:
 class GameDir:
     def __init__(self, root: Path | str):
         self.root = Path(root)
+        self.notes: list[str] = []  # warnings of the writes made (shown by the command)
 
     @property
     def game_yaml(self) -> Path:
@@ -166,23 +167,21 @@ class GameDir:
     def lock(self):
         """Hold the game's lock while writing: a second writing command says so and stops.
 
-        The lock is `.gm/lock` (an advisory lock the system drops when the process ends, killed
-        or not); `.gm/` ignores itself for git.
+        The lock is an advisory lock on the game folder itself, so taking it writes nothing, and
+        the system drops it when the process ends, killed or not.
         """
         import fcntl
 
-        private = self.root / PRIVATE
-        _ignored_dir(private)
-        fh = open(private / "lock", "a+")
+        fd = os.open(self.root, os.O_RDONLY)
         try:
             try:
-                fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
                 raise StateError(f"another gm command is writing to {display_path(self.root)} right now; "
                                  "run this one when it has finished") from None
             yield
         finally:
-            fh.close()
+            os.close(fd)
 
     def leftovers(self) -> list[Path]:
         """Scratch folders an interrupted gm run left behind (each holds only what git ignores)."""
@@ -223,10 +222,24 @@ class GameDir:
                 os.rename(built, final)
             else:
                 _exchange(built, final)  # now `built` holds the old result
-                os.rename(built, previous)
-        from gm.chain import write_head
+                try:
+                    os.rename(built, previous)
+                except OSError:
+                    try:
+                        _exchange(built, final)  # the old result back in place: as if nothing happened
+                    except OSError:
+                        tmp.keep = True  # never delete the old result
+                        raise StateError(f"Day {day} was resolved again, but the system refused to keep the old "
+                                         f"result as {display_path(previous)}: it is in {display_path(built)}; "
+                                         "move it there yourself") from None
+                    raise
+        from gm.chain import HEAD, write_head
 
-        write_head(self, day)
+        try:
+            write_head(self, day)
+        except OSError as exc:  # the day is resolved all the same: say what is behind, and why
+            self.notes.append(f"warning: Day {day} is resolved, but {display_path(self.root / HEAD)} could not be "
+                              f"updated ({exc.strerror}): resolve the day again with --force once there is room")
         return final
 
     @staticmethod
@@ -237,29 +250,25 @@ class GameDir:
         return final.parent / f"{final.name}.{n}"
 
 
-PRIVATE = ".gm"  # the game's lock; ignored by git
 SCRATCH = ".gm-tmp-"  # where files are made before they are put in place; ignored by git
 
 
-def _ignored_dir(path: Path) -> None:
-    """A folder that git ignores altogether (with what is in it): its own .gitignore says `*`."""
-    path.mkdir(parents=True, exist_ok=True)
-    ignore = path / ".gitignore"
-    if not ignore.is_file():
-        ignore.write_text("# made by gm: nothing here belongs in git\n*\n", encoding="utf-8")
+class Scratch(type(Path())):
+    keep = False  # set when what it holds must outlive it (an old result that could not be put back)
 
 
 @contextmanager
 def scratch(parent: Path):
     """A scratch folder beside the target, removed afterwards. Its .gitignore is written first,
     so whatever a killed run leaves in it (a seed, a day's record) is never staged by git."""
-    tmp = Path(tempfile.mkdtemp(prefix=SCRATCH, dir=parent))
+    tmp = Scratch(tempfile.mkdtemp(prefix=SCRATCH, dir=parent))
     try:
         os.chmod(tmp, 0o755 & ~_umask())
         (tmp / ".gitignore").write_text("*\n", encoding="utf-8")
         yield tmp
     finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+        if not tmp.keep:
+            shutil.rmtree(tmp, ignore_errors=True)
 
 
 def _umask() -> int:
