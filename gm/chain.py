@@ -10,8 +10,8 @@ holds the SHA-256 of:
     chain.previous_record the previous day's day.json, byte for byte (null on Day 0)
 
 so changing anything of a day after the fact shows, and so does changing a day's record after
-the next day was resolved. `gm audit --all` walks the chain from Day 0 and names the first day
-where anything differs, and what (docs/fairness.md).
+the next day was resolved. `gm audit --all` (gm/audit.py) walks the chain from Day 0, replays
+every day, and names the first day where anything differs, and what (docs/fairness.md).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gm.errors import GmError, StateError
-from gm.gamedir import Game, GameDir
+from gm.gamedir import GameDir
 from gm.yamlio import display_path
 
 RECORD = "day.json"
@@ -42,23 +42,16 @@ def sha256_text(text: str) -> str:
     return sha256_bytes(text.encode("utf-8"))
 
 
-def chain_fields(gd: GameDir, day: int, files: dict[str, str]) -> dict:
-    """The fields of day.json that chain the day: computed from the result files made so far."""
-    previous = None
-    if day > 0:
-        path = gd.result_dir(day - 1) / RECORD
-        try:
-            previous = sha256_bytes(path.read_bytes())
-        except FileNotFoundError:
-            raise StateError(f"{display_path(path)} is missing: Day {day} cannot be chained to Day {day - 1}") from None
+def chain_fields(checked, files: dict[str, str]) -> dict:
+    """The fields of day.json that chain the day: the result files made so far, and the digests of
+    the previous record and votes.yaml as gm/day.py read them (a CheckedDay)."""
     fields: dict = {"chain": {
-        "previous_record": previous,
+        "previous_record": checked.previous_record,
         "rolls_sha256": sha256_text(files["rolls.jsonl"]),
         "outputs_sha256": {rel: sha256_text(text) for rel, text in sorted(files.items()) if rel != "rolls.jsonl"},
     }}
-    votes = gd.votes_path(day)
-    if votes.is_file():
-        fields["votes_sha256"] = sha256_bytes(votes.read_bytes())
+    if checked.votes_digest is not None:
+        fields["votes_sha256"] = checked.votes_digest
     return fields
 
 
@@ -74,9 +67,9 @@ class DayAudit:
         return not self.findings
 
 
-def check_day(gd: GameDir, game: Game, day: int, replay: bool = True) -> DayAudit:
-    """Every check of one resolved day: its record against the files, the seed against the
-    commitment, each roll against the dice key, the link from the next day, and a full replay."""
+def check_day(gd: GameDir, day: int) -> DayAudit:
+    """Every check of one resolved day that needs no replay: its record against the files, the seed
+    against the commitment, each roll against the dice key, the link from the next day."""
     out = DayAudit(day)
     result = gd.result_dir(day)
     rec_path = result / RECORD
@@ -86,20 +79,18 @@ def check_day(gd: GameDir, game: Game, day: int, replay: bool = True) -> DayAudi
         chain = record["chain"]
         out.record_sha256 = sha256_bytes(raw)
     except (OSError, ValueError, KeyError, TypeError, RecursionError):
-        out.findings.append(f"{_shown(gd, rec_path)}: missing, unreadable or without a chain record")
+        out.findings.append(f"{shown_path(gd, rec_path)}: missing, unreadable or without a chain record")
         return out
     wrong = _ill_typed(record)
     if wrong:
-        out.findings.append(f"{_shown(gd, rec_path)}: changed after Day {day} was resolved ({wrong})")
+        out.findings.append(f"{shown_path(gd, rec_path)}: changed after Day {day} was resolved ({wrong})")
         return out
-    _check_reveal(gd, game, day, out)
+    _check_reveal(gd, day, out)
     _check_inputs(gd, day, record, out)
     _check_seed(gd, day, record, out)
     _check_rolls(gd, day, record, chain, out)
     _check_outputs(gd, day, chain, out)
-    _check_next_link(gd, game, day, out)
-    if replay:
-        _replay(gd, game, day, out)
+    _check_next_link(gd, day, out)
     return out
 
 
@@ -118,9 +109,11 @@ def _ill_typed(record) -> str | None:
     if not isinstance(record, dict):
         return "it is not a JSON object"
     chain = record.get("chain")
+    salts = record.get("salts", {})
     checks = {
         "chain": isinstance(chain, dict),
-        "chain.previous_record": isinstance(chain, dict) and (chain.get("previous_record") is None or digest(chain.get("previous_record"))),
+        "chain.previous_record": isinstance(chain, dict) and (chain.get("previous_record") is None
+                                                              or digest(chain.get("previous_record"))),
         "chain.rolls_sha256": isinstance(chain, dict) and digest(chain.get("rolls_sha256")),
         "chain.outputs_sha256": isinstance(chain, dict) and digests(chain.get("outputs_sha256")),
         "orders_files": digests(record.get("orders_files", {})),
@@ -129,61 +122,42 @@ def _ill_typed(record) -> str | None:
         "day": type(record.get("day")) is int and 0 <= record["day"] <= 10**6,
         "seed": isinstance(record.get("seed"), str) and 0 < len(record["seed"]) <= 1024,
         "dice_key": isinstance(record.get("dice_key"), str) and len(record["dice_key"]) <= 1024,
-        "salts": isinstance(record.get("salts", {}), dict) and all(
-            isinstance(k, str) and isinstance(v, str) for k, v in record.get("salts", {}).items()),
+        "salts": isinstance(salts, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in salts.items()),
     }
     bad = [k for k, ok in checks.items() if not ok]
     return f"{', '.join(bad)}: not of the type gm writes" if bad else None
 
 
-def _shown(gd: GameDir, path: Path) -> str:
-    """A path relative to the game folder, as players and GMs see it in any copy of the game."""
-    try:
-        return path.relative_to(gd.root).as_posix()
-    except ValueError:
-        return display_path(path)
-
-
-def _compare(gd: GameDir, out: DayAudit, path: Path, recorded: str | None, what: str) -> None:
-    actual = sha256_bytes(path.read_bytes()) if path.is_file() else None
-    if recorded == actual:
-        return
-    day = out.day
-    if actual is None:
-        out.findings.append(f"{_shown(gd, path)}: removed after Day {day} was resolved ({what})")
-    elif recorded is None:
-        out.findings.append(f"{_shown(gd, path)}: added after Day {day} was resolved ({what})")
-    else:
-        out.findings.append(f"{_shown(gd, path)}: changed after Day {day} was resolved ({what}; "
-                            f"recorded SHA-256 {recorded[:12]}..., now {actual[:12]}...)")
-
-
-def revealed_record_sha256(gd: GameDir, game: Game, day: int) -> str | None:
+def revealed_record_sha256(gd: GameDir, day: int) -> str | None:
     """The SHA-256 of day.json as the day's reveal post published it (None: no readable reveal)."""
     from gm.commitment import REVEAL_TAG
     from gm.published import find_machine_line
 
-    path = gd.result_dir(day) / f"reveal.{game.ext}"
-    try:
-        rec = find_machine_line(path.read_text(encoding="utf-8"), REVEAL_TAG, _shown(gd, path))
-    except (OSError, UnicodeDecodeError, GmError):
-        return None
-    value = rec.get("record_sha256")
-    return value if isinstance(value, str) else None
+    for ext in ("bbcode", "md"):
+        path = gd.result_dir(day) / f"reveal.{ext}"
+        if not path.is_file():
+            continue
+        try:
+            rec = find_machine_line(path.read_text(encoding="utf-8"), REVEAL_TAG, shown_path(gd, path))
+        except (OSError, UnicodeDecodeError, GmError):
+            return None
+        value = rec.get("record_sha256")
+        return value if isinstance(value, str) else None
+    return None
 
 
-def _check_reveal(gd: GameDir, game: Game, day: int, out: DayAudit) -> None:
+def _check_reveal(gd: GameDir, day: int, out: DayAudit) -> None:
     """The record must be the one the day's reveal post names: so an edited record (its link to
     the day before, say) is named as such, and not blamed on the day before."""
-    published = revealed_record_sha256(gd, game, day)
+    published = revealed_record_sha256(gd, day)
     if published is None:
         return  # the replay names a missing or changed reveal post
     if published != out.record_sha256:
-        out.findings.append(f"{_shown(gd, gd.result_dir(day) / RECORD)}: changed after Day {day} was resolved "
+        out.findings.append(f"{shown_path(gd, gd.result_dir(day) / RECORD)}: changed after Day {day} was resolved "
                             f"(its reveal post names SHA-256 {published[:12]}..., now {str(out.record_sha256)[:12]}...)")
 
 
-def check_base(gd: GameDir, game: Game, day: int) -> None:
+def check_base(gd: GameDir, day: int) -> None:
     """Before Day `day` is checked or resolved: the day before must be as it was resolved.
 
     Its state.json is what the next day starts from, so an edited one (99 health, a 99-shot
@@ -201,7 +175,7 @@ def check_base(gd: GameDir, game: Game, day: int) -> None:
         raise StateError(f"{display_path(rec_path)} is missing: Day {day} cannot start from an unrecorded Day {prev}") from None
     except (OSError, ValueError, KeyError, TypeError, RecursionError):
         raise StateError(f"{display_path(rec_path)}: not a day's record (was it edited?): {hint}") from None
-    published = revealed_record_sha256(gd, game, prev)
+    published = revealed_record_sha256(gd, prev)
     if published is not None and published != sha256_bytes(raw):
         raise StateError(f"{display_path(rec_path)}: changed after Day {prev} was resolved (its reveal post names "
                          f"another SHA-256): {hint}")
@@ -238,6 +212,28 @@ def write_head(gd: GameDir, day: int) -> None:
         {"day": day, "record_sha256": sha256_bytes(raw)}, sort_keys=True, indent=2) + "\n")
 
 
+def shown_path(gd: GameDir, path: Path) -> str:
+    """A path relative to the game folder, as players and GMs see it in any copy of the game."""
+    try:
+        return path.relative_to(gd.root).as_posix()
+    except ValueError:
+        return display_path(path)
+
+
+def _compare(gd: GameDir, out: DayAudit, path: Path, recorded: str | None, what: str) -> None:
+    actual = sha256_bytes(path.read_bytes()) if path.is_file() else None
+    if recorded == actual:
+        return
+    day = out.day
+    if actual is None:
+        out.findings.append(f"{shown_path(gd, path)}: removed after Day {day} was resolved ({what})")
+    elif recorded is None:
+        out.findings.append(f"{shown_path(gd, path)}: added after Day {day} was resolved ({what})")
+    else:
+        out.findings.append(f"{shown_path(gd, path)}: changed after Day {day} was resolved ({what}; "
+                            f"recorded SHA-256 {recorded[:12]}..., now {actual[:12]}...)")
+
+
 def _check_inputs(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
     recorded = record.get("orders_files") or {}
     on_disk = {p.name for p in gd.orders_files(day)}
@@ -252,7 +248,7 @@ def _check_seed(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
     from gm.dice import dice_key
     from gm.published import find_machine_line
 
-    rec = _shown(gd, gd.result_dir(day) / RECORD)
+    rec = shown_path(gd, gd.result_dir(day) / RECORD)
     try:
         seed = bytes.fromhex(record["seed"])
         salts = dict(record.get("salts") or {})
@@ -266,19 +262,19 @@ def _check_seed(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
     post = commit_path(gd, day)
     if post.is_file():
         try:
-            committed = find_machine_line(post.read_text(encoding="utf-8"), COMMIT_TAG, _shown(gd, post))
+            committed = find_machine_line(post.read_text(encoding="utf-8"), COMMIT_TAG, shown_path(gd, post))
         except GmError as exc:
-            out.findings.append(f"{_shown(gd, post)}: {exc}")
+            out.findings.append(f"{shown_path(gd, post)}: {exc}")
         else:
             if committed.get("seed_sha256") != sha256_bytes(seed) or committed.get("day") != day:
-                out.findings.append(f"{_shown(gd, post)}: commits to another seed than the one Day {day} was resolved with")
+                out.findings.append(f"{shown_path(gd, post)}: commits to another seed than the one Day {day} was resolved with")
             else:
                 out.notes.append("seed matches its commitment")
     elif record.get("seed_committed"):
-        out.findings.append(f"{_shown(gd, post)}: removed after Day {day} was resolved (the seed was committed)")
+        out.findings.append(f"{shown_path(gd, post)}: removed after Day {day} was resolved (the seed was committed)")
     secret = seed_path(gd, day)
     if secret.is_file() and secret.read_text(encoding="utf-8", errors="replace").strip().lower() != seed.hex():
-        out.findings.append(f"{_shown(gd, secret)}: is not the seed Day {day} was resolved with")
+        out.findings.append(f"{shown_path(gd, secret)}: is not the seed Day {day} was resolved with")
 
 
 def _check_rolls(gd: GameDir, day: int, record: dict, chain: dict, out: DayAudit) -> None:
@@ -289,15 +285,15 @@ def _check_rolls(gd: GameDir, day: int, record: dict, chain: dict, out: DayAudit
     if not path.is_file():
         return
     try:
-        rolls = read_rolls(path.read_text(encoding="utf-8"), _shown(gd, path))
+        rolls = read_rolls(path.read_text(encoding="utf-8"), shown_path(gd, path))
         key = bytes.fromhex(record["dice_key"])
     except (GmError, KeyError, ValueError, UnicodeDecodeError) as exc:
-        out.findings.append(f"{_shown(gd, path)}: cannot be read as a roll log ({exc})")
+        out.findings.append(f"{shown_path(gd, path)}: cannot be read as a roll log ({exc})")
         return
     problems = check_rolls(rolls, key, record.get("engine", ""), day, record.get("rolls"))
-    out.findings += [f"{_shown(gd, path)}: {p}" for p in problems[:5]]
+    out.findings += [f"{shown_path(gd, path)}: {p}" for p in problems[:5]]
     if len(problems) > 5:
-        out.findings.append(f"{_shown(gd, path)}: ... and {len(problems) - 5} more")
+        out.findings.append(f"{shown_path(gd, path)}: ... and {len(problems) - 5} more")
     if not problems:
         out.notes.append(f"{_count(len(rolls), 'roll')} re-derived from the dice key")
 
@@ -311,7 +307,7 @@ def _check_outputs(gd: GameDir, day: int, chain: dict, out: DayAudit) -> None:
         _compare(gd, out, result / rel, recorded.get(rel), "a post" if rel.endswith((".bbcode", ".md", ".txt")) else "an output")
 
 
-def _check_next_link(gd: GameDir, game: Game, day: int, out: DayAudit) -> None:
+def _check_next_link(gd: GameDir, day: int, out: DayAudit) -> None:
     nxt = gd.result_dir(day + 1) / RECORD
     if not nxt.is_file() or out.record_sha256 is None:
         return
@@ -320,67 +316,11 @@ def _check_next_link(gd: GameDir, game: Game, day: int, out: DayAudit) -> None:
         recorded = json.loads(raw)["chain"]["previous_record"]
     except (OSError, ValueError, KeyError, TypeError, RecursionError):
         return  # Day N+1's own check reports its unreadable record
-    published = revealed_record_sha256(gd, game, day + 1)
+    published = revealed_record_sha256(gd, day + 1)
     if published is not None and published != sha256_bytes(raw):
         return  # Day N+1's record was changed (its link with it): its own check names it
     if recorded != out.record_sha256:
-        out.findings.append(f"{_shown(gd, gd.result_dir(day) / RECORD)}: changed after Day {day + 1} was resolved "
+        out.findings.append(f"{shown_path(gd, gd.result_dir(day) / RECORD)}: changed after Day {day + 1} was resolved "
                             f"(Day {day + 1} recorded SHA-256 {str(recorded)[:12]}... for it, now {out.record_sha256[:12]}...)")
     else:
         out.notes.append(f"Day {day + 1} links to this record")
-
-
-def _replay(gd: GameDir, game: Game, day: int, out: DayAudit) -> None:
-    from gm.audit import replay_day
-
-    try:
-        replay = replay_day(gd, game, day)
-    except GmError as exc:
-        out.findings.append(f"{_shown(gd, gd.day_dir(day))}: Day {day} cannot be replayed: {str(exc).splitlines()[0]}")
-        return
-    if not replay.differences:
-        out.notes.append("replayed byte for byte")
-    named = {f.split(": ", 1)[0] for f in out.findings}
-    for d in replay.differences:
-        what = {"MISSING": "missing", "EXTRA": "not written by the replay", "DIFFERS": f"differs from the replay ({d.detail})"}
-        shown = _shown(gd, gd.result_dir(day) / d.rel)
-        if shown not in named:  # already named by its recorded digest
-            out.findings.append(f"{shown}: {what[d.kind]}")
-
-
-def audit_chain(gd: GameDir, game: Game) -> tuple[bool, list[str]]:
-    """Walk every resolved day from Day 0; stop at the first day where anything was changed."""
-    days = gd.resolved_days()
-    if not days:
-        raise StateError(f"no day of {display_path(gd.root)} has been resolved yet; nothing to audit")
-    lines: list[str] = []
-    expected = 0
-    head = None
-    recorded_head = read_head(gd)
-    if recorded_head is not None and recorded_head["day"] not in days:
-        first = min([d for d in range(recorded_head["day"] + 1) if d not in days])
-        lines.append(f"Day {recorded_head['day']}: missing (its result folder is gone), yet {HEAD} records it "
-                     "as resolved")
-        lines.append(f"First change: Day {first}.")
-        return False, lines
-    for day in days:
-        if day != expected:
-            lines.append(f"Day {expected}: missing (its result folder is gone), yet Day {day} is resolved")
-            lines.append(f"First change: Day {expected}.")
-            return False, lines
-        expected += 1
-        audit = check_day(gd, game, day)
-        if audit.ok:
-            head = audit.record_sha256
-            lines.append(f"Day {day}: OK, record {audit.record_sha256[:16]}... ({'; '.join(audit.notes)})")
-            continue
-        lines.append(f"Day {day}: CHANGED after the fact:")
-        lines += [f"  {f}" for f in audit.findings]
-        later = [d for d in days if d > day]
-        if later:
-            lines.append(f"Day(s) {', '.join(map(str, later))} not checked: they were resolved from Day {day}.")
-        lines.append(f"First change: Day {day} ({audit.findings[0].split(': ', 1)[0]}).")
-        return False, lines
-    lines.append(f"All {len(days)} day(s) check out: the chain is whole from Day 0 to Day {days[-1]}, "
-                 f"head {head}.")
-    return True, lines

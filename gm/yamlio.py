@@ -155,35 +155,47 @@ def _explain(exc, text: str, mark) -> str:
     return problem
 
 
-def read_text_file(path: Path, max_bytes: int, setting: str = "file_bytes") -> str:
-    """A text file a person wrote: UTF-8 with or without a byte order mark, at most `max_bytes`.
-
-    The size is checked before the file is read, so a huge file costs nothing; a file that is
-    not UTF-8, or one that cannot be read, is one located error.
-    """
+def read_bytes(path: Path, max_bytes: int | None = None, setting: str = "file_bytes") -> bytes:
+    """A file's bytes (at most `max_bytes`: the size is checked before reading, so a huge file
+    costs nothing), or one located error saying why they cannot be read."""
     shown = display_path(path)
     try:
         with open(path, "rb") as fh:
-            data = fh.read(max_bytes + 1)
+            data = fh.read() if max_bytes is None else fh.read(max_bytes + 1)
     except OSError as exc:
         raise LocatedError(Location(shown), f"cannot read: {exc.strerror or exc}") from None
-    if len(data) > max_bytes:
+    if max_bytes is not None and len(data) > max_bytes:
         raise LocatedError(Location(shown), f"larger than {max_bytes:,} bytes: not read "
                                             f"(the limit is {setting} under limits: in game.yaml)")
+    return data
+
+
+def decode_text(data: bytes, path: Path) -> str:
+    """UTF-8 with or without a byte order mark; where it is not, a located error."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise LocatedError(Location(shown, line, col), "not UTF-8 text here (save the file as UTF-8)") from None
+        col = len(data[data.rfind(b"\n", 0, exc.start) + 1: exc.start].decode("utf-8", "replace")) + 1
+        raise LocatedError(Location(display_path(path), line, col), "not UTF-8 text here (save the file as UTF-8)") from None
     return text[1:] if text.startswith("\ufeff") else text
+
+
+def read_text_file(path: Path, max_bytes: int, setting: str = "file_bytes") -> str:
+    """A text file a person wrote, bounded (see read_bytes and decode_text)."""
+    return decode_text(read_bytes(path, max_bytes, setting), path)
+
+
+def load_bytes(data: bytes, path: Path, limits=None) -> Any:
+    """Parse a file's bytes, read once (so what is parsed is what is hashed)."""
+    return load_text(decode_text(data, path), path, limits)
 
 
 def load_file(path: Path, limits=None) -> Any:
     from gm.limits import DEFAULT
 
     limits = limits or DEFAULT
-    return load_text(read_text_file(path, limits.file_bytes), path, limits)
+    return load_bytes(read_bytes(path, limits.file_bytes), path, limits)
 
 
 # ---- locations of nodes -------------------------------------------------------

@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from gm.engine import REGISTRY
+from gm.engines import REGISTRY
 
 ENGINES = sorted(REGISTRY)
 MEMORY_CAP = 400 * 1024 * 1024  # bytes of address space a child `gm` may use beyond the interpreter's start
