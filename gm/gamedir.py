@@ -141,6 +141,12 @@ class GameDir:
         if not isinstance(title, str) or not title.strip():
             problems.append(Problem(value_loc(path, doc, "title"), "title must be text"))
             title = engine.facts.title
+        else:
+            from gm.names import text_problem
+
+            why = text_problem(title, "the title")
+            if why:
+                problems.append(Problem(value_loc(path, doc, "title"), why))
         fmt = doc.get("format")
         if fmt is not None and fmt not in FORMATS:
             problems.append(Problem(value_loc(path, doc, "format"), f"format must be one of {', '.join(FORMATS)}, not {fmt!r}"))

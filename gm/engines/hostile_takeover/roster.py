@@ -4,7 +4,8 @@ player if the table already knows it, and the board if the GM describes it. Chec
 from __future__ import annotations
 
 from gm.errors import Problem
-from gm.roster import roster_entry
+from gm.names import name_key
+from gm.roster import alike_problem, roster_entry
 from gm.suggest import did_you_mean
 from gm.yamlio import item_loc, key_loc, node_loc, value_loc
 
@@ -57,7 +58,7 @@ def read_roster(doc: dict, path: str, problems: list[Problem]) -> list[tuple[str
         return []
     out: list[tuple[str, str]] = []
     before = len(problems)
-    names: dict[str, int] = {}
+    names: dict[str, tuple[int, str]] = {}  # what a name reads as -> (entry, name)
     free = [c for c in COLOURS]
     for i in range(len(node)):
         got = roster_entry(node, i, path, ROSTER_KEYS, "{name: NAME, colour: COLOUR}", problems)
@@ -68,10 +69,11 @@ def read_roster(doc: dict, path: str, problems: list[Problem]) -> list[tuple[str
             problems.append(Problem(loc("name"), f"a player cannot be called {name!r}: orders name players by name "
                                                  "or by colour, and that is a colour"))
             continue
-        if name.casefold() in names:
-            problems.append(Problem(loc("name"), f"{name} is on the roster twice (entries {names[name.casefold()] + 1} and {i + 1})"))
+        key = name_key(name) or name
+        if key in names:
+            problems.append(Problem(loc("name"), alike_problem(name, names[key][1], names[key][0], i)))
             continue
-        names[name.casefold()] = i
+        names[key] = (i, name)
         raw = entry.get("colour", entry.get("color"))
         key = "colour" if "colour" in entry else "color"
         colour = colour_named(raw) if raw is not None else None
