@@ -123,7 +123,7 @@ def strike(day: Day, zone: str, v: Volley, aimed_at: Player, zone_players: list[
         all_out=v.all_out, paint=v.weapon.paint, smoke=v.weapon.smoke,
     )]
     if v.weapon.collateral is not None:
-        events += collateral(day, zone, v.weapon, v.weapon_name, a, target, near, ledger)
+        events += collateral(day, zone, v.weapon, v.weapon_name, a, target, near, ledger, all_out=v.all_out)
     return events
 
 
