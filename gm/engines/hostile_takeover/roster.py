@@ -132,8 +132,16 @@ def read_board(doc, path: str, rules: Rules, players: dict[str, Player], problem
         b.error(value_loc(path, node, "buildings"), "board.buildings is a list: C3 (small), [D4, E4] (large), "
                                                     "or {at: C3, owner: NAME, points: N}")
         buildings = []
+    supply = {"small": rules.unclaimed_small, "large": rules.unclaimed_large}
     for i, raw in enumerate(buildings):
-        _read_building(b, path, buildings, i, raw, players)
+        size = _read_building(b, path, buildings, i, raw, players)
+        if size is None:
+            continue
+        supply[size] -= 1
+        if supply[size] == -1:  # named once, at the first building beyond the supply
+            total = rules.unclaimed_large if size == "large" else rules.unclaimed_small
+            b.error(item_loc(path, buildings, i), f"the supply has only {total} {size} unclaimed building"
+                    f"{'s' if total != 1 else ''} (unclaimed_{size} in house_rules), and this is one more")
     spawns = node.get("spawns") or {}
     if not isinstance(spawns, dict):
         b.error(value_loc(path, node, "spawns"), "board.spawns maps each player to a square, e.g. {Akane: B2}")
@@ -157,7 +165,8 @@ def read_board(doc, path: str, rules: Rules, players: dict[str, Player], problem
     return b
 
 
-def _read_building(b: BoardBuilder, path: str, seq, i: int, raw, players) -> None:
+def _read_building(b: BoardBuilder, path: str, seq, i: int, raw, players) -> str | None:
+    """Lay one building of a described board; its size when it is an unclaimed one (None otherwise)."""
     at = item_loc(path, seq, i)
     owner = None
     points = None
@@ -181,12 +190,13 @@ def _read_building(b: BoardBuilder, path: str, seq, i: int, raw, players) -> Non
     if squares is None:
         b.error(at, why or "not a building")
         return
+    size = "large" if len(squares) == 2 else "small"
     if points is not None:
-        full = b.rules.full_points("large" if len(squares) == 2 else "small")
+        full = b.rules.full_points(size)
         if isinstance(points, bool) or not isinstance(points, int) or not 1 <= points <= full:
             b.error(at, f"points must be a whole number from 1 to {full}, not {points!r}")
-            return
-    b.building(squares, owner, points, at)
+            return None
+    return size if b.building(squares, owner, points, at) and owner is None else None
 
 
 def read_game(doc: dict, path: str) -> tuple[Rules, list[str], list[Problem], State | None]:
