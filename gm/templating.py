@@ -44,9 +44,12 @@ class template_errors:
                                       "(the limit is template_seconds under limits: in game.yaml)")
             self.timer = signal.signal(signal.SIGALRM, out_of_time)
             signal.setitimer(signal.ITIMER_REAL, limits.template_seconds)
+        if self.game.templates_dir.is_dir() and limits is not None:
+            _STEPS[0] = limits.template_steps
         return self
 
     def __exit__(self, kind, exc, tb):
+        _STEPS[0] = None
         if self.timer is not None:
             import signal
 
@@ -64,6 +67,13 @@ class template_errors:
             message = str(exc) if isinstance(exc, TemplateTimeout) else "a macro or include calls itself without end"
             raise LocatedError(Location(self._shown(path), line), message) from None
         if not isinstance(exc, (jinja2.TemplateError, SecurityError)):
+            path, line = _template_frame(tb)
+            own = self.game.templates_dir.resolve()
+            if isinstance(exc, Exception) and path and Path(path).resolve().is_relative_to(own):
+                from gm.errors import LocatedError, Location
+
+                # the GM's own template failed as it ran (1 // 0, a huge number, ...): theirs to fix
+                raise LocatedError(Location(self._shown(path), line), f"{type(exc).__name__}: {exc}") from None
             return False
         from gm.errors import LocatedError, Location
 
@@ -199,6 +209,42 @@ def _inside_loader_class():
     return InsideLoader
 
 
+_STEPS = [None]  # what is left of the running render's template_steps (None: not counted)
+
+
+def _step() -> None:
+    left = _STEPS[0]
+    if left is None:
+        return
+    if left <= 0:
+        _STEPS[0] = None
+        raise TemplateTimeout("the templates took more steps than template_steps allows "
+                              "(calls and lookups; the limit is under limits: in game.yaml)")
+    _STEPS[0] = left - 1
+
+
+@lru_cache(maxsize=1)
+def _counted_sandbox():
+    from jinja2.sandbox import SandboxedEnvironment
+
+    class CountedSandbox(SandboxedEnvironment):
+        """Jinja's sandbox, counting every call and lookup a GM's template makes (template_steps)."""
+
+        def call(self, __context, __obj, *args, **kwargs):
+            _step()
+            return super().call(__context, __obj, *args, **kwargs)
+
+        def getattr(self, obj, attribute):
+            _step()
+            return super().getattr(obj, attribute)
+
+        def getitem(self, obj, argument):
+            _step()
+            return super().getitem(obj, argument)
+
+    return CountedSandbox
+
+
 def _InsideLoader(dirs):
     return _inside_loader_class()(dirs)
 
@@ -211,7 +257,7 @@ def _environment(engine: str, fmt: str, extra_dirs: tuple[str, ...], forum):
     markup = Markup(fmt, forum)
     shipped = jinja2.FileSystemLoader([str(TEMPLATES / engine), str(TEMPLATES / "common")])
     loaders = [_InsideLoader(list(extra_dirs))] if extra_dirs else []
-    env_class = SandboxedEnvironment if extra_dirs else jinja2.Environment
+    env_class = _counted_sandbox() if extra_dirs else jinja2.Environment
     env = env_class(
         loader=jinja2.ChoiceLoader(loaders + [jinja2.PrefixLoader({"shipped": shipped}), shipped]),
         autoescape=False,

@@ -56,3 +56,17 @@ def test_a_macro_without_end_is_located(game_copy):
     result, seconds = resolve_with(game_copy, "narration.j2", text)
     assert result.exit_code == 1, result.output
     assert "templates/narration.j2:1: error: a macro or include calls itself without end" in result.output
+
+
+def test_a_template_that_takes_too_many_steps_is_stopped(game_copy):
+    text = "{% for i in range(5000) %}{% for j in range(5000) %}{{ day.__class__ if false else j.real }}{% endfor %}{% endfor %}\n"
+    result, seconds = resolve_with(game_copy, "narration.j2", text, limits="  template_steps: 100000\n")
+    assert result.exit_code == 1, result.output
+    assert "templates/narration.j2:1: error: the templates took more steps than template_steps allows" in result.output
+    assert seconds < 10
+
+
+def test_a_runtime_error_in_a_gm_template_is_located(game_copy):
+    result, _ = resolve_with(game_copy, "narration.j2", "line one\n{{ 1 // 0 }}\n")
+    assert result.exit_code == 1, result.output
+    assert "templates/narration.j2:2: error:" in result.output and "internal error" not in result.output
