@@ -139,12 +139,14 @@ def rolls(root: Path, day: int | None) -> tuple[int, list[dict]]:
     if not path.is_file():
         raise StateError(f"Day {day} has not been resolved: no {display_path(path)}")
     out = []
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    for n, line in enumerate(path.read_text(encoding="utf-8").split("\n"), 1):  # only \n ends a record
+        if not line.strip():
+            continue
         try:
             rec = json.loads(line)
             roll = Roll(rec["index"], rec["purpose"], rec["sides"], rec["value"], rec.get("against"),
                         rec.get("table"), rec.get("outcome"))
-        except (json.JSONDecodeError, KeyError, TypeError):
+        except (json.JSONDecodeError, KeyError, TypeError, RecursionError):
             raise StateError(f"{display_path(path)}:{n}: not a roll record") from None
         out.append(rec | {"odds": roll.odds})
     return day, out

@@ -33,9 +33,11 @@ def roster_entry(roster, i: int, path: str, keys: tuple[str, ...], example: str,
         problems.append(Problem(at, "every roster entry needs a name"))
         return None
     name = name.strip()
-    from gm.names import text_problem
+    from gm.names import name_key, text_problem
 
     why = text_problem(name)
+    if not why and not name_key(name):
+        why = "a name needs a letter or a digit"
     if why:
         problems.append(Problem(loc("name"), f"{why}: {ascii(name)}"))
         return None

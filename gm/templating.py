@@ -286,4 +286,10 @@ def _environment(engine: str, fmt: str, extra_dirs: tuple[str, ...], forum):
 def game_environment(game, fmt: str | None = None):
     """The environment for a game's posts: its own templates first, its forum's tags."""
     extra = [game.templates_dir] if game.templates_dir.is_dir() else None
+    if extra and not game.templates_dir.resolve().is_relative_to(game.root.resolve()):
+        from gm.errors import StateError
+        from gm.yamlio import display_path
+
+        raise StateError(f"{display_path(game.templates_dir)} leads outside the game folder (a link?): "
+                         "templates are read only from inside it")
     return environment(game.engine.facts.name, fmt or game.format, extra, game.forum)

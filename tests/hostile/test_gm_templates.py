@@ -70,3 +70,17 @@ def test_a_runtime_error_in_a_gm_template_is_located(game_copy):
     result, _ = resolve_with(game_copy, "narration.j2", "line one\n{{ 1 // 0 }}\n")
     assert result.exit_code == 1, result.output
     assert "templates/narration.j2:2: error:" in result.output and "internal error" not in result.output
+
+
+def test_gm_check_names_a_link_out_and_a_linked_templates_folder(game_copy, tmp_path):
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "narration.j2").write_text("SECRET\n", encoding="utf-8")
+    (game_copy / "templates").mkdir()
+    (game_copy / "templates" / "narration.j2").symlink_to(outside / "narration.j2")
+    result = run("check", game_copy)
+    assert result.exit_code == 1 and "leads outside the game's templates folder" in result.output, result.output
+    shutil.rmtree(game_copy / "templates")
+    (game_copy / "templates").symlink_to(outside)
+    result = run("check", game_copy)
+    assert result.exit_code == 1 and "leads outside the game folder (a link?)" in result.output, result.output

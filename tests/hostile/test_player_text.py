@@ -39,6 +39,7 @@ def roster_game(tmp_path, engine: str, names: list[str]) -> str:
     ("Bob\\u0000", "invisible or control character (U+0000"),
     ("Bob\\ud800", "a lone surrogate"),
     ("Bob\\u2028Ann", "a name must be one line"),
+    ("(!)", "a name needs a letter or a digit"),
 ])
 def test_names_that_mislead_are_refused_with_the_pair_named(tmp_path, engine, second, expected):
     root = roster_game(tmp_path, engine, ["Ann", second, "Cleo"])
