@@ -101,6 +101,15 @@ def check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
     due = engine.players_due(state)
     for path in files:
         try:
+            path.name.encode("utf-8")
+        except UnicodeEncodeError:  # bytes that are not UTF-8 in the file's name: shown escaped, never read
+            from gm.errors import Location
+
+            shown = display_path(path).encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+            problems.append(Problem(Location(shown), "the file's name is not UTF-8 text: rename it (it was not read)"))
+            unreadable.append(shown)
+            continue
+        try:
             raw = read_bytes(path, game.limits.file_bytes)
             digests[path.name] = hashlib.sha256(raw).hexdigest()
             doc = load_bytes(raw, path, game.limits)

@@ -78,3 +78,17 @@ def test_message_file_names_never_collide(demo_dir):
     assert len({f.casefold() for f in files}) == len(files)
     for name, file in zip(allowed, files):
         assert message_filename(name, set()) == file  # stable: the name alone decides it
+
+
+def test_an_orders_file_whose_name_is_not_utf8(game_copy):
+    import os
+    import shutil
+
+    shutil.rmtree(game_copy / "days" / "03" / "result")
+    orders = game_copy / "days" / "03" / "orders"
+    with open(os.path.join(os.fsencode(orders), b"caf\xe9.yaml"), "w", encoding="utf-8") as fh:
+        fh.write("Akane: {action: search}\n")
+    for command in ("check", "resolve"):
+        r = CliRunner().invoke(cli, [command, str(game_copy), "--day", "3"])
+        assert r.exit_code == 1, r.output
+        assert "caf\\xe9.yaml: error: the file's name is not UTF-8 text: rename it" in r.output, r.output
