@@ -85,3 +85,11 @@ def test_a_record_of_the_wrong_types_is_named_not_a_crash(game_copy):
     result = run("audit", game_copy, "--all")
     assert result.exit_code == 1
     assert "days/02/result/day.json: changed after Day 2 was resolved (orders_files, rolls: not of the type" in result.output
+
+
+def test_json_lines_survive_any_character():
+    from gm.verify import read_rolls
+
+    rec = {"index": 0, "purpose": "Ann\u2028Bo\x85x\u2029 attacks", "sides": 6, "value": 2, "outcome": 2}
+    text = json.dumps(rec, ensure_ascii=False) + "\n"
+    assert read_rolls(text, "rolls.jsonl") == [rec]
