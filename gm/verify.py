@@ -144,7 +144,13 @@ def verify(pub: Published) -> Verdict:
     engine = pub.engine or reveal.get("engine") or commit.get("engine")
     day = pub.day if pub.day is not None else reveal.get("day", commit.get("day"))
     seed_hex = pub.seed_hex or reveal.get("seed")
-    salts = dict(reveal.get("salts") or {}) | pub.salts
+    published_salts = reveal.get("salts") or {}
+    if not isinstance(published_salts, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in published_salts.items()):
+        raise GmError(f"{pub.reveal_where}: the salts are not names and texts (was the reveal altered?)")
+    if seed_hex is not None and not isinstance(seed_hex, str) or type(reveal.get("day", 0)) is not int:
+        raise GmError(f"{pub.reveal_where}: the seed or the day is not of the type gm writes (was the reveal altered?)")
+    salts = dict(published_salts) | pub.salts
     if not engine or day is None or not seed_hex:
         raise GmError("verify needs the reveal post, or --seed, --engine and --day")
     try:

@@ -93,3 +93,16 @@ def test_json_lines_survive_any_character():
     rec = {"index": 0, "purpose": "Ann\u2028Bo\x85x\u2029 attacks", "sides": 6, "value": 2, "outcome": 2}
     text = json.dumps(rec, ensure_ascii=False) + "\n"
     assert read_rolls(text, "rolls.jsonl") == [rec]
+
+
+def test_verify_refuses_a_reveal_of_the_wrong_types(game_copy):
+    reveal = game_copy / "days" / "03" / "result" / "reveal.bbcode"
+    rolls = game_copy / "days" / "03" / "result" / "rolls.jsonl"
+    commit = game_copy / "days" / "03" / "commit.txt"
+    text = reveal.read_text(encoding="utf-8")
+    for field, forged in (('"salts":{', '"salts":{"Ann":7,'), ('"seed":"', '"seed":12,"x":"'), ('"day":3', '"day":"3"')):
+        bad = game_copy / "bad-reveal.txt"
+        bad.write_text(text.replace(field, forged, 1), encoding="utf-8")
+        result = run("verify", "--commit", commit, "--reveal", bad, "--rolls", rolls)
+        assert result.exit_code == 1, (field, result.output)
+        assert "internal error" not in result.output
