@@ -100,9 +100,12 @@ def test_verify_refuses_a_reveal_of_the_wrong_types(game_copy):
     rolls = game_copy / "days" / "03" / "result" / "rolls.jsonl"
     commit = game_copy / "days" / "03" / "commit.txt"
     text = reveal.read_text(encoding="utf-8")
-    for field, forged in (('"salts":{', '"salts":{"Ann":7,'), ('"seed":"', '"seed":12,"x":"'), ('"day":3', '"day":"3"')):
+    salts = '"salts":{}' if '"salts":{}' in text else '"salts":{'
+    for field, forged in ((salts, salts.replace("{", '{"Ann":7' + ("" if salts.endswith("}") else ","))),
+                          ('"seed":"', '"seed":12,"x":"'), ('"day":3', '"day":"3"')):
+        assert field in text
         bad = game_copy / "bad-reveal.txt"
         bad.write_text(text.replace(field, forged, 1), encoding="utf-8")
         result = run("verify", "--commit", commit, "--reveal", bad, "--rolls", rolls)
         assert result.exit_code == 1, (field, result.output)
-        assert "internal error" not in result.output
+        assert "internal error" not in result.output and "altered" in result.output, result.output
