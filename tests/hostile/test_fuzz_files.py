@@ -94,7 +94,7 @@ def demos(tmp_path_factory):
             if d.name > target.name:
                 shutil.rmtree(d)
         for day in range(int(target.name)):
-            commands.resolve(root, day, "00", force=False)
+            commands.resolve(root, day, commands.demo_seed(day).hex(), force=False)  # as the demo does
         orders = sorted((target / "orders").glob("*.yaml"))
         out[name] = (root, int(target.name), orders[0] if orders else target / "orders" / "orders.yaml")
     return out
