@@ -137,9 +137,16 @@ def _hostile_takeover():
     return HostileTakeover()
 
 
+def _team_kill():
+    from gm.engines.team_kill import TeamKill
+
+    return TeamKill()
+
+
 REGISTRY: dict[str, Callable[[], Engine]] = {
     "battle-royale": _battle_royale,
     "hostile-takeover": _hostile_takeover,
+    "team-kill": _team_kill,
 }
 DEFAULT_ENGINE = "battle-royale"  # what `gm new` and `gm demo` use without --engine
 

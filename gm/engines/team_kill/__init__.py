@@ -1,0 +1,128 @@
+"""Team Kill, the class-trip Battle Royale card game (../shared/rules/class-trip-battle-royale.txt).
+
+One forum day is one turn by default (`turns_per_day`). The active player passes or confronts
+the team to their left or right; every sign, card choice and loot proposal comes from standing
+orders sent by PM, so a day never waits on anyone. Hands are secret: the public post says who
+won a showdown, never which cards.
+
+Days:
+  - Day 0: the shuffle, the deal and the first player (audited rolls); it takes no orders.
+  - every later day: the free actions (leaves, gives), then the turn(s).
+
+orders.py has the orders' reference; RULINGS.md every ruling.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+from gm.engine import GameSetup, Phase
+from gm.errors import Location, Problem
+from gm.roster import new_game_yaml
+
+from . import endgame, setup, turns
+from .orders import check_orders_doc, default_orders
+from .roster import read_game
+from .rules import DATA, Rules
+from .state import DEAL, State
+from .views import gm_view, player_status, player_view, public_view, status_rows
+
+
+class TeamKill:
+    name = "team-kill"
+    title = "Team Kill"
+    config_keys = ("house_rules", "roster", "first_player", "components")
+    demo_day = None
+    personal_events: dict[str, str] = {}
+    new_game_hint = ("Edit game.yaml (the roster in seat order, house rules), then run "
+                     "`gm resolve {dir} --day 0` to shuffle, deal and roll for the first player.")
+
+    def setup(self, doc: Any, path: str) -> GameSetup:
+        rules, roster, problems, state = read_game(doc, path)
+        return GameSetup(rules, roster, problems, state)
+
+    def state_from_json(self, data: dict) -> State:
+        return State.from_json(data)
+
+    def state_to_json(self, state: State) -> dict:
+        return state.to_json()
+
+    def check_orders(self, doc, path, rules, state, day, seen):
+        return check_orders_doc(doc, path, rules, state, day, seen)
+
+    def check_all(self, orders, missing, state: State, rules: Rules, day: int, folder: str) -> list[Problem]:
+        """A warning when the coming turn would complete a full circle of passes (everyone loses)."""
+        if state.stage == DEAL or state.over or state.active is None:
+            return []
+        player = state.player_of(state.active)
+        o = orders.get(player)
+        turn = (o.sent.get("turn") if o is not None else None) or state.standing.get(player, {}).get("turn")
+        if (turn is None or turn["kind"] == "pass") and state.passes + 1 >= len(state.in_play()):
+            return [Problem(Location(folder), f"{player} is to play and will pass: that completes a full circle "
+                                              "of passes, and everyone is eliminated (FAQ: \"What happens if all "
+                                              "players pass?\")", "warning")]
+        return []
+
+    def default_orders(self, player: str, day: int):
+        return default_orders(player)
+
+    def defaults_note(self, state: State) -> str:
+        return "they keep their standing orders (with none: pass, sign kill, reveal their best card)"
+
+    def players_due(self, state: State) -> list[str]:
+        if state.stage == DEAL:
+            return []
+        return state.players_in()
+
+    def phases(self, day: int, state: State) -> list[Phase]:
+        if state.stage == DEAL:
+            return [_phase("set-up", lambda d: setup.deal(d.state, d.rules, d.dice, d.state.first_player))]
+        return [_phase(turns.FREE_STEP, lambda d: turns.free_actions(d.state, d.orders, d.number)),
+                _phase("turns", lambda d: turns.play_turns(d.state, d.rules, d.number))]
+
+    def finished(self, state: State, rules) -> bool:
+        return state.over
+
+    def is_over(self, state: State) -> bool:
+        return state.over
+
+    def final_phase(self) -> Phase:
+        return _phase(endgame.STEP, lambda d: endgame.next_turn(d.state))
+
+    def public_view(self, state, rules) -> dict:
+        return public_view(state, rules)
+
+    def player_view(self, state, rules, player: str) -> dict:
+        return player_view(state, rules, player)
+
+    def gm_view(self, state, rules) -> dict:
+        return gm_view(state, rules)
+
+    def message_recipients(self, before: State, after: State, orders) -> list[str]:
+        """Everyone still in before the day (a player eliminated today gets their last message)."""
+        return sorted(p for p in after.players if p in before.players_in() or before.stage == DEAL)
+
+    def player_status(self, state, rules, player: str) -> list[str]:
+        return player_status(state, rules, player)
+
+    def orders_record(self, orders) -> dict:
+        return orders.record()
+
+    def status_rows(self, state, rules):
+        return status_rows(state, rules)
+
+    def example_dir(self):
+        return DATA / "examples" / "demo"
+
+    def new_game_files(self, title: str | None) -> dict[str, str]:
+        return {"game.yaml": new_game_yaml(DATA / "new-game.yaml", "Team Kill", title)}
+
+
+def _phase(name: str, fn) -> Phase:
+    def resolve(state, orders, dice, rules):
+        return fn(SimpleNamespace(state=state, orders=orders, dice=dice, rules=rules, number=state.day))
+    return Phase(name, resolve)
+
+
+__all__ = ["TeamKill"]

@@ -1,0 +1,72 @@
+"""House rules (games/team-kill/defaults.yaml, laid over by game.yaml) and the deck in play."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from gm.errors import Location, Problem
+from gm.settings import parse_settings
+from gm.yamlio import load_file, plain
+
+from .cards import Deck, read_deck
+
+DATA = Path(__file__).resolve().parent.parent.parent.parent / "games" / "team-kill"
+
+CHOICES = {
+    "two_persons": ("auto", "on", "off"),
+    "reveal_default": ("highest", "lowest"),
+    "bomb_default": ("win", "lose"),
+}
+_RANGES = {"turns_per_day": (1, 100)}
+
+
+@dataclass(frozen=True)
+class Rules:
+    turns_per_day: int
+    two_persons: str
+    reveal_default: str
+    bomb_default: str
+    bang_public: bool
+    deck: Deck
+
+    def variant_for(self, players: int) -> bool:
+        """The 4/5-player variant: two persons (and two cards) a player."""
+        if self.two_persons == "auto":
+            return players in (4, 5)
+        return self.two_persons == "on"
+
+
+@lru_cache(maxsize=1)
+def _defaults() -> tuple[tuple[str, Any], ...]:
+    return tuple(plain(load_file(DATA / "defaults.yaml")).items())
+
+
+@lru_cache(maxsize=1)
+def stand_in_deck() -> Deck:
+    deck, problems = read_deck(DATA / "components.yaml")
+    if deck is None:  # pragma: no cover - the shipped file is tested
+        raise RuntimeError("; ".join(str(p) for p in problems))
+    return deck
+
+
+def _choice(key: str):
+    def read(value, where: Location):
+        if value not in CHOICES[key]:
+            return value, [Problem(where, f"{key} is one of {', '.join(CHOICES[key])}, not {value!r}")]
+        return value, []
+    return read
+
+
+def parse_rules(doc, path: str, deck: Deck | None = None) -> tuple[Rules, list[Problem]]:
+    special = {k: _choice(k) for k in CHOICES}
+    settings, problems = parse_settings(doc, path, dict(_defaults()), _RANGES, special=special)
+    return Rules(**settings, deck=deck or stand_in_deck()), problems
+
+
+def default_rules(**changes) -> Rules:
+    settings = dict(_defaults()) | changes
+    deck = settings.pop("deck", None) or stand_in_deck()
+    return Rules(**settings, deck=deck)
