@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from gm.errors import Location, Problem
+from gm.paths import games_dir
 from gm.settings import parse_settings
 from gm.yamlio import load_file, plain
 
 from .cards import Deck, read_deck
 
-DATA = Path(__file__).resolve().parent.parent.parent.parent / "games" / "team-kill"
+DATA = games_dir("team-kill")
 
 CHOICES = {
     "two_persons": ("auto", "on", "off"),
