@@ -61,6 +61,7 @@ def confront(state: State, rules: Rules, person: str, target: str, side: str, da
         teams.leave(state, person)
         events.append(public("left_team", step, about=[me], person=person, player=me, why="to_confront",
                              persons=teams.own_unit(state, person)))
+        events += [private("shows_ended", pair, step, players=pair) for pair in teams.end_broken_shows(state)]
     a = list(state.team_of(person).members)
     b = list(state.team_of(target).members)
     signs, defaults = _signs(state, a, b)

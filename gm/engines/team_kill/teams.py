@@ -30,7 +30,7 @@ def split(state: State, team: Team) -> list[Team]:
 
 def leave(state: State, person: str) -> bool:
     """The person (with their other person, in the variant) leaves their team for their own.
-    False when they already are on their own."""
+    False when they already are on their own. (The caller ends the show agreements.)"""
     team = state.team_of(person)
     unit = own_unit(state, person)
     if sorted(team.members) == sorted(unit):
@@ -38,7 +38,6 @@ def leave(state: State, person: str) -> bool:
     team.members = [m for m in team.members if m not in unit]
     state.teams.append(Team(unit))
     state.sort_teams()
-    end_broken_shows(state)
     return True
 
 
@@ -54,11 +53,10 @@ def merge(state: State, persons: list[str], day: int) -> Team:
 
 
 def dissolve(state: State, team: Team) -> list[Team]:
-    """Everyone in the team back to their own units; show agreements end (TK-11)."""
+    """Everyone in the team back to their own units (the caller ends the show agreements: TK-11)."""
     units = split(state, team)
     state.teams = [t for t in state.teams if t is not team] + units
     state.sort_teams()
-    end_broken_shows(state)
     return units
 
 
