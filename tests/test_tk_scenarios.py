@@ -30,7 +30,7 @@ RULEBOOK = HERE.parent.parent / "shared" / "rules" / "class-trip-battle-royale.t
 
 TOP_KEYS = {"name", "rule", "ruling", "game", "deck", "stage", "day", "before", "standing", "orders", "dice",
             "expect_setup_problems", "expect_problems", "expect"}
-BEFORE_KEYS = {"hands", "teams", "out", "active", "passes", "shows", "turn"}
+BEFORE_KEYS = {"hands", "teams", "formed", "out", "active", "passes", "shows", "turn"}
 EXPECT_KEYS = {"events", "no_events", "state"}
 STATE_KEYS = {"hands", "teams", "out", "over", "end", "winners", "discarded", "active", "passes", "shows", "undealt"}
 
@@ -81,7 +81,7 @@ def build_state(fx: Fixture, engine, setup) -> tuple[State, int]:
         fx.fail(f"before.hands: cards not in the deck or held twice: {held}")
     state.undealt = [c for c in deck if c not in held]
     grouped = [m for g in before.get("teams") or [] for m in g[0:]]
-    formed = day - 1
+    formed = before.get("formed", day - 1)  # the day the listed teams formed
     teams = [Team(list(g), formed) for g in before.get("teams") or []]
     singles = [n for n in state.in_play() if n not in grouped]
     if state.variant:
