@@ -7,46 +7,56 @@ won a showdown, never which cards.
 
 Days:
   - Day 0: the shuffle, the deal and the first player (audited rolls); it takes no orders.
-  - every later day: the free actions (leaves, gives), then the turn(s).
+  - every later day: the free actions (standing orders laid over, leaves, gives), then the turn(s).
 
-orders.py has the orders' reference; RULINGS.md every ruling.
+orders.py has the orders' reference; games/team-kill/RULINGS.md every ruling.
 """
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
-from gm.engine import GameSetup, Phase
+from gm.engine import Day, Engine, Facts, GameSetup, Phase
 from gm.errors import Location, Problem
-from gm.roster import new_game_yaml
 
 from . import endgame, setup, turns
 from .orders import check_orders_doc, default_orders
 from .roster import read_game
-from .rules import DATA, Rules
+from .rules import Rules
 from .state import DEAL, State
 from .views import gm_view, player_status, player_view, public_view, status_rows
 
 
-class TeamKill:
-    name = "team-kill"
-    title = "Team Kill"
-    config_keys = ("house_rules", "roster", "first_player", "components")
-    demo_day = None
-    personal_events: dict[str, str] = {}
-    new_game_hint = ("Edit game.yaml (the roster in seat order, house rules), then run "
-                     "`gm resolve {dir} --day 0` to shuffle, deal and roll for the first player.")
+def _deal(day: Day):
+    return setup.deal(day.state, day.rules, day.dice, day.state.first_player)
+
+
+def _free_actions(day: Day):
+    return turns.free_actions(day.state, day.orders, day.number)
+
+
+def _turns(day: Day):
+    return turns.play_turns(day.state, day.rules, day.number)
+
+
+def _next_turn(day: Day):
+    return endgame.next_turn(day.state)
+
+
+class TeamKill(Engine):
+    facts = Facts(
+        name="team-kill",
+        title="Team Kill",
+        config_keys=("house_rules", "roster", "first_player", "components"),
+        demo_day=None,  # the demo prints its last day: the winner
+        new_game_hint=("Edit game.yaml (the roster in seat order, house rules), then run "
+                       "`gm resolve {dir} --day 0` to shuffle, deal and roll for the first player."),
+    )
+    state_class = State
 
     def setup(self, doc: Any, path: str) -> GameSetup:
         rules, roster, problems, state = read_game(doc, path)
         return GameSetup(rules, roster, problems, state)
-
-    def state_from_json(self, data: dict) -> State:
-        return State.from_json(data)
-
-    def state_to_json(self, state: State) -> dict:
-        return state.to_json()
 
     def check_orders(self, doc, path, rules, state, day, seen):
         return check_orders_doc(doc, path, rules, state, day, seen)
@@ -77,18 +87,14 @@ class TeamKill:
 
     def phases(self, day: int, state: State) -> list[Phase]:
         if state.stage == DEAL:
-            return [_phase("set-up", lambda d: setup.deal(d.state, d.rules, d.dice, d.state.first_player))]
-        return [_phase(turns.FREE_STEP, lambda d: turns.free_actions(d.state, d.orders, d.number)),
-                _phase("turns", lambda d: turns.play_turns(d.state, d.rules, d.number))]
+            return [Phase(setup.STEP, _deal)]
+        return [Phase(turns.FREE_STEP, _free_actions), Phase("turns", _turns)]
 
-    def finished(self, state: State, rules) -> bool:
-        return state.over
-
-    def is_over(self, state: State) -> bool:
+    def decided(self, state: State, rules) -> bool:
         return state.over
 
     def final_phase(self) -> Phase:
-        return _phase(endgame.STEP, lambda d: endgame.next_turn(d.state))
+        return Phase(endgame.STEP, _next_turn)
 
     def public_view(self, state, rules) -> dict:
         return public_view(state, rules)
@@ -100,29 +106,14 @@ class TeamKill:
         return gm_view(state, rules)
 
     def message_recipients(self, before: State, after: State, orders) -> list[str]:
-        """Everyone still in before the day (a player eliminated today gets their last message)."""
-        return sorted(p for p in after.players if p in before.players_in() or before.stage == DEAL)
+        """Everyone still in before the day (a player eliminated today gets a last message)."""
+        return sorted(p for p in after.players if before.stage == DEAL or p in before.players_in())
 
     def player_status(self, state, rules, player: str) -> list[str]:
         return player_status(state, rules, player)
 
-    def orders_record(self, orders) -> dict:
-        return orders.record()
-
     def status_rows(self, state, rules):
         return status_rows(state, rules)
-
-    def example_dir(self):
-        return DATA / "examples" / "demo"
-
-    def new_game_files(self, title: str | None) -> dict[str, str]:
-        return {"game.yaml": new_game_yaml(DATA / "new-game.yaml", "Team Kill", title)}
-
-
-def _phase(name: str, fn) -> Phase:
-    def resolve(state, orders, dice, rules):
-        return fn(SimpleNamespace(state=state, orders=orders, dice=dice, rules=rules, number=state.day))
-    return Phase(name, resolve)
 
 
 __all__ = ["TeamKill"]

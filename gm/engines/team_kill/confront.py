@@ -69,8 +69,9 @@ def confront(state: State, rules: Rules, person: str, target: str, side: str, da
     involved = list(dict.fromkeys(state.player_of(m) for m in a + b))
     events.append(public("confrontation", step, about=involved, person=person, player=me, target=target,
                          side=side, team_a=a, team_b=b, signs=signs, result=result, team_killed=killed))
-    if defaults:
-        events.append(private("default_sign", [state.player_of(m) for m in defaults], step, persons=defaults))
+    for player in dict.fromkeys(state.player_of(m) for m in defaults):
+        mine = [m for m in defaults if state.player_of(m) == player]
+        events.append(private("default_sign", [player], step, player=player, persons=mine))
     if result == MERGE:
         events += _merge(state, a + b, day, step)
     elif result == DISSOLVE:

@@ -1,5 +1,5 @@
-"""Event constructors for this engine: who an event is about (their message shows it among their
-own news), and who may see it. One place, so the routing rules stay the same everywhere."""
+"""Event constructors for this engine, in one place: a public event names the players it is
+about (their messages carry it too: Event.about); a private one, the players who may see it."""
 
 from __future__ import annotations
 
@@ -9,9 +9,7 @@ from gm.events import public as _public
 
 
 def public(kind: str, step: str = "", about=(), **data) -> Event:
-    e = _public(kind, step, **data)
-    e.data["about"] = sorted(set(about))
-    return e
+    return _public(kind, step, about=sorted(set(about)), **data)
 
 
 def private(kind: str, audience, step: str = "", **data) -> Event:

@@ -12,7 +12,7 @@ from gm.yamlio import node_loc, value_loc
 
 from .cards import read_deck
 from .rules import Rules, parse_rules
-from .setup import seat
+from .setup import first_teams, seat
 from .state import DEAL, State
 
 ROSTER_KEYS = ("name",)
@@ -49,6 +49,7 @@ def read_game(doc, path: str) -> tuple[Rules, list[str], list[Problem], State | 
     variant = rules.variant_for(len(players))
     state = State(day=-1, stage=DEAL, players=players, variant=variant, persons=seat(players, variant))
     state.first_player = first
+    first_teams(state)
     return rules, players, problems, state
 
 

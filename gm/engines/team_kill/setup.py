@@ -22,16 +22,22 @@ def seat(players: list[str], variant: bool) -> dict[str, Person]:
     return {f"{p} {k}": Person(f"{p} {k}", p) for k in (1, 2) for p in players}
 
 
+def first_teams(state: State) -> None:
+    """Everyone on their own ("each player belongs to a 1-person team"), or with their other person."""
+    if state.variant:
+        state.teams = [Team(state.persons_of(p)) for p in state.players]
+    else:
+        state.teams = [Team([p]) for p in state.persons]
+    state.sort_teams()
+
+
 def deal(state: State, rules: Rules, dice: DiceBase, first_player: str | None) -> list[Event]:
     deck = [c.name for c in rules.deck.cards]
     order = dice.shuffled(deck, "shuffle the deck")
     for i, person in enumerate(state.persons.values()):
         person.hand = [order[i]]
     state.undealt = order[len(state.persons):]
-    state.teams = [Team([p]) for p in state.persons]
-    if state.variant:
-        state.teams = [Team(state.persons_of(p)) for p in state.players]
-    state.sort_teams()
+    first_teams(state)
     rolled = first_player is None
     first = first_player or dice.pick(state.players, "the first player")
     state.first = state.active = state.persons_of(first)[0]
