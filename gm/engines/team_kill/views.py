@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .rules import Rules
 from .state import State
+from .teams import own_unit
 
 EFFECT_TEXT = {
     "bomb": "when revealed, everyone in the confrontation is eliminated (you too); against $1000 Dollars "
@@ -117,8 +118,11 @@ def player_view(state: State, rules: Rules, name: str) -> dict:
             if who is None:
                 continue
             own = state.player_of(who) == name
-            options.append({"side": side, "person": who, "team": team, "own_person": own,
-                            "own_team": who in state.team_of(state.active).members})
+            own_team = who in state.team_of(state.active).members
+            if own_team:  # the active person leaves first: the rest of the team is confronted
+                mine_now = own_unit(state, state.active)
+                team = [m for m in team if m not in mine_now]
+            options.append({"side": side, "person": who, "team": team, "own_person": own, "own_team": own_team})
     view["me"] = {
         "name": name, "persons": mine, "out": not live, "hands": _hands(state, rules, name),
         "cards": sum(len(state.persons[p].hand) for p in mine),
