@@ -53,13 +53,16 @@ class TeamKill(Engine):
                        "`gm resolve {dir} --day 0` to shuffle, deal and roll for the first player."),
     )
     state_class = State
+    check_orders = staticmethod(check_orders_doc)
+    public_view = staticmethod(public_view)
+    player_view = staticmethod(player_view)
+    gm_view = staticmethod(gm_view)
+    player_status = staticmethod(player_status)
+    status_rows = staticmethod(status_rows)
 
     def setup(self, doc: Any, path: str) -> GameSetup:
         rules, roster, problems, state = read_game(doc, path)
         return GameSetup(rules, roster, problems, state)
-
-    def check_orders(self, doc, path, rules, state, day, seen):
-        return check_orders_doc(doc, path, rules, state, day, seen)
 
     def check_all(self, orders, missing, state: State, rules: Rules, day: int, folder: str) -> list[Problem]:
         """A warning when the coming turn would complete a full circle of passes (everyone loses)."""
@@ -96,24 +99,9 @@ class TeamKill(Engine):
     def final_phase(self) -> Phase:
         return Phase(endgame.STEP, _next_turn)
 
-    def public_view(self, state, rules) -> dict:
-        return public_view(state, rules)
-
-    def player_view(self, state, rules, player: str) -> dict:
-        return player_view(state, rules, player)
-
-    def gm_view(self, state, rules) -> dict:
-        return gm_view(state, rules)
-
     def message_recipients(self, before: State, after: State, orders) -> list[str]:
         """Everyone still in before the day (a player eliminated today gets a last message)."""
         return sorted(p for p in after.players if before.stage == DEAL or p in before.players_in())
-
-    def player_status(self, state, rules, player: str) -> list[str]:
-        return player_status(state, rules, player)
-
-    def status_rows(self, state, rules):
-        return status_rows(state, rules)
 
 
 __all__ = ["TeamKill"]

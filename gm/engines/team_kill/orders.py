@@ -23,9 +23,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from gm.errors import Location, Problem
+from gm.checker import Checker, find_name
+from gm.errors import Location
 from gm.suggest import did_you_mean
-from gm.yamlio import item_loc, key_loc, node_loc, value_loc
+from gm.yamlio import item_loc, key_loc, value_loc
 
 from .outcome import KILL, TEAM
 from .rules import Rules
@@ -52,24 +53,14 @@ def default_orders(player: str) -> Orders:
     return Orders(player, received=False)
 
 
-class _Checker:
-    def __init__(self, path: str, rules: Rules, state: State, day: int):
-        self.path, self.rules, self.state, self.day = path, rules, state, day
-        self.problems: list[Problem] = []
+class _Checker(Checker):
+    """The shared checker, with Team Kill's names: players, persons (4/5-player game) and cards."""
 
-    def error(self, where: Location, message: str) -> None:
-        self.problems.append(Problem(where, message))
-
-    def warn(self, where: Location, message: str) -> None:
-        self.problems.append(Problem(where, message, "warning"))
-
-    # names
+    rules: Rules
+    state: State
 
     def player(self, raw) -> str | None:
-        if not isinstance(raw, str):
-            return None
-        key = raw.strip().casefold()
-        return next((p for p in self.state.players if p.casefold() == key), None)
+        return find_name(raw, self.state.players)
 
     def person(self, raw) -> str | None:
         """A person by name (or, for a player with one person still in, the player's name)."""
@@ -86,11 +77,7 @@ class _Checker:
         return None
 
     def card(self, raw, where: Location) -> str | None:
-        name = self.rules.deck.named(raw)
-        if name is None:
-            self.error(where, f"there is no card called {raw!r}"
-                              f"{did_you_mean(str(raw), [c.name for c in self.rules.deck.cards])}")
-        return name
+        return self.name(raw, [c.name for c in self.rules.deck.cards], where, "card")
 
     def cards(self, raw, where: Location, path_node=None) -> list[str] | None:
         seq = raw if isinstance(raw, list) else [raw]
@@ -370,28 +357,19 @@ def check_player(c: _Checker, name: str, node, at: Location) -> Orders:
 def check_orders_doc(doc, path: str, rules: Rules, state: State, day: int, seen: dict[str, Location]):
     c = _Checker(path, rules, state, day)
     out: dict[str, Orders] = {}
-    if doc is None:
+    if state.stage == DEAL and isinstance(doc, dict) and doc:
+        c.error(key_loc(path, doc, next(iter(doc))), f"Day {day} takes no orders: it deals the cards "
+                                                     "and rolls for the first player")
         return out, c.problems
-    if not isinstance(doc, dict):
-        c.error(node_loc(path, doc), "an orders file maps each player's name to their orders")
-        return out, c.problems
-    if state.stage == DEAL:
-        if doc:
-            c.error(key_loc(path, doc, next(iter(doc))), f"Day {day} takes no orders: it deals the cards "
-                                                         "and rolls for the first player")
-        return out, c.problems
-    for raw_name in doc:
-        at = key_loc(path, doc, raw_name)
-        name = c.player(raw_name)
-        if name is None:
-            c.error(at, f"no player called '{raw_name}'{did_you_mean(str(raw_name), state.players)}")
-            continue
-        if name not in state.players_in():
+    live = state.players_in()
+
+    def player(raw, at: Location) -> str | None:
+        name = c.name(raw, state.players, at, "player")
+        if name is not None and name not in live:
             c.error(at, f"{name} has been eliminated and gives no more orders")
-            continue
-        if name in seen:
-            c.error(at, f"{name} already has orders at {seen[name]}")
-            continue
-        seen[name] = at
-        out[name] = check_player(c, name, doc[raw_name], at)
+            return None
+        return name
+
+    for name, _, node, at in c.players_in(doc, seen, player):
+        out[name] = check_player(c, name, node, at)
     return out, c.problems
