@@ -16,8 +16,9 @@ from gm.engines.team_kill.state import DEAL, PLAY, State, Team
 from gm.yamlio import load_text, plain
 from scenario_harness import Fixture, Harness, assert_problems, matches
 
-BEFORE_KEYS = {"hands", "teams", "formed", "out", "active", "passes", "shows", "turn"}
-STATE_KEYS = {"hands", "teams", "out", "over", "end", "winners", "discarded", "active", "passes", "shows", "undealt"}
+BEFORE_KEYS = {"hands", "teams", "formed", "out", "active", "passes", "shows", "turn", "pending"}
+STATE_KEYS = {"hands", "teams", "out", "over", "end", "winners", "discarded", "active", "passes", "shows", "undealt",
+              "pending"}
 
 
 def setup_game(fx: Fixture):
@@ -57,7 +58,8 @@ def build_state(fx: Fixture, engine, setup) -> tuple[State, int]:
         if name not in state.persons:
             fx.fail(f"before.out: no person {name}")
         state.persons[name].out_turn, state.persons[name].out_day = 0, 0
-    held = [c for h in hands.values() for c in h]
+    waiting = (before.get("pending") or {}).get("cards", [])  # loot waiting for the team's proposals
+    held = [c for h in hands.values() for c in h] + waiting
     if set(held) - set(deck) or len(set(held)) != len(held):
         fx.fail(f"before.hands: cards not in the deck or held twice: {held}")
     state.undealt = [c for c in deck if c not in held]
@@ -78,6 +80,7 @@ def build_state(fx: Fixture, engine, setup) -> tuple[State, int]:
     state.active = before.get("active", state.in_play()[0])
     state.passes = before.get("passes", 0)
     state.turn = before.get("turn", day - 1)
+    state.pending = before.get("pending")  # a decision an earlier day stopped for (ask)
     if fx.doc.get("standing"):
         doc = load_text(fx.doc["standing"], Path("standing.yaml"))
         got, problems = engine.check_orders(doc, "standing.yaml", setup.rules, state, day - 1, {})
@@ -96,6 +99,7 @@ def assert_state(fx: Fixture, state: State, expected: dict) -> None:
         "teams": [list(t.members) for t in state.teams], "out": [n for n, p in state.persons.items() if p.out],
         "over": state.over, "end": state.end, "winners": state.winners, "discarded": sorted(state.discarded),
         "active": state.active, "passes": state.passes, "shows": state.shows, "undealt": len(state.undealt),
+        "pending": state.pending,
     }
     for key, want in expected.items():
         if key == "hands":

@@ -106,10 +106,10 @@ def assert_no_one_out_acts(events, before: State, where: str) -> None:
             out.update(d["persons"])
 
 
-def play(seed: int, players: int, turns_per_day: int, render: bool = True):
+def play(seed: int, players: int, turns_per_day: int, render: bool = True, ask: tuple[str, ...] = ()):
     """A whole random game: the list of (day, state, events, files)."""
     rng = random.Random(seed)
-    doc = {"roster": NAMES[:players], "house_rules": {"turns_per_day": turns_per_day}}
+    doc = {"roster": NAMES[:players], "house_rules": {"turns_per_day": turns_per_day, "ask": list(ask)}}
     setup = ENGINE.setup(doc, "game.yaml")
     assert not [p for p in setup.problems if p.severity == "error"], setup.problems
     game = Game(Path("."), ENGINE, "Property", "bbcode", setup.rules, setup.roster, setup.initial_state)
@@ -175,7 +175,7 @@ def known_cards(before: State, after: State, events, player: str) -> set[str]:
         if e.kind == "showdown":
             if player in {before.player_of(m) for m in d["team_a"] + d["team_b"]}:
                 know.update(r["card"] for r in d["reveals"])
-        if e.kind == "loot" and player in {before.player_of(m) for m in d["members"]}:
+        if e.kind in ("loot", "loot_due") and player in {before.player_of(m) for m in d["members"]}:
             know.update(d["cards"])
         if e.kind == "gave" and player in (before.player_of(d["giver"]), before.player_of(d["to"])):
             know.add(d["card"])
@@ -183,9 +183,10 @@ def known_cards(before: State, after: State, events, player: str) -> set[str]:
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 9), turns=st.sampled_from([1, 1, 2, 3]))
-def test_random_games_stay_sound_end_and_keep_their_secrets(seed, players, turns):
-    setup, days = play(seed, players, turns)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 9), turns=st.sampled_from([1, 1, 2, 3]),
+       ask=st.sampled_from([(), (), ("reveal",), ("loot",), ("bomb",), ("reveal", "loot", "bomb")]))
+def test_random_games_stay_sound_end_and_keep_their_secrets(seed, players, turns, ask):
+    setup, days = play(seed, players, turns, ask=ask)
     cards = [c.name for c in setup.rules.deck.cards]
     last = days[-1][2]
     assert last.over and last.end in ("last_standing", "two_winners", "all_eliminated", "all_passed")

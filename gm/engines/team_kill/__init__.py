@@ -19,7 +19,7 @@ from typing import Any
 from gm.engine import Day, Engine, Facts, GameSetup, Phase
 from gm.errors import Location, Problem
 
-from . import endgame, setup, turns
+from . import endgame, pending, setup, turns
 from .orders import check_orders_doc, default_orders
 from .roster import read_game
 from .rules import Rules
@@ -31,12 +31,21 @@ def _deal(day: Day):
     return setup.deal(day.state, day.rules, day.dice, day.state.first_player)
 
 
+def _settle_pending(day: Day):
+    """First thing on a day after one that stopped for a decision: today's orders settle it."""
+    events = turns.lay_standing(day.state, day.orders)
+    day.notes["laid"] = True
+    settled, finished_turn = pending.settle(day.state, day.rules, day.number)
+    day.notes["used"] = int(finished_turn)
+    return events + settled
+
+
 def _free_actions(day: Day):
-    return turns.free_actions(day.state, day.orders, day.number)
+    return turns.free_actions(day.state, day.orders, day.number, laid=day.notes["laid"])
 
 
 def _turns(day: Day):
-    return turns.play_turns(day.state, day.rules, day.number)
+    return turns.play_turns(day.state, day.rules, day.number, used=day.notes["used"])
 
 
 def _next_turn(day: Day):
@@ -65,9 +74,12 @@ class TeamKill(Engine):
         return GameSetup(rules, roster, problems, state)
 
     def check_all(self, orders, missing, state: State, rules: Rules, day: int, folder: str) -> list[Problem]:
-        """A warning when the coming turn would complete a full circle of passes (everyone loses)."""
+        """A warning when the coming turn would complete a full circle of passes (everyone loses), and
+        when a decision the last day stopped for (ask) has no answer from the players it waits on."""
         if state.stage == DEAL or state.over or state.active is None:
             return []
+        if state.pending:
+            return pending.unanswered(state, orders, folder)
         player = state.player_of(state.active)
         o = orders.get(player)
         turn = (o.sent.get("turn") if o is not None else None) or state.standing.get(player, {}).get("turn")
@@ -88,10 +100,15 @@ class TeamKill(Engine):
             return []
         return state.players_in()
 
+    def new_notes(self) -> dict:
+        """Whether the day's standing orders were laid already, and how many turns it has used."""
+        return {"laid": False, "used": 0}
+
     def phases(self, day: int, state: State) -> list[Phase]:
         if state.stage == DEAL:
             return [Phase(setup.STEP, _deal)]
-        return [Phase(turns.FREE_STEP, _free_actions), Phase("turns", _turns)]
+        first = [Phase(pending.STEP, _settle_pending)] if state.pending else []
+        return first + [Phase(turns.FREE_STEP, _free_actions), Phase("turns", _turns)]
 
     def decided(self, state: State, rules) -> bool:
         return state.over

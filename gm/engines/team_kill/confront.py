@@ -9,7 +9,7 @@ from gm.events import Event
 from . import teams
 from .eliminate import eliminate
 from .notify import private, public
-from .outcome import DISSOLVE, MERGE, SHOWDOWN, TEAM_KILL, outcome
+from .outcome import DISSOLVE, KILL, MERGE, SHOWDOWN, TEAM_KILL, outcome
 from .policy import shows_to, sign_for
 from .rules import Rules
 from .showdown import settle
@@ -117,14 +117,36 @@ def whole_table(state: State, step: str) -> list[Event]:
 
 def _showdown(state: State, rules: Rules, person: str, target: str, sides: dict[str, list[str]],
               signs: dict[str, str], involved: list[str], day: int, step: str) -> list[Event]:
-    v = settle(state, rules, sides, signs)
-    bangs = [r["person"] for r in v.reveals if r["bang"]] if rules.bang_public else []
-    events: list[Event] = [
-        private("showdown", involved, step, team_a=sides["a"], team_b=sides["b"], reveals=v.reveals,
-                sums=v.sums, result=v.result, bomb_holder=v.bomb_holder, bomb_chose=v.bomb_chose),
-        public("showdown_result", step, about=involved, team_a=sides["a"], team_b=sides["b"], result=v.result,
-               bangs=bangs, out=v.out, bomb_chose=v.bomb_chose),
-    ]
+    if "reveal" in rules.ask:
+        # the day stops: the kill-voters choose their card by the next day's orders (ask: [reveal])
+        state.pending = {"kind": "reveal", "turn": state.turn, "person": person, "target": target,
+                         "a": sides["a"], "b": sides["b"], "signs": signs}
+        voters = [m for m in sides["a"] + sides["b"] if signs[m] == KILL]
+        return [public("decision_due", step, about=[state.player_of(m) for m in voters], what="reveal",
+                       persons=voters, day=day + 1)]
+    return finish_showdown(state, rules, person, target, sides, signs, day, step)
+
+
+def finish_showdown(state: State, rules: Rules, person: str, target: str, sides: dict[str, list[str]],
+                    signs: dict[str, str], day: int, step: str, shown: list[dict] | None = None) -> list[Event]:
+    """The cards, the special cards, the sums; the eliminations. `shown`: cards revealed on an
+    earlier day, when the day stopped for the Bomb holder's choice."""
+    involved = list(dict.fromkeys(state.player_of(m) for m in sides["a"] + sides["b"]))
+    v = settle(state, rules, sides, signs, shown, may_ask=shown is None)
+    events: list[Event] = []
+    if shown is None:
+        events.append(private("showdown", involved, step, team_a=sides["a"], team_b=sides["b"], reveals=v.reveals,
+                              sums=v.sums, result=v.result, bomb_holder=v.bomb_holder, bomb_chose=v.bomb_chose))
+    if v.result == "bomb_pending":
+        state.pending = {"kind": "bomb", "turn": state.turn, "person": person, "target": target,
+                         "a": sides["a"], "b": sides["b"], "signs": signs, "reveals": v.reveals,
+                         "holder": v.bomb_holder}
+        holder = state.player_of(v.bomb_holder)
+        return events + [public("decision_due", step, about=[holder], what="bomb", persons=[v.bomb_holder],
+                                day=day + 1)]
+    bangs = [r["person"] for r in v.reveals if r["bang"]] if rules.bang_public and shown is None else []
+    events.append(public("showdown_result", step, about=involved, team_a=sides["a"], team_b=sides["b"],
+                         result=v.result, bangs=bangs, out=v.out, bomb_chose=v.bomb_chose))
     if v.bomb_chose and not v.bomb_chose_by_order:
         events.append(private("default_bomb_choice", [state.player_of(v.bomb_holder)], step, choice=v.bomb_chose))
     if v.result == "two_winners":

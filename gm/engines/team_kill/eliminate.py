@@ -36,7 +36,22 @@ def eliminate(state: State, rules: Rules, persons: list[str], how: str, by: list
         events.append(public("cards_discarded", step, count=len(cards), why=how))
         return events + _end_shows(state, step)
     team_players = list(dict.fromkeys(state.player_of(m) for m in collectors))
-    deal = agree(state, rules, collectors, lead if lead in collectors else collectors[0], cards)
+    lead = lead if lead in collectors else collectors[0]
+    if "loot" in rules.ask and len(team_players) > 1:
+        # the day stops: the team sends its proposals with the next day's orders (ask: [loot])
+        state.pending = {"kind": "loot", "turn": state.turn, "members": collectors, "lead": lead,
+                         "cards": rules.deck.by_value(cards)}
+        return events + [private("loot_due", team_players, step, members=collectors, cards=rules.deck.by_value(cards)),
+                         public("decision_due", step, about=team_players, what="loot", persons=collectors,
+                                count=len(cards), day=day + 1)] + _end_shows(state, step)
+    return events + share(state, rules, collectors, lead, cards, step)
+
+
+def share(state: State, rules: Rules, collectors: list[str], lead: str, cards: list[str], step: str) -> list[Event]:
+    """The team's agreement on the cards it collected: shared, or the team dissolved and the cards discarded."""
+    events: list[Event] = []
+    team_players = list(dict.fromkeys(state.player_of(m) for m in collectors))
+    deal = agree(state, rules, collectors, lead, cards)
     events.append(private("loot", team_players, step, members=collectors, cards=rules.deck.by_value(cards),
                           agreed=deal.agreed, shares=deal.shares,
                           plans=[{"player": p.player, "shares": p.shares, "why": p.why} for p in deal.plans]))
@@ -48,7 +63,8 @@ def eliminate(state: State, rules: Rules, persons: list[str], how: str, by: list
     else:
         state.discarded += cards
         team = state.team_of(collectors[0])
-        units = teams.dissolve(state, team) if len(state.team_players(team)) > 1 else [team]
+        together = all(m in team.members for m in collectors)
+        units = teams.dissolve(state, team) if together and len(state.team_players(team)) > 1 else [team]
         events.append(public("loot_disputed", step, about=team_players, members=collectors, count=len(cards),
                              teams=[list(t.members) for t in units]))
     return events + _end_shows(state, step)

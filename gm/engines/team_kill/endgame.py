@@ -13,6 +13,8 @@ STEP = "end of day"
 def next_turn(state: State) -> list[Event]:
     if state.over or state.stage != PLAY or state.active is None:
         return []
+    if state.pending and state.pending["kind"] != "loot":
+        return []  # the turn is not over: it waits for a decision (decision_due said so)
     left, right = state.neighbours(state.active)
     player = state.player_of(state.active)
     return [public("next_turn", STEP, about=[player], person=state.active, player=player, left=left, right=right,

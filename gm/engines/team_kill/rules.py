@@ -21,6 +21,7 @@ CHOICES = {
     "bomb_default": ("win", "lose"),
 }
 _RANGES = {"turns_per_day": (1, 100)}
+ASKABLE = ("reveal", "loot", "bomb")  # decisions a day may stop for, to be settled by the next day's orders
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,7 @@ class Rules:
     reveal_default: str
     bomb_default: str
     bang_public: bool
+    ask: tuple[str, ...]
     deck: Deck
 
     def variant_for(self, players: int) -> bool:
@@ -60,13 +62,23 @@ def _choice(key: str):
     return read
 
 
+def _ask(value, where: Location):
+    """`ask: [reveal, loot, bomb]`: a list (maybe empty) of the decisions the day stops for."""
+    if not isinstance(value, list) or any(v not in ASKABLE for v in value) or len(set(value)) != len(value):
+        return value, [Problem(where, f"ask is a list of decisions the day stops for, among {', '.join(ASKABLE)} "
+                                      f"(or [] for none), not {value!r}")]
+    return tuple(v for v in ASKABLE if v in value), []
+
+
 def parse_rules(doc, path: str, deck: Deck | None = None) -> tuple[Rules, list[Problem]]:
-    special = {k: _choice(k) for k in CHOICES}
+    special = {k: _choice(k) for k in CHOICES} | {"ask": _ask}
     settings, problems = parse_settings(doc, path, dict(_defaults()), _RANGES, special=special)
+    settings["ask"] = tuple(settings["ask"])
     return Rules(**settings, deck=deck or stand_in_deck()), problems
 
 
 def default_rules(**changes) -> Rules:
     settings = dict(_defaults()) | changes
+    settings["ask"] = tuple(settings["ask"])
     deck = settings.pop("deck", None) or stand_in_deck()
     return Rules(**settings, deck=deck)

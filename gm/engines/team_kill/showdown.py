@@ -22,6 +22,7 @@ class Verdict:
     reveals: list[dict]
     sums: dict[str, int]
     result: str  # a | b (that side wins) | tie | bomb | scream_mask | both_masked | two_winners | bomb_lose
+    #              | bomb_pending (the day stops for the Bomb holder's choice)
     out: list[str] = field(default_factory=list)  # sides eliminated
     by: str | None = None  # the side that collects the eliminated persons' cards
     bomb_holder: str | None = None
@@ -50,14 +51,19 @@ def last_two(state: State, sides: dict[str, list[str]]) -> bool:
     return len(state.players_in()) == 2 and players == set(state.players_in())
 
 
-def settle(state: State, rules: Rules, sides: dict[str, list[str]], signs: dict[str, str]) -> Verdict:
-    shown = reveals(state, rules, sides, signs)
+def settle(state: State, rules: Rules, sides: dict[str, list[str]], signs: dict[str, str],
+           shown: list[dict] | None = None, may_ask: bool = True) -> Verdict:
+    """The showdown's verdict. `shown`: the cards already revealed (a day that stopped for the Bomb's
+    choice); `may_ask`: the Bomb's choice may stop the day (house rule `ask: [bomb]`)."""
+    shown = shown if shown is not None else reveals(state, rules, sides, signs)
     sums = {s: sum(r["value"] for r in shown if r["side"] == s) for s in ("a", "b")}
     by_effect = {r["effect"]: r for r in shown if r["effect"]}
     bomb, mask, dollars = by_effect.get("bomb"), by_effect.get("scream_mask"), by_effect.get("thousand_dollars")
     if bomb:
         if dollars and dollars["side"] != bomb["side"] and last_two(state, sides):
             # FAQ: "The player with the bomb chooses if both players win or both players lose."
+            if may_ask and "bomb" in rules.ask:
+                return Verdict(shown, sums, "bomb_pending", bomb_holder=bomb["person"])
             choice, by_order = bomb_choice(state, rules, bomb["person"])
             v = Verdict(shown, sums, "two_winners" if choice == "win" else "bomb_lose",
                         out=[] if choice == "win" else ["a", "b"])

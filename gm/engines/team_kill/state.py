@@ -67,6 +67,7 @@ class State:
     end: str | None = None  # last_standing | two_winners | all_eliminated | all_passed
     winners: list[str] = field(default_factory=list)
     first_player: str | None = None  # named in game.yaml (None: Day 0 rolls for it)
+    pending: dict | None = None  # a decision the day stopped for (house rule `ask`): pending.py
 
     # ---- seats and players ------------------------------------------------------------
 
@@ -138,7 +139,8 @@ class State:
     def all_cards(self) -> list[str]:
         """Every card of the deck, wherever it is (held, discarded, left in the box)."""
         held = [c for p in self.persons.values() for c in p.hand]
-        return held + self.discarded + self.undealt
+        waiting = list(self.pending["cards"]) if self.pending and self.pending["kind"] == "loot" else []
+        return held + waiting + self.discarded + self.undealt
 
     # ---- JSON -----------------------------------------------------------------------------
 
@@ -151,7 +153,7 @@ class State:
             "undealt": list(self.undealt), "discarded": list(self.discarded),
             "standing": {k: self.standing[k] for k in sorted(self.standing)},
             "over": self.over, "end": self.end, "winners": list(self.winners),
-            "first_player": self.first_player,
+            "first_player": self.first_player, "pending": self.pending,
         }
 
     @classmethod
@@ -163,4 +165,5 @@ class State:
             d.get("first"), d.get("active"), d.get("turn", 0), d.get("passes", 0),
             list(d.get("undealt", [])), list(d.get("discarded", [])), dict(d.get("standing", {})),
             d.get("over", False), d.get("end"), list(d.get("winners", [])), d.get("first_player"),
+            d.get("pending"),
         )

@@ -7,7 +7,7 @@ from gm.events import Event
 
 from . import teams
 from .confront import confront, target_of, whole_table
-from .eliminate import eliminate
+from .eliminate import eliminate, share
 from .notify import private, public
 from .orders import STANDING, Orders
 from .rules import Rules
@@ -16,8 +16,8 @@ from .state import State
 FREE_STEP = "before the turn"
 
 
-def free_actions(state: State, orders: dict[str, Orders], day: int) -> list[Event]:
-    """Standing orders laid over; then leaves and gives, in seat order (RULINGS.md TK-10, TK-12)."""
+def lay_standing(state: State, orders: dict[str, Orders]) -> list[Event]:
+    """The day's standing orders laid over the ones sent before."""
     events: list[Event] = []
     for player in state.players:
         o = orders.get(player)
@@ -30,12 +30,23 @@ def free_actions(state: State, orders: dict[str, Orders], day: int) -> list[Even
         changed = [k for k in STANDING if k in o.sent]
         if changed:
             events.append(private("standing_orders", [player], FREE_STEP, player=player, changed=changed))
+    return events
+
+
+def free_actions(state: State, orders: dict[str, Orders], day: int, laid: bool = False) -> list[Event]:
+    """Standing orders laid over (unless already `laid`); then leaves and gives, in seat order
+    (RULINGS.md TK-10, TK-12)."""
+    events: list[Event] = [] if laid else lay_standing(state, orders)
+    if state.pending and state.pending["kind"] != "loot":
+        return events + _held(state, orders)
     for player in state.players:
         o = orders.get(player)
         if o is None or not o.sent.get("leave_team"):
             continue
         live = [p for p in state.persons_of(player) if not state.persons[p].out]
-        if live and teams.leave(state, live[0]):
+        if not live:
+            events.append(private("leave_void", [player], FREE_STEP, player=player, why="eliminated"))
+        elif teams.leave(state, live[0]):
             events.append(public("left_team", FREE_STEP, about=[player], person=live[0], player=player,
                                  why="order", persons=teams.own_unit(state, live[0])))
     events += [private("shows_ended", pair, FREE_STEP, players=pair) for pair in teams.end_broken_shows(state)]
@@ -47,10 +58,24 @@ def free_actions(state: State, orders: dict[str, Orders], day: int) -> list[Even
     return events
 
 
+def _held(state: State, orders: dict[str, Orders]) -> list[Event]:
+    """Leaves and gives sent while a confrontation waits for a decision do not happen (rulebook:
+    "You can leave a team on your turn or on another player's turn, but not during a confrontation")."""
+    events = []
+    for player in state.players:
+        o = orders.get(player)
+        undone = [k for k in ("leave_team", "give") if o is not None and o.sent.get(k)]
+        if undone:
+            events.append(private("not_during_a_confrontation", [player], FREE_STEP, player=player, orders=undone))
+    return events
+
+
 def _give(state: State, player: str, card: str, to: str, day: int) -> list[Event]:
     giver = next((p for p in state.persons_of(player) if card in state.persons[p].hand), None)
     why = None
-    if giver is None:
+    if all(state.persons[p].out for p in state.persons_of(player)):
+        why = f"{player} has been eliminated"
+    elif giver is None:
         why = f"{player} no longer holds {card}"
     elif state.persons[to].out or to not in state.team_of(giver).members:
         why = f"{to} is no longer {player}'s teammate"
@@ -82,7 +107,14 @@ def play_turn(state: State, rules: Rules, day: int) -> list[Event]:
     else:
         state.passes = 0
         events = confront(state, rules, person, target, why, day, step)
-    events += end_checks(state, rules, day, step)
+        if state.pending and state.pending["kind"] != "loot":
+            return events  # the turn stops for a decision (ask): the next day finishes it
+    return events + finish_turn(state, rules, person, day, step)
+
+
+def finish_turn(state: State, rules: Rules, person: str, day: int, step: str) -> list[Event]:
+    """The end checks, then the turn passes clockwise."""
+    events = end_checks(state, rules, day, step)
     if not state.over:
         state.active = state.next_active(person)
     return events
@@ -101,17 +133,21 @@ def end_checks(state: State, rules: Rules, day: int, step: str) -> list[Event]:
         state.over, state.end, state.winners = True, state.end or "all_eliminated", []
     elif len(left) == 1:
         state.over, state.end, state.winners = True, "last_standing", left
+    if state.over and state.pending:  # loot still to share when the game ended: by standing orders
+        p, state.pending = state.pending, None
+        events += share(state, rules, [m for m in p["members"] if not state.persons[m].out], p["lead"], p["cards"], step)
     if state.over:
         state.active = None
         events.append(public("game_over", step, about=state.players, end=state.end, winners=list(state.winners)))
     return events
 
 
-def play_turns(state: State, rules: Rules, day: int) -> list[Event]:
-    """`turns_per_day` turns (one by default), stopping when the game ends."""
+def play_turns(state: State, rules: Rules, day: int, used: int = 0) -> list[Event]:
+    """`turns_per_day` turns (one by default; `used` were already played today), stopping when the
+    game ends or a decision is asked for (ask)."""
     events: list[Event] = []
-    for _ in range(rules.turns_per_day):
-        if state.over:
+    for _ in range(rules.turns_per_day - used):
+        if state.over or state.pending:
             break
         events += play_turn(state, rules, day)
     return events

@@ -43,8 +43,22 @@ def public_view(state: State, rules: Rules) -> dict:
         "right_team": list(state.team_of(right).members) if right else [],
         "passes": state.passes, "circle": len(state.in_play()),
         "discarded": len(state.discarded), "over": state.over, "end": state.end, "winners": list(state.winners),
-        "turns_per_day": rules.turns_per_day,
+        "turns_per_day": rules.turns_per_day, "reveal_default": rules.reveal_default,
+        "bomb_default": rules.bomb_default, "ask": list(rules.ask),
+        "waiting": _waiting(state),
     }
+
+
+def _waiting(state: State) -> dict | None:
+    """The decision the game waits for (house rule `ask`), as the public may know it."""
+    p = state.pending
+    if p is None:
+        return None
+    if p["kind"] == "loot":
+        return {"what": "loot", "persons": list(p["members"]), "count": len(p["cards"])}
+    if p["kind"] == "bomb":
+        return {"what": "bomb", "persons": [p["holder"]]}
+    return {"what": "reveal", "persons": [m for m in p["a"] + p["b"] if p["signs"][m] == "kill"]}
 
 
 def _card(rules: Rules, name: str) -> dict:
@@ -129,6 +143,8 @@ def player_view(state: State, rules: Rules, name: str) -> dict:
         "teammates": [m for p in live for m in state.teammates(p) if state.player_of(m) != name],
         "shown": shown, "standing": standing_lines(state, name), "my_turn": my_turn, "options": options,
         "won": name in state.winners,
+        "loot_waiting": list(state.pending["cards"]) if state.pending and state.pending["kind"] == "loot"
+        and any(state.player_of(m) == name for m in state.pending["members"]) else [],
     }
     return view
 
@@ -136,6 +152,7 @@ def player_view(state: State, rules: Rules, name: str) -> dict:
 def gm_view(state: State, rules: Rules) -> dict:
     view = public_view(state, rules)
     view["hands"] = {n: list(p.hand) for n, p in state.persons.items()}
+    view["pending"] = state.pending
     view["discarded_cards"] = list(state.discarded)
     view["undealt"] = list(state.undealt)
     view["shows"] = [list(s) for s in state.shows]
