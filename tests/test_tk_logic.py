@@ -205,7 +205,7 @@ def test_a_bad_card_file_is_a_located_error(text, message, line):
 
 
 def test_read_deck_reports_a_missing_file(tmp_path):
-    deck, problems = read_deck(tmp_path / "nope.yaml")
+    deck, problems = read_deck(tmp_path / "nope.yaml", "nope.yaml")
     assert deck is None and "cannot read" in problems[0].message
 
 

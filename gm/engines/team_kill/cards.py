@@ -30,7 +30,7 @@ class Card:
 @dataclass(frozen=True)
 class Deck:
     cards: tuple[Card, ...]
-    source: str  # where it was read from, as the GM would type it
+    source: str  # where it came from, the same wherever gm runs: the name game.yaml gives, or the stand-in
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -59,8 +59,8 @@ class Deck:
         return sorted(names, key=lambda n: (sign * self.value(n), place[n]))
 
 
-def read_deck(path: Path) -> tuple[Deck | None, list[Problem]]:
-    """The deck in `path`, or None and every problem found."""
+def read_deck(path: Path, source: str) -> tuple[Deck | None, list[Problem]]:
+    """The deck in `path` (called `source` in posts and summaries), or None and every problem found."""
     shown = display_path(path)
     try:
         if path.stat().st_size > MAX_BYTES:
@@ -70,10 +70,10 @@ def read_deck(path: Path) -> tuple[Deck | None, list[Problem]]:
         return None, [exc.problem]
     except OSError as exc:
         return None, [Problem(Location(shown), f"cannot read the card file: {exc.strerror}")]
-    return parse_deck(doc, shown)
+    return parse_deck(doc, shown, source)
 
 
-def parse_deck(doc, path: str) -> tuple[Deck | None, list[Problem]]:
+def parse_deck(doc, path: str, source: str | None = None) -> tuple[Deck | None, list[Problem]]:
     problems: list[Problem] = []
     if not isinstance(doc, dict) or not isinstance(doc.get("cards"), list):
         problems.append(Problem(node_loc(path, doc), "a card file is a mapping with `cards:`, a list of "
@@ -109,7 +109,7 @@ def parse_deck(doc, path: str) -> tuple[Deck | None, list[Problem]]:
         cards.append(card)
     if any(p.severity == "error" for p in problems):
         return None, problems
-    return Deck(tuple(cards), path), problems
+    return Deck(tuple(cards), source or path), problems
 
 
 def _card(path: str, seq, i: int, node, problems: list[Problem]) -> Card | None:

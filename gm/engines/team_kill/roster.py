@@ -32,7 +32,7 @@ def read_game(doc, path: str) -> tuple[Rules, list[str], list[Problem], State | 
             if not file.is_file():
                 problems.append(Problem(where, f"no card file {raw!r} beside game.yaml"))
             else:
-                deck, found = read_deck(file)
+                deck, found = read_deck(file, raw.strip())
                 problems += found
     rules, found = parse_rules(doc.get("house_rules"), path, deck)
     problems += found

@@ -48,7 +48,7 @@ def _defaults() -> tuple[tuple[str, Any], ...]:
 
 @lru_cache(maxsize=1)
 def stand_in_deck() -> Deck:
-    deck, problems = read_deck(DATA / "components.yaml")
+    deck, problems = read_deck(DATA / "components.yaml", "the stand-in deck (games/team-kill/components.yaml)")
     if deck is None:  # pragma: no cover - the shipped file is tested
         raise RuntimeError("; ".join(str(p) for p in problems))
     return deck

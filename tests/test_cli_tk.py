@@ -1,0 +1,96 @@
+"""Team Kill through the gm command, as a GM runs it: new, the GM's own card file, check, resolve,
+status. Every mistake is one located line, exit code 1, and the game folder unchanged."""
+
+import json
+from pathlib import Path
+
+from test_cli import run, snapshot
+
+CARDS = """\
+cards:
+  - {name: Plush Rabbit, value: 0}
+  - {name: Umbrella, value: 3}
+  - {name: Sling, value: 9}
+  - {name: Musket, value: 21, bang: true}
+  - {name: Firecracker, value: 0, effect: bomb}
+"""
+
+
+def _game(tmp_path: Path, monkeypatch, cards: str | None = CARDS) -> Path:
+    monkeypatch.chdir(tmp_path)
+    game = Path("g")
+    assert run("new", game, "--engine", "team-kill", "--title", "Field Trip").exit_code == 0
+    text = (game / "game.yaml").read_text()
+    text = text.replace("  - Player Four\n  - Player Five\n  - Player Six\n", "")
+    text = text.replace("two_persons: auto", "two_persons: off")
+    if cards is not None:
+        (game / "cards.yaml").write_text(cards)
+        text = text.replace("# components: cards.yaml", "components: cards.yaml")
+    (game / "game.yaml").write_text(text)
+    return game
+
+
+def test_a_game_with_the_gms_own_cards(tmp_path, monkeypatch):
+    game = _game(tmp_path, monkeypatch)
+    result = run("resolve", game, "--day", "0", "--seed", "0a")
+    assert result.exit_code == 0, result.output
+    state = json.loads((game / "days" / "00" / "result" / "state.json").read_text())
+    held = [c for p in state["persons"] for c in p["hand"]]
+    assert sorted(held + state["undealt"]) == sorted(["Plush Rabbit", "Umbrella", "Sling", "Musket", "Firecracker"])
+    assert "Deck: cards.yaml" in (game / "days" / "00" / "result" / "gm-summary.txt").read_text()
+    first = next(p["name"] for p in state["persons"] if p["name"] == state["active"])
+    card = next(p["hand"][0] for p in state["persons"] if p["name"] == first)
+    message = (game / "days" / "00" / "result" / "messages" / f"{first.replace(' ', '_')}.bbcode").read_text()
+    assert f"You were dealt [b]{card}[/b]" in message and "The next turn is yours" in message
+    narration = (game / "days" / "00" / "result" / "narration.bbcode").read_text()
+    assert card not in narration and "Field Trip: the deal (Day 0)" in narration
+    orders = game / "days" / "01" / "orders"
+    orders.mkdir(parents=True)
+    (orders / "all.yaml").write_text(f"{state['players'][0]}: {{reveal: [Musket], sign: kill}}\n")
+    result = run("check", game)
+    assert result.exit_code == 0, result.output
+    assert "they keep their standing orders" in result.output
+    result = run("resolve", game, "--seed", "0b")
+    assert result.exit_code == 0, result.output
+    assert run("audit", game).exit_code == 0
+    shown = run("status", game, "--player", state["players"][0])
+    assert shown.exit_code == 0 and "standing orders:" in shown.output and "sign: kill" in shown.output
+
+
+def test_a_bad_card_file_is_one_located_error_and_nothing_is_written(tmp_path, monkeypatch):
+    game = _game(tmp_path, monkeypatch, CARDS.replace("value: 9}", "value: nine}"))
+    before = snapshot(game)
+    result = run("resolve", game, "--day", "0", "--seed", "0a")
+    assert result.exit_code == 1
+    assert "g/cards.yaml:4:26: error: Sling: value must be a whole number from 0 to 99, not 'nine'" in result.output
+    assert "Traceback" not in result.output
+    assert snapshot(game) == before
+
+
+def test_a_deck_too_small_for_the_table(tmp_path, monkeypatch):
+    game = _game(tmp_path, monkeypatch, CARDS.replace("  - {name: Umbrella, value: 3}\n", "")
+                 .replace("  - {name: Sling, value: 9}\n", "").replace("  - {name: Musket, value: 21, bang: true}\n", ""))
+    result = run("check", game, "--day", "0")
+    assert result.exit_code == 1
+    assert "3 players need 3 cards, and the deck (cards.yaml) has 2" in result.output
+
+
+def test_a_missing_card_file(tmp_path, monkeypatch):
+    game = _game(tmp_path, monkeypatch)
+    (game / "cards.yaml").unlink()
+    result = run("check", game, "--day", "0")
+    assert result.exit_code == 1 and "g/game.yaml:" in result.output and "no card file 'cards.yaml'" in result.output
+
+
+def test_order_mistakes_are_located_and_block_the_resolve(tmp_path, monkeypatch):
+    game = _game(tmp_path, monkeypatch, None)
+    assert run("resolve", game, "--day", "0", "--seed", "0a").exit_code == 0
+    orders = game / "days" / "01" / "orders"
+    orders.mkdir(parents=True)
+    (orders / "x.yaml").write_text("Player One: {turn: sideways, reveal: [Bazoka]}\n")
+    before = snapshot(game)
+    result = run("resolve", game, "--seed", "0b")
+    assert result.exit_code == 1
+    assert "g/days/01/orders/x.yaml:1:20: error: turn: no one called 'sideways'" in result.output
+    assert "g/days/01/orders/x.yaml:1:39: error: no card called 'Bazoka' (did you mean 'Bazooka'?)" in result.output
+    assert snapshot(game) == before
