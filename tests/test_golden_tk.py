@@ -58,3 +58,20 @@ def test_tk_demo_public_posts_name_no_card(tk_demo_dir):
         post = (day / "result" / "narration.bbcode").read_text(encoding="utf-8")
         named = [c.name for c in stand_in_deck().cards if c.name in post]
         assert not named, f"Day {day.name}'s post names {named}"
+
+
+def test_tk_demo_eliminated_players_get_a_last_message_then_none(tk_demo_dir):
+    """Chiaki is eliminated on Day 2: that day's message says so and asks for silence (rulebook: "You
+    may however not disclose any information about the game until it is over"); then no more messages."""
+    last = _read(tk_demo_dir, 2, "messages/Chiaki.bbcode")
+    assert "You have been eliminated." in last and "please do not disclose anything" in last
+    assert "Your hand" not in last
+    assert not (tk_demo_dir / "days" / "03" / "result" / "messages" / "Chiaki.bbcode").exists()
+
+
+def test_tk_demo_showdown_cards_reach_the_players_in_it_only(tk_demo_dir):
+    """Day 2: Bruno (with Akane) against Chiaki. The three of them see the cards and sums; Dana does not."""
+    for player in ("Akane", "Bruno", "Chiaki"):
+        assert "The showdown, as the players in it saw it" in _read(tk_demo_dir, 2, f"messages/{player}.bbcode")
+    other = _read(tk_demo_dir, 2, "messages/Dana.bbcode")
+    assert "showdown" not in other and "Machine Pistol" not in other and "Revolver" not in other
