@@ -31,6 +31,7 @@ from gm.yamlio import item_loc, key_loc, value_loc
 from .outcome import KILL, TEAM
 from .rules import Rules
 from .state import DEAL, State
+from .teams import own_unit
 
 STANDING = ("turn", "sign", "reveal", "loot", "show_cards", "bomb_choice")
 ONCE = ("leave_team", "give")
@@ -275,8 +276,6 @@ def _leave(c: _Checker, name: str, raw, at: Location) -> bool | None:
         return None
     if raw:
         live = [p for p in c.state.persons_of(name) if not c.state.persons[p].out]
-        from .teams import own_unit
-
         if all(sorted(c.state.team_of(p).members) == sorted(own_unit(c.state, p)) for p in live):
             c.warn(at, f"{name} is not in a team with anyone else: leave_team does nothing")
     return raw

@@ -164,6 +164,7 @@ def gm_view(state: State, rules: Rules) -> dict:
 def status_rows(state: State, rules: Rules) -> tuple[list[str], list[list[str]]]:
     head = ["seat", "person", "player", "cards", "team", "status"]
     rows = []
+    team_of = {m: t for t in state.teams for m in t.members}
     for i, p in enumerate(state.persons.values(), 1):
         if p.out:
             status = f"eliminated (Day {p.out_day}, turn {p.out_turn})"
@@ -171,7 +172,7 @@ def status_rows(state: State, rules: Rules) -> tuple[list[str], list[list[str]]]
             status = "winner" if p.player in state.winners else "in"
         else:
             status = "to play next" if p.name == state.active else "in"
-        team = "-" if p.out else _team_label(state, state.team_of(p.name).members)
+        team = "-" if p.out else _team_label(state, team_of[p.name].members)
         rows.append([str(i), p.name, p.player, str(len(p.hand)), team, status])
     return head, rows
 
