@@ -15,7 +15,9 @@
 `turn`, `sign`, `reveal`, `loot`, `show_cards` and `bomb_choice` are standing orders: they hold
 until the player sends new ones, so a day never waits for anyone (RULINGS.md). `leave_team`
 and `give` happen once, on the day they are sent. In the 4/5-player variant `sign` may give each
-person its own: `sign: {1: kill, 2: team}` ("Akane 1" and "Akane 2").
+person its own: `sign: {1: kill, 2: team}` ("Akane 1" and "Akane 2"), and `give` and `loot` name
+persons ("Akane 2"; a player's name means their first person still in). When the last day stopped
+for a decision (house rule `ask`), that day's `reveal`, `bomb_choice` or `loot` answers it.
 """
 
 from __future__ import annotations
