@@ -250,3 +250,33 @@ def test_the_card_check_can_fail():
     other = next(p for p in after.players if p != holder)
     card = after.hand_of_player(holder)[0]
     assert card not in known_cards(before, after, events, other) or after.shows_between(holder, other)
+
+
+game_leaf = st.one_of(st.none(), st.booleans(), st.integers(-3, 40), st.sampled_from(
+    ["Akane", "akane", "Bruno", "Left", "Akane 1", "auto", "on", "off", "highest", "win", "reveal", "[b]x", "", "x" * 50]))
+game_node = st.recursive(game_leaf, lambda inner: st.one_of(
+    st.lists(inner, max_size=6), st.dictionaries(st.sampled_from(
+        ["name", "turns_per_day", "two_persons", "reveal_default", "bomb_default", "bang_public", "ask",
+         "value", "bang", "effect", "cards", "Akane", "x"]), inner, max_size=4)), max_leaves=16)
+
+
+@settings(max_examples=300, deadline=None)
+@given(roster=game_node, house=game_node, first=game_leaf)
+def test_game_yaml_never_crashes_the_set_up(roster, house, first):
+    setup = ENGINE.setup({"roster": roster, "house_rules": house, "first_player": first}, "game.yaml")
+    if setup.initial_state is not None:
+        assert not [p for p in setup.problems if p.severity == "error"]
+        assert len(setup.initial_state.players) >= 3
+    for p in setup.problems:
+        assert p.where.path == "game.yaml"
+
+
+@settings(max_examples=300, deadline=None)
+@given(doc=game_node)
+def test_a_card_file_never_crashes_the_reader(doc):
+    from gm.engines.team_kill.cards import parse_deck
+
+    deck, problems = parse_deck(doc, "cards.yaml")
+    assert (deck is None) == any(p.severity == "error" for p in problems)
+    if deck is not None:
+        assert len({c.name.casefold() for c in deck.cards}) == len(deck)
