@@ -144,7 +144,7 @@ def finish_showdown(state: State, rules: Rules, person: str, target: str, sides:
         holder = state.player_of(v.bomb_holder)
         return events + [public("decision_due", step, about=[holder], what="bomb", persons=[v.bomb_holder],
                                 day=day + 1)]
-    bangs = [r["person"] for r in v.reveals if r["bang"]] if rules.bang_public and shown is None else []
+    bangs = [r["person"] for r in v.reveals if r["bang"]] if rules.bang_public else []
     events.append(public("showdown_result", step, about=involved, team_a=sides["a"], team_b=sides["b"],
                          result=v.result, bangs=bangs, out=v.out, bomb_chose=v.bomb_chose))
     if v.bomb_chose and not v.bomb_chose_by_order:
