@@ -30,6 +30,7 @@ from gm.errors import Location
 from gm.suggest import did_you_mean
 from gm.yamlio import item_loc, key_loc, value_loc
 
+from .describe import describe
 from .outcome import KILL, TEAM
 from .rules import Rules
 from .state import DEAL, State
@@ -48,7 +49,9 @@ class Orders:
     sent: dict[str, Any] = field(default_factory=dict)  # normalised (JSON), only what was sent today
 
     def record(self) -> dict:
-        return {"player": self.player, "received": self.received, **self.sent}
+        """As day.json and the GM summary keep it: each order in words."""
+        return {"player": self.player, "received": self.received,
+                **{k: describe(k, v, self.player) for k, v in self.sent.items()}}
 
 
 def default_orders(player: str) -> Orders:

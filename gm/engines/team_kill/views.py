@@ -4,6 +4,7 @@ are outcomes. A player's view adds their own hand, the hands of teammates who ag
 
 from __future__ import annotations
 
+from .describe import standing_lines
 from .rules import Rules
 from .state import State
 from .teams import own_unit
@@ -70,50 +71,6 @@ def _hands(state: State, rules: Rules, player: str) -> list[dict]:
     return [{"person": n, "out": state.persons[n].out,
              "cards": [_card(rules, c) for c in rules.deck.by_value(state.persons[n].hand)]}
             for n in state.persons_of(player)]
-
-
-def standing_lines(state: State, player: str) -> list[str]:
-    """A player's standing orders, in words (echoed in their message and `gm status --player`)."""
-    s = state.standing.get(player, {})
-    out = []
-    turn = s.get("turn")
-    if turn is None:
-        out.append("turn: none sent (you pass)")
-    elif turn["kind"] == "pass":
-        out.append("turn: pass")
-    else:
-        out.append(f"turn: confront {turn.get('side') or turn.get('target')}")
-
-    def cond(pol, show):
-        parts = [f"against {who}: {show(v)}" for who, v in pol.get("by", [])]
-        if pol.get("default"):
-            parts.append(("otherwise " if parts else "") + show(pol["default"]))
-        return "; ".join(parts)
-
-    sign = s.get("sign")
-    if not sign:
-        out.append("sign: none sent (you show kill)")
-    elif "all" in sign:
-        out.append("sign: " + cond(sign["all"], str))
-    else:
-        out += [f"sign ({player} {k}): " + cond(sign[k], str) for k in sorted(sign)]
-    reveal = s.get("reveal")
-    out.append("reveal: " + (cond(reveal, lambda v: ", then ".join(v)) if reveal else "none sent (your best card)"))
-    loot = s.get("loot")
-    if not loot or loot["kind"] == "split":
-        out.append("loot: split" + ("" if loot else " (none sent)"))
-    elif loot["kind"] == "to":
-        out.append(f"loot: all to {loot['to']}")
-    else:
-        parts = [f"{who}: {', '.join(cards)}" for who, cards in loot["to"]]
-        if loot.get("rest"):
-            parts.append(f"the rest to {loot['rest']}")
-        out.append("loot: " + "; ".join(parts))
-    show = s.get("show_cards", False)
-    out.append("show_cards: " + (", ".join(show) if isinstance(show, list) and show else ("yes" if show is True else "no")))
-    if s.get("bomb_choice"):
-        out.append(f"bomb_choice: {s['bomb_choice']}")
-    return out
 
 
 def player_view(state: State, rules: Rules, name: str) -> dict:
