@@ -94,3 +94,35 @@ def test_order_mistakes_are_located_and_block_the_resolve(tmp_path, monkeypatch)
     assert "g/days/01/orders/x.yaml:1:20: error: turn: no one called 'sideways'" in result.output
     assert "g/days/01/orders/x.yaml:1:39: error: no card called 'Bazoka' (did you mean 'Bazooka'?)" in result.output
     assert snapshot(game) == before
+
+
+def test_day_0_takes_salts_and_its_seed_is_revealed_only_when_the_game_is_over(tmp_path, monkeypatch):
+    """The shuffle is the roll worth salting; its seed re-derives every hand, so `gm reveal` keeps it
+    (and the roll log) back until the game has ended."""
+    game = _game(tmp_path, monkeypatch, None)
+    orders = game / "days" / "00" / "orders"
+    orders.mkdir(parents=True)
+    (orders / "salts.yaml").write_text('Player One: {salt: "bananas at dawn"}\n')
+    assert run("commit", game, "--day", "0").exit_code == 0
+    checked = run("check", game, "--day", "0")
+    assert checked.exit_code == 0, checked.output
+    assert run("resolve", game, "--day", "0").exit_code == 0
+    result = game / "days" / "00" / "result"
+    assert 'Player One: "bananas at dawn"' in (result / "reveal.bbcode").read_text()
+    assert "To post only once the game is over" in (result / "reveal.bbcode").read_text()
+    assert "bananas at dawn" in (result / "messages" / "Player_One.bbcode").read_text()
+    for args in ((), ("--rolls",)):
+        refused = run("reveal", game, "--day", "0", *args)
+        assert refused.exit_code == 1 and "post them once the game is over" in refused.output
+    (orders / "more.yaml").write_text("Player Two: {sign: kill}\n")
+    before = snapshot(game)
+    wrong = run("check", game, "--day", "0")
+    assert wrong.exit_code == 1 and "more.yaml:1:1: error: Day 0 takes no orders but a salt" in wrong.output
+    assert snapshot(game) == before
+
+
+def test_the_demo_reveals_day_0_once_over(tmp_path):
+    root = tmp_path / "demo"
+    assert run("demo", "--engine", "team-kill", root).exit_code == 0
+    shown = run("reveal", root, "--day", "0")
+    assert shown.exit_code == 0 and "Day 0: the dice revealed" in shown.output

@@ -93,12 +93,17 @@ class TeamKill(Engine):
         return default_orders(player)
 
     def defaults_note(self, state: State) -> str:
+        if state.stage == DEAL:
+            return "Day 0 takes nothing but an optional salt for the shuffle"
         return "they keep their standing orders (with none: pass, sign kill, reveal their best card)"
 
     def players_due(self, state: State) -> list[str]:
-        if state.stage == DEAL:
-            return []
+        """Everyone still in; on Day 0 too, so that a player may salt the shuffle (docs/fairness.md)."""
         return state.players_in()
+
+    def sealed(self, day: int) -> bool:
+        """Day 0's seed re-derives the shuffle, so it shows everyone's card: it is posted at the end."""
+        return day == 0
 
     def new_notes(self) -> dict:
         """Whether the day's standing orders were laid already, and how many turns it has used."""

@@ -362,8 +362,8 @@ def check_orders_doc(doc, path: str, rules: Rules, state: State, day: int, seen:
     c = _Checker(path, rules, state, day)
     out: dict[str, Orders] = {}
     if state.stage == DEAL and isinstance(doc, dict) and doc:
-        c.error(key_loc(path, doc, next(iter(doc))), f"Day {day} takes no orders: it deals the cards "
-                                                     "and rolls for the first player")
+        c.error(key_loc(path, doc, next(iter(doc))), f"Day {day} takes no orders but a salt: it deals the "
+                                                     "cards and rolls for the first player")
         return out, c.problems
     live = state.players_in()
 
