@@ -126,3 +126,29 @@ def test_the_demo_reveals_day_0_once_over(tmp_path):
     assert run("demo", "--engine", "team-kill", root).exit_code == 0
     shown = run("reveal", root, "--day", "0")
     assert shown.exit_code == 0 and "Day 0: the dice revealed" in shown.output
+
+
+def test_player_names_are_escaped_in_every_post(tmp_path, monkeypatch):
+    from gm.render import bbcode_problems
+
+    monkeypatch.chdir(tmp_path)
+    game = Path("g")
+    assert run("new", game, "--engine", "team-kill").exit_code == 0
+    text = (game / "game.yaml").read_text()
+    text = text.replace("  - Player One\n", "  - \"[b]Zed\"\n").replace("  - Player Two\n", "  - \"{{ x }}\"\n")
+    text = text.replace("# first_player: Player One", "first_player: \"[b]Zed\"")
+    (game / "game.yaml").write_text(text)
+    assert run("resolve", game, "--day", "0", "--seed", "0a").exit_code == 0, run("check", game).output
+    orders = game / "days" / "01" / "orders"
+    orders.mkdir(parents=True)
+    (orders / "o.yaml").write_text('"[b]Zed": {turn: right, sign: team}\n"{{ x }}": {sign: team, show_cards: true}\n')
+    result = run("resolve", game, "--seed", "0b")
+    assert result.exit_code == 0, result.output
+    for day in ("00", "01"):
+        folder = game / "days" / day / "result"
+        for path in [folder / "narration.bbcode", *sorted((folder / "messages").iterdir())]:
+            post = path.read_text()
+            assert bbcode_problems(post) == [], path
+            assert "[b]Zed" not in post, path  # the name never becomes a live tag
+    narration = (game / "days" / "01" / "result" / "narration.bbcode").read_text()
+    assert "[\u200bb]Zed" in narration and "{{ x }}" in narration
