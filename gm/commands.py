@@ -238,9 +238,11 @@ def reveal(root: Path, day: int | None, rolls: bool = False) -> tuple[int, list[
     day = _default_day(gd, day, resolved=True)
     if not gd.is_resolved(day):
         raise StateError(f"Day {day} has not been resolved: its seed stays secret until it is")
-    if game.engine.sealed(day) and not _ended(gd, game):
-        raise StateError(f"Day {day}'s seed and roll log would show the players what they may not know yet "
-                         f"(in {game.engine.facts.title}: everyone's cards): post them once the game is over")
+    why = game.engine.sealed(day)
+    if why:
+        last = gd.resolved_days()[-1]
+        if not game.engine.ended(game.engine.state_from_json(gd.read_json(last, "state.json"))):
+            raise StateError(f"{why}: post Day {day}'s reveal and roll log after the game ends")
     if rolls:
         from gm.commitment import roll_log_posts
 
@@ -250,12 +252,6 @@ def reveal(root: Path, day: int | None, rolls: bool = False) -> tuple[int, list[
         raise StateError(f"{display_path(path)} is missing (was Day {day} resolved by an older gm? docs/fairness.md says what to do)")
     parts = sorted(gd.result_dir(day).glob(f"reveal.part*.{game.ext}"), key=lambda p: int(p.name.split(".")[1][4:]))
     return day, [p.read_text(encoding="utf-8") for p in (parts or [path])]
-
-
-def _ended(gd: GameDir, game) -> bool:
-    """Has the game ended, as its last resolved day left it?"""
-    days = gd.resolved_days()
-    return bool(days) and game.engine.ended(game.engine.state_from_json(gd.read_json(days[-1], "state.json")))
 
 
 def verify(commit_arg: str, reveal_path: Path | None, rolls_path: Path, seed: str | None, engine: str | None,

@@ -140,8 +140,7 @@ def reveal_post(game: Game, record: dict, record_sha256: str, rolls_sha256: str)
 
     rec = reveal_record(record, record_sha256, rolls_sha256)
     return render_post(game, "reveal.j2", day=rec["day"], reveal=rec, committed=record.get("seed_committed", False),
-                       salts=list(rec["salts"].items()), machine=machine_line(REVEAL_TAG, rec),
-                       sealed=game.engine.sealed(rec["day"]))
+                       salts=list(rec["salts"].items()), machine=machine_line(REVEAL_TAG, rec))
 
 
 def roll_log_posts(game: Game, day: int, path) -> list[str]:

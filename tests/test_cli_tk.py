@@ -109,11 +109,12 @@ def test_day_0_takes_salts_and_its_seed_is_revealed_only_when_the_game_is_over(t
     assert run("resolve", game, "--day", "0").exit_code == 0
     result = game / "days" / "00" / "result"
     assert 'Player One: "bananas at dawn"' in (result / "reveal.bbcode").read_text()
-    assert "To post only once the game is over" in (result / "reveal.bbcode").read_text()
+    assert "Day 0 is sealed" in (result / "gm-summary.txt").read_text()
     assert "bananas at dawn" in (result / "messages" / "Player_One.bbcode").read_text()
     for args in ((), ("--rolls",)):
         refused = run("reveal", game, "--day", "0", *args)
-        assert refused.exit_code == 1 and "post them once the game is over" in refused.output
+        assert refused.exit_code == 1 and "would show everyone's card" in refused.output
+        assert "after the game ends" in refused.output
     (orders / "more.yaml").write_text("Player Two: {sign: kill}\n")
     before = snapshot(game)
     wrong = run("check", game, "--day", "0")

@@ -101,9 +101,11 @@ class TeamKill(Engine):
         """Everyone still in; on Day 0 too, so that a player may salt the shuffle (docs/fairness.md)."""
         return state.players_in()
 
-    def sealed(self, day: int) -> bool:
+    def sealed(self, day: int) -> str | None:
         """Day 0's seed re-derives the shuffle, so it shows everyone's card: it is posted at the end."""
-        return day == 0
+        if day == 0:
+            return "Day 0's dice shuffled and dealt the deck, so its seed (or its roll log) would show everyone's card"
+        return None
 
     def new_notes(self) -> dict:
         """Whether the day's standing orders were laid already, and how many turns it has used."""
