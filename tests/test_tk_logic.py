@@ -76,7 +76,7 @@ def test_leaving_takes_the_pair_along_in_the_variant_and_ends_show_agreements():
                    [["Akane 1", "Akane 2", "Bruno 1", "Bruno 2"], ["Chiaki 1", "Chiaki 2"]], variant=True)
     v.shows = [["Akane", "Bruno"]]
     assert teams.leave(v, "Akane 2")
-    assert teams.labels(v) == [["Akane 1", "Akane 2"], ["Bruno 1", "Bruno 2"], ["Chiaki 1", "Chiaki 2"]]
+    assert [t.members for t in v.teams] == [["Akane 1", "Akane 2"], ["Bruno 1", "Bruno 2"], ["Chiaki 1", "Chiaki 2"]]
     assert teams.end_broken_shows(v) == [["Akane", "Bruno"]] and v.shows == []
     assert not teams.leave(v, "Akane 1")  # already on their own
 

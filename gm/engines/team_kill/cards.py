@@ -4,6 +4,7 @@ in game.yaml), checked like orders: every problem located, nothing ignored in si
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from gm.errors import LocatedError, Location, Problem
@@ -35,28 +36,25 @@ class Deck:
     def __len__(self) -> int:
         return len(self.cards)
 
-    @property
+    @cached_property
     def by_name(self) -> dict[str, Card]:
         return {c.name: c for c in self.cards}
 
+    @cached_property
+    def place(self) -> dict[str, int]:
+        """Each card's place in the deck file: the tie-break between equal values."""
+        return {c.name: i for i, c in enumerate(self.cards)}
+
     def card(self, name: str) -> Card:
         return self.by_name[name]
-
-    def named(self, raw) -> str | None:
-        """A card by its name, any case ('bazooka' -> 'Bazooka'); None if there is none."""
-        if not isinstance(raw, str):
-            return None
-        key = raw.strip().casefold()
-        return next((c.name for c in self.cards if c.name.casefold() == key), None)
 
     def value(self, name: str) -> int:
         return self.by_name[name].value
 
     def by_value(self, names, highest: bool = True) -> list[str]:
         """Cards ordered by value (highest first, or lowest first), then by their place in the deck."""
-        place = {c.name: i for i, c in enumerate(self.cards)}
         sign = -1 if highest else 1
-        return sorted(names, key=lambda n: (sign * self.value(n), place[n]))
+        return sorted(names, key=lambda n: (sign * self.value(n), self.place[n]))
 
 
 def read_deck(path: Path, source: str) -> tuple[Deck | None, list[Problem]]:

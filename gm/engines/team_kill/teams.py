@@ -93,7 +93,3 @@ def end_broken_shows(state: State) -> list[list[str]]:
     state.shows = keep
     return ended
 
-
-def labels(state: State) -> list[list[str]]:
-    """Every team as its members' names, in seat order."""
-    return [list(t.members) for t in state.teams]
