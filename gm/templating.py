@@ -146,6 +146,10 @@ def template_catalogue(game) -> list[tuple[str, list[str], bool]]:
             source = path.read_text(encoding="utf-8")
             blocks = [b.name for b in env.parse(source).find_all(jinja2.nodes.Block)]
             out.append((path.name, blocks, (game.templates_dir / path.name).is_file()))
+    from gm.narration import PHRASES, load_pools
+
+    if (TEMPLATES / game.engine.facts.name / PHRASES).is_file():  # its "blocks" are its pools, replaced one by one
+        out.append((PHRASES, sorted(load_pools(game.engine.facts.name)), (game.templates_dir / PHRASES).is_file()))
     return out
 
 
