@@ -238,3 +238,19 @@ def test_no_post_of_a_long_demo_repeats_itself_with_the_shipped_pools(demo_dir):
         shared = {s for s in a & b if not s.startswith(("Fallen today", "The vote", "Escaped the island"))
                   and not s.endswith("remain.")}
         assert not shared, shared
+
+
+@pytest.mark.parametrize("engine", sorted(__import__("gm.engines", fromlist=["REGISTRY"]).REGISTRY))
+def test_every_engine_puts_the_gms_story_in_its_post(engine, tmp_path):
+    from gm.engines import get_engine
+
+    root = tmp_path / "game"
+    shutil.copytree(get_engine(engine).example_dir(), root)
+    story = "A word from your GM: [i]the storm is coming[/i]."
+    gd = GameDir(root)
+    game = gd.load()
+    commit_day(gd, game, 0, demo_seed(0))
+    files = day_files(game, resolve_day(gd, game, 0, demo_seed(0), story=story))
+    narration = next(text for name, text in files.items() if name.startswith("narration.") and ".part" not in name)
+    assert story in narration
+    assert json.loads(files["day.json"])["story_sha256"]
