@@ -176,6 +176,10 @@ class Engine:
         """player_view for each of `players`; an engine overrides it to share the work in a big game."""
         return {p: self.player_view(state, rules, p) for p in players}
 
+    def orders_echo(self, orders: Any, rules: Any) -> str | None:
+        """A player's orders as received, in words, for the top of their message (none: not echoed)."""
+        return None
+
     def places(self, rules: Any) -> dict[str, str]:
         """How each place sits in a sentence ("on the Beach", "in the Forest"), for the `at` filter;
         a place not named here is "in the <name>"."""

@@ -122,7 +122,7 @@ def _render_day(game, rd) -> dict[str, str]:
         with_parts(files, f"messages/{message_filename(name, taken)}.{ext}", _tidy(message.render(
             game=base, view=views[name], events=event_dicts(own_events.get(name, [])),
             public_events=public_dicts, no_orders=name in missing, salt=salts.get(name), places=places,
-            orders=engine.orders_record(orders[name]) if name in orders else None)), game)
+            orders_echo=engine.orders_echo(orders[name], game.rules) if name in orders else None)), game)
     text_env = game_environment(game, "text")
     files["gm-summary.txt"] = _tidy(text_env.get_template("gm-summary.j2").render(
         game=base, view=engine.gm_view(rd.state, game.rules), events=event_dicts(rd.events),

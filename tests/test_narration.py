@@ -152,9 +152,9 @@ BASE_NAMES = {"zone": "Beach", "zones": "the Forest and the Beach", "many": True
 def test_every_phrasing_is_reachable_under_its_conditions_and_reads_well(engine):
     """A fixture per condition: each phrasing, given names that fit it, is among the ones picked
     (some key picks it), renders, and passes the reading checks."""
-    env = environment(engine, "bbcode")
-    pools = load_pools(engine)
     places = {"Beach": "on the Beach", "Forest": "in the Forest"}
+    env = environment(engine, "bbcode", places=places)
+    pools = load_pools(engine)
     for pool, phrasings in pools.items():
         for p in phrasings:
             names = _fitting_names(p, BASE_NAMES)
