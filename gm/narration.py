@@ -322,7 +322,7 @@ class Narrator:
             for i in range(len(tier)):
                 text = self._render(tier[(start + i) % len(tier)], names)
                 first = text if first is None else first
-                got = sentences(text)
+                got = [s for s in sentences(text) if len(s.split()) >= 2]  # "KHARNAGE!" alone tells nothing
                 if not any(s in self.told or s in self.said for s in got):
                     self.said.update(got)
                     return Safe(text)
