@@ -168,6 +168,26 @@ class Status:
     lines: list[str]
 
 
+def _seen_by(gd: GameDir, days: list[int], player: str) -> list[tuple[int, list[dict]]]:
+    """Each resolved day's events the player saw: addressed to them, or public and about them."""
+    out = []
+    for day in days:
+        path = gd.result_dir(day) / "events.jsonl"
+        if not path.is_file():
+            continue
+        seen = []
+        for line in path.read_text(encoding="utf-8").splitlines():
+            try:
+                rec = json.loads(line)
+            except ValueError:
+                continue
+            vis = rec.get("visibility") if isinstance(rec, dict) else None
+            if (isinstance(vis, list) and player in vis) or (vis == "public" and player in (rec.get("about") or [])):
+                seen.append(rec)
+        out.append((day, seen))
+    return out
+
+
 def status(root: Path, player: str | None) -> Status:
     from gm.day import check_day
 
@@ -186,6 +206,9 @@ def status(root: Path, player: str | None) -> Status:
         if player not in game.roster:
             raise GmError(f"no player called '{player}'{did_you_mean(player, game.roster)}")
         lines = [f"{player}, {day_txt}: what {player} knows"] + engine.player_status(state, game.rules, player)
+        learned = engine.player_learned(_seen_by(gd, done, player), game.rules, player)
+        if learned:
+            lines += ["  learned:"] + ["  " + x for x in learned]
         return Status(game.title, [], [], lines)
     head, rows = engine.status_rows(state, game.rules)
     lines = []

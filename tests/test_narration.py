@@ -255,3 +255,15 @@ def test_every_engine_puts_the_gms_story_in_its_post(engine, tmp_path):
     narration = next(text for name, text in files.items() if name.startswith("narration.") and ".part" not in name)
     assert story in narration
     assert json.loads(files["day.json"])["story_sha256"]
+
+
+def test_status_of_a_player_lists_what_they_learned(demo_dir):
+    """Analyses, Tracking and Binoculars reports, who attacked or poisoned them (from their own
+    events of every day), and nothing they did not see."""
+    out = {p: run("status", demo_dir, "--player", p).output for p in ("Juno", "Farah", "Akane", "Emil")}
+    assert "analysis, Day 1: Akane is a Dedicated Student of Kamino High (nothing concealed)" in out["Juno"]
+    assert "Day 1: the Tracking Unit put Juno on the Beach" in out["Farah"]
+    assert "Day 1: Goro attacked you (7 times)" in out["Farah"]
+    assert "Day 1: Dana poisoned you" in out["Akane"]
+    assert "through the Binoculars, the Beach: Akane, Chiaki, Dana and Juno" in out["Emil"]
+    assert "analysis" not in out["Akane"] and "Binoculars" not in out["Farah"]

@@ -16,6 +16,7 @@ from gm.text import the
 from . import (analyze, attacks, dawn, endgame, free_actions, movement, night, search, setup, smoke, thread_votes, traps,
                use_items, votes)
 from .echo import orders_echo
+from .learned import learned
 from .orders import check_orders_doc, default_orders
 from .roster import initial_state, read_game
 from .state import State
@@ -69,6 +70,9 @@ class BattleRoyale(Engine):
         rules, entries, problems = read_game(doc, path)
         state = initial_state(rules, entries) if not [p for p in problems if p.severity == "error"] else None
         return GameSetup(rules, [e["name"] for e in entries], problems, state)
+
+    def player_learned(self, history, rules, player: str) -> list[str]:
+        return learned(history, player, self.places(rules))
 
     def orders_echo(self, orders, rules) -> str | None:
         return orders_echo(orders.record(), self.places(rules)) if orders.received else None
