@@ -85,13 +85,16 @@ def test_the_stream_is_the_days_key_under_its_own_label_and_never_the_dice():
 
 def test_a_sentence_told_on_an_earlier_day_is_passed_over_while_another_fits():
     env = environment("battle-royale", "bbcode")
-    pools = {"p": (Phrasing("One."), Phrasing("Two."), Phrasing("Three."))}
+    pools = {"p": (Phrasing("Day one."), Phrasing("Day two."), Phrasing("Day three."))}
     for key in (b"a" * 32, b"b" * 32, b"c" * 32):
-        n = Narrator(pools, env, key, "x", told=frozenset({"One.", "Three."}))
-        assert str(n.phrase("p")) == "Two."
+        n = Narrator(pools, env, key, "x", told=frozenset({"Day one.", "Day three."}))
+        assert str(n.phrase("p")) == "Day two."
+    # a one-word sentence ("KHARNAGE!") is not a sentence told
+    n = Narrator({"q": (Phrasing("Boom! It went off."),)}, env, b"a" * 32, "x", told=frozenset({"Boom!"}))
+    assert "It went off." in str(n.phrase("q")) and not n.told & n.said
     # when every phrasing was told, one is still said rather than nothing
-    n = Narrator(pools, env, b"a" * 32, "x", told=frozenset({"One.", "Two.", "Three."}))
-    assert str(n.phrase("p")) in ("One.", "Two.", "Three.")
+    n = Narrator(pools, env, b"a" * 32, "x", told=frozenset({"Day one.", "Day two.", "Day three."}))
+    assert str(n.phrase("p")) in ("Day one.", "Day two.", "Day three.")
 
 
 def test_the_most_specific_fitting_phrasings_come_first_and_conditions_hold():
