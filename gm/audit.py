@@ -42,8 +42,11 @@ def replay_day(gd: GameDir, game: Game, day: int) -> Replay:
     seed_hex = record.get("seed") if isinstance(record, dict) else None
     if not isinstance(seed_hex, str):
         raise StateError(f"{display_path(gd.result_dir(day) / 'day.json')}: no seed recorded")
-    rd = resolve_day(gd, game, day, parse_seed(seed_hex))
-    expected = day_files(gd, game, rd)
+    veil = record.get("veil")
+    rd = resolve_day(gd, game, day, parse_seed(seed_hex), parse_seed(veil) if isinstance(veil, str) else None,
+                     record.get("beacon"))
+    history = {"rulings": record.get("rulings") or [], "corrections": record.get("corrections") or []}
+    expected = day_files(gd, game, rd, history)
     result = gd.result_dir(day)
     on_disk = {p.relative_to(result).as_posix(): p for p in result.rglob("*") if p.is_file() and p.name != "changes.diff"}
     differences = []

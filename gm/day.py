@@ -47,7 +47,9 @@ class ResolvedDay:
     state: Any
     events: list[Event]
     rolls: list[Roll]
-    key: bytes = b""  # the dice key: the seed, mixed with the day's salts if there are any
+    key: bytes = b""  # the dice key: the seed, mixed with the day's salts and beacon if there are any
+    veil: bytes = b""  # the key of the roll log's purpose commitments (gm/rolllog.py)
+    beacon: dict | None = None  # the drand round mixed into the key (gm/beacon.py)
 
 
 def state_before(gd: GameDir, game: Game, day: int) -> Any:
@@ -162,14 +164,19 @@ def parse_seed(text: str) -> bytes:
     return seed
 
 
-def resolve_day(gd: GameDir, game: Game, day: int, seed: bytes) -> ResolvedDay:
+def resolve_day(gd: GameDir, game: Game, day: int, seed: bytes, veil: bytes | None = None,
+                beacon: dict | None = None) -> ResolvedDay:
+    """`veil` defaults to the one derived from the seed (gm/commitment.py); `beacon` is a checked
+    drand round's record, when the day's commitment named one."""
+    from gm.commitment import derived_veil
+
     checked = check_day(gd, game, day)
     if checked.errors:
         raise OrderError(checked.problems)
-    key = dice_key(seed, checked.salts)
+    key = dice_key(seed, checked.salts, beacon)
     dice = AuditedDice(key, game.engine.name, day)
     state, events = resolve_checked(game, checked, dice)
-    return ResolvedDay(day, seed, checked, state, events, dice.log, key)
+    return ResolvedDay(day, seed, checked, state, events, dice.log, key, veil or derived_veil(seed), beacon)
 
 
 def dumps(obj: Any) -> str:
@@ -180,23 +187,30 @@ def jsonl(records) -> str:
     return "".join(json.dumps(r, sort_keys=True, ensure_ascii=False, separators=(",", ":")) + "\n" for r in records)
 
 
-def day_files(gd: GameDir, game: Game, rd: ResolvedDay) -> dict[str, str]:
+def day_files(gd: GameDir, game: Game, rd: ResolvedDay, history: dict | None = None) -> dict[str, str]:
     """Every file of the result folder, as text. Same seed and orders give the same bytes.
 
     day.json is the day's record in the hash chain (gm/chain.py): it holds the digests of the
     orders, the rolls and every other output, and of the previous day's record. reveal.<ext>
-    is made from the record, so it comes last and is not among the digests.
+    is made from the record, so it comes last and is not among the digests. `history` holds the
+    day's rulings and corrections (gm/corrections.py), kept in the record as they were made.
     """
+    from gm.rolllog import openings, public_log
     from gm.chain import chain_fields, sha256_text
     from gm.commitment import is_committed, reveal_post
     from gm.render import render_day, with_parts
 
     engine = game.engine
     files = render_day(game, rd)
-    files["rolls.jsonl"] = jsonl(r.record() for r in rd.rolls)
+    records = [r.record() for r in rd.rolls]
+    files["rolls.jsonl"] = jsonl(records)
+    files["rolls.public.jsonl"] = public_log(records, rd.veil, engine.name, rd.day)
+    _openings(game, rd, openings(records, rd.veil, engine.name, rd.day, sorted(game.roster)), files)
     files["events.jsonl"] = jsonl(e.record() for e in rd.events)
     files["state.json"] = dumps(engine.state_to_json(rd.state))
+    history = history or {}
     record = {
+        "game": game.title,
         "engine": engine.name,
         "day": rd.day,
         "seed": rd.seed.hex(),
@@ -208,11 +222,43 @@ def day_files(gd: GameDir, game: Game, rd: ResolvedDay) -> dict[str, str]:
         "salts": rd.checked.salts,
         "dice_key": rd.key.hex(),
         "seed_committed": is_committed(gd, rd.day),
+        "veil": rd.veil.hex(),
+        "beacon": rd.beacon,
+        "commit_sha256": _sha_of(gd.day_dir(rd.day) / "commit.txt"),
+        "lock_sha256": _sha_of(gd.day_dir(rd.day) / "lock.txt"),
+        "rulings": history.get("rulings", []),
+        "corrections": history.get("corrections", []),
     } | chain_fields(gd, rd.day, files)
     files["day.json"] = dumps(record)
+    if record["corrections"]:
+        from gm.corrections import correction_post
+
+        with_parts(files, f"correction.{game.ext}", correction_post(game, rd.day, record["corrections"][-1]), game)
     with_parts(files, f"reveal.{game.ext}", reveal_post(game, record, sha256_text(files["day.json"]),
-                                                        sha256_text(files["rolls.jsonl"])), game)
+                                                        sha256_text(files["rolls.public.jsonl"])), game)
     return files
+
+
+def _sha_of(path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except FileNotFoundError:
+        return None
+
+
+def _openings(game: Game, rd: ResolvedDay, by_player: dict[str, list[dict]], files: dict[str, str]) -> None:
+    """result/openings/<player>.<ext>: the openings of the rolls about each player, to send with
+    their message (gm/rolllog.py)."""
+    from gm.published import check_fits, machine_line
+    from gm.render import message_filename, render_post, with_parts
+    from gm.rolllog import OPEN_TAG
+
+    taken: set[str] = set()
+    for name in sorted(by_player):
+        lines = [machine_line(OPEN_TAG, o) for o in by_player[name]]
+        post = render_post(game, "openings.j2", day=rd.day, player=name, count=len(lines), lines="\n".join(lines))
+        check_fits(post, game.forum.max_length if game.forum else None, f"{name}'s openings")
+        with_parts(files, f"openings/{message_filename(name, taken)}.{game.ext}", post, game)
 
 
 def _orders_digests(gd: GameDir, day: int) -> dict[str, str]:
