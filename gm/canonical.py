@@ -1,4 +1,5 @@
-"""The one JSON encoding of every machine-readable line: RFC 8785 (JSON Canonicalization Scheme).
+"""The one JSON encoding of every machine-readable line: RFC 8785 (JSON Canonicalization Scheme),
+with one addition so that a line reads the same on every forum.
 
 A verifier in any language gets the same bytes from the same object, so a hash of a posted line
 is a hash of exactly what was posted, with nothing to decode and re-encode first. gm's records
@@ -8,6 +9,10 @@ numbers of at most 2**53 - 1, true, false and null. In short (docs/fairness.md, 
 - no whitespace; object members sorted by their keys' UTF-16 code units;
 - text as UTF-8, with only `"`, `\\` and the control characters escaped: \\b \\t \\n \\f \\r by
   name, the rest as \\u00xx (lowercase hex); everything else, é and ж included, as itself;
+- the addition: inside text, the six characters a forum may read as markup, `[ ] < > &` and the
+  backquote, are also written as \\u00xx (\\u005b \\u005d \\u003c \\u003e \\u0026 \\u0060), so
+  a player called `[b]Akane` cannot end a code block or turn bold. Any JSON reader decodes them;
+  the hash of a line is the hash of the line as posted, with nothing to undo;
 - whole numbers in plain decimal.
 
 Standard library only, like the rest of what a checker needs.
@@ -19,6 +24,7 @@ import hashlib
 from typing import Any
 
 _NAMED = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
+_MARKUP = "[]<>&`"
 _SAFE_INT = (1 << 53) - 1
 
 
@@ -31,7 +37,7 @@ def _text(s: str) -> str:
     for ch in s:
         if ch in _NAMED:
             out.append(_NAMED[ch])
-        elif ch < " ":
+        elif ch < " " or ch in _MARKUP:
             out.append(f"\\u{ord(ch):04x}")
         elif "\ud800" <= ch <= "\udfff":
             raise NotCanonical("text with a lone surrogate has no UTF-8 form")

@@ -195,6 +195,7 @@ def day_files(gd: GameDir, game: Game, rd: ResolvedDay, history: dict | None = N
     is made from the record, so it comes last and is not among the digests. `history` holds the
     day's rulings and corrections (gm/corrections.py), kept in the record as they were made.
     """
+    from gm.canonical import canonical
     from gm.rolllog import openings, public_log
     from gm.chain import chain_fields, sha256_text
     from gm.commitment import is_committed, reveal_post
@@ -203,7 +204,7 @@ def day_files(gd: GameDir, game: Game, rd: ResolvedDay, history: dict | None = N
     engine = game.engine
     files = render_day(game, rd)
     records = [r.record() for r in rd.rolls]
-    files["rolls.jsonl"] = jsonl(records)
+    files["rolls.jsonl"] = "".join(canonical(r) + "\n" for r in records)  # the encoding every checker reads
     files["rolls.public.jsonl"] = public_log(records, rd.veil, engine.name, rd.day)
     _openings(game, rd, openings(records, rd.veil, engine.name, rd.day, sorted(game.roster)), files)
     files["events.jsonl"] = jsonl(e.record() for e in rd.events)
