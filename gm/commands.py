@@ -5,12 +5,16 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gm.errors import GmError, StateError
 from gm.gamedir import GameDir, write_new_file
 from gm.yamlio import display_path
+
+if TYPE_CHECKING:
+    from gm.audit import AuditReport
 
 
 def _default_day(gd: GameDir, day: int | None, resolved: bool) -> int:
@@ -43,7 +47,7 @@ GITATTRIBUTES = """\
 
 def new_game(root: Path, engine_name: str, title: str | None) -> tuple[list[str], str]:
     """Create the game folder; returns the files created and what the GM should do next."""
-    from gm.engine import get_engine
+    from gm.engines import get_engine
 
     engine = get_engine(engine_name)
     if root.exists() and any(root.iterdir()):
@@ -56,7 +60,7 @@ def new_game(root: Path, engine_name: str, title: str | None) -> tuple[list[str]
         path = root / rel
         write_new_file(path, text)
         created.append(display_path(path))
-    return created, engine.new_game_hint.format(dir=root)
+    return created, engine.facts.new_game_hint.format(dir=root)
 
 
 def check(root: Path, day: int | None):
@@ -87,7 +91,8 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
     """Resolve a day. After a lock, a changed orders file needs a ruling and a changed salt is
     refused; a re-resolve needs its reason, and leaves a correction in the record (gm/corrections.py)."""
     from gm.commitment import beacon_for_resolve, log_event, secret_for_resolve
-    from gm.day import day_files, resolve_day
+    from gm.day import resolve_day
+    from gm.record import day_files
 
     gd = GameDir(root)
     game = gd.load()
@@ -100,21 +105,21 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
     secret, seed_warnings = secret_for_resolve(gd, game, day, seed_hex)
     round_record = beacon_for_resolve(gd, day, beacon)
     history = _history(gd, day, force)
-    history["rulings"] += _check_lock(gd, game, day, rulings)
     rd = resolve_day(gd, game, day, secret.seed, secret.veil, round_record)
+    history["rulings"] += _check_lock(gd, day, rd.checked, rulings)
     if force and gd.is_resolved(day):
         from gm.corrections import correction
 
-        draft = day_files(gd, game, rd, history)
-        history["corrections"].append(correction(gd, day, reason.strip(), draft))
-    files = day_files(gd, game, rd, history)
+        draft = day_files(game, rd, history)
+        history["corrections"].append(correction(gd, day, reason.strip(), draft, rd.checked.orders_digests))
+    files = day_files(game, rd, history)
     result = gd.write_result(day, files, force=force)
     log_event(gd, {"event": "resolve", "day": day, "record_sha256": hashlib.sha256(files["day.json"].encode("utf-8")).hexdigest()})
     later = [d for d in gd.resolved_days() if d > day]
     warnings = list(rd.checked.warnings) + seed_warnings
     if later:
         warnings.append(f"warning: Day(s) {', '.join(map(str, later))} were resolved from the old Day {day}: resolve them again")
-    return Resolved(day, display_path(result), sorted(files), len(rd.rolls), bool(game.engine.is_over(rd.state)), warnings)
+    return Resolved(day, display_path(result), sorted(files), len(rd.rolls), bool(game.engine.ended(rd.state)), warnings)
 
 
 def _history(gd: GameDir, day: int, force: bool) -> dict:
@@ -128,9 +133,10 @@ def _history(gd: GameDir, day: int, force: bool) -> dict:
     return {"rulings": list(old.get("rulings") or []), "corrections": list(old.get("corrections") or [])}
 
 
-def _check_lock(gd: GameDir, game, day: int, rulings: tuple[str, ...]) -> list[dict]:
-    """After `gm lock`: salts as locked, and each changed orders file covered by a ruling."""
-    from gm.lock import file_differences, read_lock, received, salt_differences
+def _check_lock(gd: GameDir, day: int, checked, rulings: tuple[str, ...]) -> list[dict]:
+    """After `gm lock`: the salts as locked, and each orders file changed since covered by a ruling
+    (compared with the bytes the day was resolved from)."""
+    from gm.lock import file_differences, read_lock, salt_differences
 
     lock = read_lock(gd, day)
     texts = [r.strip() for r in rulings if r.strip()]
@@ -138,7 +144,7 @@ def _check_lock(gd: GameDir, game, day: int, rulings: tuple[str, ...]) -> list[d
         if texts:
             raise StateError(f"Day {day} was not locked (`gm lock`), so there is nothing to rule on: leave out --ruling")
         return []
-    files, salts, _ = received(gd, game, day)
+    files, salts = checked.orders_digests, checked.salts
     salt_changes = salt_differences(lock.salts, salts)
     if salt_changes:
         raise StateError(f"the salts of Day {day} differ from the lock ({display_path(gd.day_dir(day) / 'lock.txt')}): "
@@ -150,21 +156,15 @@ def _check_lock(gd: GameDir, game, day: int, rulings: tuple[str, ...]) -> list[d
     return [{"text": t, "files": [c.split(" was ")[0] for c in changed]} for t in texts]
 
 
-@dataclass
-class AuditReport:
-    ok: bool
-    lines: list[str] = field(default_factory=list)
-
-
 def audit(root: Path, day: int | None) -> AuditReport:
-    from gm.audit import audit_day
+    from gm.audit import AuditReport, audit_day
     from gm.chain import check_day
 
     gd = GameDir(root)
     game = gd.load()
     day = _default_day(gd, day, resolved=True)
     report = audit_day(gd, game, day)
-    chain = check_day(gd, game, day, replay=False)
+    chain = check_day(gd, day)
     if chain.ok:
         report.lines.append(f"Day {day}: its record checks out ({'; '.join(chain.notes)}).")
     else:
@@ -222,7 +222,7 @@ def status(root: Path, player: str | None) -> Status:
         return Status(game.title, [], [], lines)
     head, rows = engine.status_rows(state, game.rules)
     lines = []
-    if not engine.is_over(state):
+    if not engine.ended(state):
         next_day = done[-1] + 1 if done else 0
         try:
             checked = check_day(gd, game, next_day)
@@ -260,8 +260,9 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
     (earlier days stay offline: the example's orders were written for their dice)."""
     from gm.beacon import DEMO_ROUND, DEMO_SIGNATURE, checked_round, round_time
     from gm.commitment import commit_day, derived_veil, log_event
-    from gm.day import day_files, resolve_day
-    from gm.engine import DEFAULT_ENGINE, get_engine
+    from gm.day import resolve_day
+    from gm.engines import DEFAULT_ENGINE, get_engine
+    from gm.record import day_files
     from gm.lock import lock_day
 
     engine = get_engine(engine_name or DEFAULT_ENGINE)
@@ -285,10 +286,10 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
             shutil.copytree(orders, gd.orders_dir(day))
         lock_day(gd, game, day)
         rd = resolve_day(gd, game, day, demo_seed(day), derived_veil(demo_seed(day)), beacon)
-        files = day_files(gd, game, rd)
+        files = day_files(game, rd)
         gd.write_result(day, files)
         log_event(gd, {"event": "resolve", "day": day, "record_sha256": hashlib.sha256(files["day.json"].encode("utf-8")).hexdigest()})
-    shown = engine.demo_day if engine.demo_day in days else days[-1]
+    shown = engine.facts.demo_day if engine.facts.demo_day in days else days[-1]
     path = gd.result_dir(shown) / f"narration.{game.ext}"
     return DemoResult(days[-1], path.read_text(encoding="utf-8"), display_path(path), shown)
 
@@ -366,7 +367,7 @@ def verify(commit_arg: str, reveal_path: Path | None, rolls_path: Path, seed: st
 
 def audit_all(root: Path) -> AuditReport:
     """Walk the hash chain from Day 0 and name the first day where anything was changed."""
-    from gm.chain import audit_chain
+    from gm.audit import AuditReport, audit_chain
 
     gd = GameDir(root)
     game = gd.load()

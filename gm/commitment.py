@@ -78,7 +78,7 @@ def commit_record(game: Game, day: int, seed_sha256: str, previous: str | None, 
                   late: bool) -> dict:
     from gm.beacon import NETWORK
 
-    return {"game": game.title, "engine": game.engine.name, "day": day, "seed_sha256": seed_sha256,
+    return {"game": game.title, "engine": game.engine.facts.name, "day": day, "seed_sha256": seed_sha256,
             "previous_record": previous, "late": late,
             "beacon": {"network": NETWORK, "round": beacon_round} if beacon_round is not None else None}
 
@@ -106,7 +106,7 @@ def commit_day(gd: GameDir, game: Game, day: int, seed: bytes | None = None, dea
     that would change it are refused.
     """
     from gm.beacon import round_after
-    from gm.day import new_seed
+    from gm.dice import new_seed
 
     if gd.is_resolved(day):
         raise StateError(f"Day {day} is already resolved: a commitment must be posted before the day is resolved")
@@ -186,7 +186,7 @@ def committed_record(gd: GameDir, day: int) -> dict:
 
 def committed_secret(gd: GameDir, game: Game, day: int) -> Secret | None:
     """The day's committed seed and veil, or None. The kept post, if any, must commit to that seed."""
-    from gm.day import parse_seed
+    from gm.dice import parse_seed
 
     path = seed_path(gd, day)
     if not path.is_file():
@@ -212,7 +212,7 @@ def committed_seed(gd: GameDir, game: Game, day: int) -> bytes | None:
 
 def secret_for_resolve(gd: GameDir, game: Game, day: int, seed_hex: str | None) -> tuple[Secret, list[str]]:
     """The seed and veil `gm resolve` must use, and a warning when the day was never committed."""
-    from gm.day import new_seed, parse_seed
+    from gm.dice import new_seed, parse_seed
 
     committed = committed_secret(gd, game, day)
     if committed is not None:

@@ -15,12 +15,11 @@ import json
 from gm.gamedir import Game, GameDir
 
 
-def correction(gd: GameDir, day: int, reason: str, new_files: dict[str, str]) -> dict:
+def correction(gd: GameDir, day: int, reason: str, new_files: dict[str, str], new_orders: dict[str, str]) -> dict:
     """The correction record of a re-resolve: compared with the result folder it replaces."""
     result = gd.result_dir(day)
     old_record_bytes = (result / "day.json").read_bytes()
     old = json.loads(old_record_bytes)
-    new_orders = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in gd.orders_files(day)}
     old_orders = old.get("orders_files") or {}
     orders = sorted(n for n in set(old_orders) | set(new_orders) if old_orders.get(n) != new_orders.get(n))
     changed = []

@@ -59,7 +59,7 @@ def received(gd: GameDir, game: Game, day: int) -> tuple[dict[str, str], dict[st
 def lock_record(game: Game, day: int, commit_sha256: str, beacon_round: int | None, files: dict, salts: dict) -> dict:
     from gm.canonical import digest
 
-    return {"game": game.title, "engine": game.engine.name, "day": day, "commit_sha256": commit_sha256,
+    return {"game": game.title, "engine": game.engine.facts.name, "day": day, "commit_sha256": commit_sha256,
             "beacon_round": beacon_round, "files": len(files), "files_sha256": digest(files),
             "salts": len(salts), "salts_sha256": digest(salts)}
 
