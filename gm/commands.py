@@ -249,9 +249,11 @@ class DemoResult:
     shown_day: int = 0
 
 
-def demo_seed(day: int) -> bytes:
-    """The demo's fixed seeds, so its outputs are the same everywhere (and checked in as golden files)."""
-    return hashlib.sha256(f"gm demo seed, day {day}".encode()).digest()
+def demo_seed(day: int, beacon: bool = False) -> bytes:
+    """The demo's fixed seeds, so its outputs are the same everywhere (and checked in as golden files).
+    The day that also takes a beacon round has a seed of its own, picked so that the demo still shows
+    every rule it is a tour of (tests/test_golden.py)."""
+    return hashlib.sha256(f"gm demo seed, day {day}".encode() + (b", beacon 0" if beacon else b"")).digest()
 
 
 def demo(target: Path, engine_name: str | None = None) -> DemoResult:
@@ -276,16 +278,17 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
     days = list(range(max(int(d.name) for d in (target / "days").iterdir() if d.name.isdigit()) + 1))
     for day in days:
         beacon = None
+        seed = demo_seed(day, beacon=day == days[-1])
         if day == days[-1]:  # a deadline just before a published round, so the round named is that one
-            commit_day(gd, game, day, demo_seed(day), deadline=round_time(DEMO_ROUND - 1))
+            commit_day(gd, game, day, seed, deadline=round_time(DEMO_ROUND - 1))
             beacon = checked_round(DEMO_ROUND, DEMO_SIGNATURE).record()
         else:
-            commit_day(gd, game, day, demo_seed(day))
+            commit_day(gd, game, day, seed)
         orders = source / "days" / f"{day:02d}" / "orders"
         if orders.is_dir():
             shutil.copytree(orders, gd.orders_dir(day))
         lock_day(gd, game, day)
-        rd = resolve_day(gd, game, day, demo_seed(day), derived_veil(demo_seed(day)), beacon)
+        rd = resolve_day(gd, game, day, seed, derived_veil(seed), beacon)
         files = day_files(game, rd)
         gd.write_result(day, files)
         log_event(gd, {"event": "resolve", "day": day, "record_sha256": hashlib.sha256(files["day.json"].encode("utf-8")).hexdigest()})

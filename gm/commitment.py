@@ -28,6 +28,8 @@ COMMIT_FILE = "commit.txt"
 COMMIT_TAG = "gm-commit"
 REVEAL_TAG = "gm-reveal"
 SALT_TAG = "gm-salt"
+SEAL_TAG = "gm-seal"
+BEACON_TAG = "gm-beacon"
 LOG_FILE = "fairness.log"
 
 
@@ -257,28 +259,37 @@ def beacon_for_resolve(gd: GameDir, day: int, signature: str | None) -> dict | N
 
 
 def reveal_record(record: dict, record_sha256: str, rolls_sha256: str) -> dict:
-    """What the reveal post publishes, from the day's record (result/day.json)."""
+    """What the reveal post publishes, from the day's record (result/day.json): the `gm-reveal`
+    line's object, with the `gm-seal` line's digests under "seal" and the beacon round under
+    "beacon" (each its own line, so that every line fits a short post)."""
     from gm.canonical import digest
 
+    day = record["day"]
+    beacon = record.get("beacon")
     return {
-        "game": record.get("game"),
         "engine": record["engine"],
-        "day": record["day"],
+        "day": day,
         "seed": record["seed"],
-        "seed_sha256": record["seed_sha256"],
         "salts": len(record["salts"]),
-        "salts_sha256": digest(record["salts"]),
-        "beacon": record.get("beacon"),
-        "dice_key": record["dice_key"],
-        "commit_sha256": record.get("commit_sha256"),
-        "lock_sha256": record.get("lock_sha256"),
-        "orders_sha256": digest(record.get("orders_files") or {}),
         "rulings": len(record.get("rulings") or []),
         "corrections": len(record.get("corrections") or []),
         "rolls": record["rolls"],
         "rolls_sha256": rolls_sha256,
         "record_sha256": record_sha256,
+        "seal": {"day": day, "commit_sha256": record.get("commit_sha256"), "lock_sha256": record.get("lock_sha256"),
+                 "orders_sha256": digest(record.get("orders_files") or {}), "salts_sha256": digest(record["salts"])},
+        "beacon": dict(beacon, day=day) if beacon else None,
     }
+
+
+def reveal_lines(rec: dict) -> list[str]:
+    from gm.published import machine_line
+
+    core = {k: v for k, v in rec.items() if k not in ("seal", "beacon")}
+    lines = [machine_line(REVEAL_TAG, core), machine_line(SEAL_TAG, rec["seal"])]
+    if rec["beacon"]:
+        lines.append(machine_line(BEACON_TAG, rec["beacon"]))
+    return lines
 
 
 def salt_lines(day: int, salts: dict[str, str]) -> list[str]:
@@ -288,14 +299,14 @@ def salt_lines(day: int, salts: dict[str, str]) -> list[str]:
 
 
 def reveal_post(game: Game, record: dict, record_sha256: str, rolls_sha256: str) -> str:
-    from gm.published import check_fits, machine_line
+    from gm.published import check_fits
     from gm.render import render_post
 
     rec = reveal_record(record, record_sha256, rolls_sha256)
-    post = render_post(game, "reveal.j2", day=rec["day"], reveal=rec, committed=record.get("seed_committed", False),
+    post = render_post(game, "reveal.j2", day=rec["day"], reveal=rec, seed_sha256=record["seed_sha256"], committed=record.get("seed_committed", False),
                        salts=list(record["salts"].items()), salt_lines="\n".join(salt_lines(rec["day"], record["salts"])),
                        rulings=record.get("rulings") or [], corrections=record.get("corrections") or [],
-                       machine=machine_line(REVEAL_TAG, rec))
+                       machine="\n".join(reveal_lines(rec)))
     check_fits(post, game.forum.max_length if game.forum else None, "the reveal post")
     return post
 

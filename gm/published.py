@@ -20,7 +20,7 @@ import re
 from gm.canonical import NotCanonical, canonical
 from gm.errors import GmError, LocatedError, Location, StateError
 
-TAGS = ("gm-commit", "gm-lock", "gm-salt", "gm-file", "gm-reveal", "gm-roll", "gm-open", "gm-ruling")
+TAGS = ("gm-commit", "gm-lock", "gm-file", "gm-salt", "gm-reveal", "gm-seal", "gm-beacon", "gm-open")
 _BREAKS_BLOCK = re.compile(r"\[/?[A-Za-z*]|```")  # what a forum could read as markup, even in a code block
 _LINE = re.compile(r"(gm-[a-z]+) (\{.*\})")
 
@@ -45,7 +45,7 @@ def check_fits(text: str, limit: int | None, what: str) -> None:
     """Every machine line of a post must fit whole in one part of the forum's posts."""
     if limit is None:
         return
-    room = limit - 80  # a part's header and the code block around the line
+    room = limit - 60  # a part's header and the code block around the line
     for n, line in enumerate(text.splitlines(), 1):
         if is_machine_line(line) and len(line) > room:
             tag = _LINE.search(line).group(1)

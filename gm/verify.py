@@ -144,7 +144,7 @@ def verify(pub: Published) -> Verdict:
     lines: list[str] = []
     bad: list[str] = []
     commit = _commitment(pub)
-    reveal = _one(pub.reveal_text, "gm-reveal", pub.reveal_where) if pub.reveal_text else {}
+    reveal = _reveal(pub) if pub.reveal_text else {}
     engine = pub.engine or reveal.get("engine") or commit.get("engine")
     day = pub.day if pub.day is not None else reveal.get("day", commit.get("day"))
     seed_hex = pub.seed_hex or reveal.get("seed")
@@ -154,7 +154,7 @@ def verify(pub: Published) -> Verdict:
         seed = bytes.fromhex(seed_hex)
     except ValueError:
         raise Unreadable(f"the seed must be hexadecimal, not {seed_hex!r}") from None
-    for key, value in (("engine", engine), ("day", day), ("game", reveal.get("game"))):
+    for key, value in (("engine", engine), ("day", day)):
         if key in commit and value is not None and commit[key] != value:
             bad.append(f"the commitment is for {key} {commit[key]!r}, the reveal for {key} {value!r}")
     lines.append(f"Commitment ({pub.commit_where}): Day {commit.get('day', day)} of {commit.get('game') or commit.get('engine', engine)}, "
@@ -199,6 +199,17 @@ def _one(text: str, tag: str, where: str) -> dict:
         raise
     except GmError as exc:
         raise Unreadable(str(exc)) from None
+
+
+def _reveal(pub: Published) -> dict:
+    """The gm-reveal line, with the gm-seal line's digests and the gm-beacon line folded in."""
+    reveal = dict(_one(pub.reveal_text, "gm-reveal", pub.reveal_where))
+    seals = find_machine_lines(pub.reveal_text, "gm-seal", pub.reveal_where)
+    if seals:
+        reveal.update({k: v for k, v in seals[0][1].items() if k != "day"})
+    beacons = find_machine_lines(pub.reveal_text, "gm-beacon", pub.reveal_where)
+    reveal["beacon"] = {k: v for k, v in beacons[0][1].items() if k != "day"} if beacons else None
+    return reveal
 
 
 def _commitment(pub: Published) -> dict:
