@@ -129,7 +129,7 @@ def commit_day(gd: GameDir, game: Game, day: int, seed: bytes | None = None, dea
         raise StateError(f"{display_path(path)} exists without its seed: a commitment is never replaced (was "
                          f"{display_path(seed_path(gd, day))} deleted?)")
     warnings = []
-    orders = gd.orders_files(day)
+    orders = _orders_in(gd, game, day)
     if orders and not late:
         raise StateError(f"{display_path(gd.orders_dir(day))} already holds orders ({len(orders)} file(s)): a "
                          "commitment made now cannot show the dice were fixed before them. Commit with --late to "
@@ -148,6 +148,19 @@ def commit_day(gd: GameDir, game: Game, day: int, seed: bytes | None = None, dea
         warnings.append("note: no --deadline, so no beacon round was named: the dice key is known to whoever holds "
                         "the seed once the salts are in (docs/fairness.md, 'Offline games')")
     return Commitment(day, sha, post, display_path(path), True, warnings, beacon_round)
+
+
+def _orders_in(gd: GameDir, game: Game, day: int) -> list:
+    """The day's orders files, less those still exactly as `gm new` wrote them (a template is not
+    orders that came in)."""
+    template = game.engine.new_game_files(None)
+    out = []
+    for path in gd.orders_files(day):
+        rel = path.relative_to(gd.root).as_posix()
+        if rel in template and path.read_bytes() == template[rel].encode("utf-8"):
+            continue
+        out.append(path)
+    return out
 
 
 def _beacon_words(beacon: dict | None) -> str:

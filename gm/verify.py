@@ -187,8 +187,9 @@ def verify(pub: Published) -> Verdict:
         lines += [f"FAIL: {b}" for b in bad]
         lines.append(f"NOT VERIFIED: {len(bad)} problem(s).")
         return Verdict(False, lines)
-    lines.append(f"OK: every roll of Day {day} follows from the committed seed" + (", the published salts" if salts else "")
-                 + (" and the beacon round." if beacon else "."))
+    sources = ["the committed seed"] + (["the published salts"] if salts else []) + (["the beacon round"] if beacon else [])
+    lines.append(f"OK: every roll of Day {day} follows from " + (", ".join(sources[:-1]) + " and " if len(sources) > 1 else "")
+                 + sources[-1] + ".")
     return Verdict(True, lines)
 
 

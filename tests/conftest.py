@@ -1,3 +1,4 @@
+import json
 import shutil
 from pathlib import Path
 
@@ -34,6 +35,8 @@ def game_copy(demo_dir, tmp_path):
     for day in (target / "days").iterdir():
         if int(day.name) > 3:
             shutil.rmtree(day)
+    log = target / "fairness.log"  # the game as it was: what happened after Day 3 is not logged yet
+    log.write_text("".join(line + "\n" for line in log.read_text().splitlines() if json.loads(line)["day"] <= 3))
     return target
 
 
