@@ -51,6 +51,7 @@ def replay_day(gd: GameDir, game: Game, day: int) -> Replay:
     veil = record.get("veil")
     rd = resolve_day(gd, game, day, parse_seed(seed_hex), parse_seed(veil) if isinstance(veil, str) else None,
                      record.get("beacon"))
+    rd.checked.seed_committed = bool(record.get("seed_committed"))  # seed.secret stays out of a shared copy
     history = {"rulings": record.get("rulings") or [], "corrections": record.get("corrections") or []}
     expected = day_files(game, rd, history)
     result = gd.result_dir(day)

@@ -228,6 +228,10 @@ def _check_log(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
                             "after its files were deleted): only the first one posted counts")
     elif commits and record.get("commit_sha256") and commits[0].get("commit_sha256") != record["commit_sha256"]:
         out.findings.append(f"{LOG_FILE}: Day {day} was resolved with another commitment than the one logged")
+    locks = [e for e in events if e.get("event") == "lock"]
+    if locks and locks[-1].get("lock_sha256") != record.get("lock_sha256"):
+        out.findings.append(f"{LOG_FILE}: Day {day} was locked (`gm lock`), but resolved "
+                            + ("without its lock" if record.get("lock_sha256") is None else "with another lock"))
     superseded = {c.get("previous_record") for c in record.get("corrections") or []}
     for e in events:
         if e.get("event") == "resolve" and e.get("record_sha256") not in superseded | {out.record_sha256}:
