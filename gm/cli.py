@@ -285,6 +285,17 @@ def verify(commit_arg, reveal_path, rolls_path, seed, engine, day, salts, lock_p
     sys.exit(0 if verdict.ok else 1)
 
 
+@cli.command()
+@click.argument("out", type=click.Path(dir_okay=False, path_type=Path), default=Path("gm-verifier.html"))
+def verifier(out):
+    """Write the static HTML page on which players check a day's dice in their browser."""
+    from gm.verifier import write_verifier
+
+    where = write_verifier(out)
+    click.echo(f"Wrote {where}: open it in a browser, paste a day's posts, and press Check. It needs no server; "
+               "you may post the file for your players.")
+
+
 # ---- the forum toolkit ------------------------------------------------------------------------
 
 
