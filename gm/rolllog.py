@@ -7,10 +7,13 @@ result/rolls.public.jsonl, one line a roll:
     {"commitment":"<64 hex>","index":3,"sides":100,"value":42}
 
 Anyone can re-derive each value from the dice key and see that no roll is missing or repeated.
-The commitment is SHA-256 of the canonical JSON of {"day": D, "nonce": N, "roll": <the GM's
-record of the roll>}, where the nonce is HMAC-SHA256(veil, "<engine>|<day>|<index>") in hex
-and the veil is the day's second secret, which is never revealed with the seed. The player a roll
-concerns gets its opening (the day, the nonce and the record) in result/openings/<player>.<ext>,
+The commitment is SHA-256 of the canonical JSON of {"day": D, "nonce": N, "roll": <the sealed
+record>}, where the nonce is HMAC-SHA256(veil, "<engine>|<day>|<index>") in hex and the veil is
+the day's second secret, which is never revealed with the seed. The sealed record is the GM's
+record of the roll with a weighted table's rows replaced by "table_sha256", the SHA-256 of
+{"nonce": N, "table": <rows>}: the rows can name what lies where (the other items a search could
+have found), which the player must not learn from their own roll. The player a roll concerns
+gets its opening (the day, the nonce and the sealed record) in result/openings/<player>.<ext>,
 to send with their message; anyone given an opening can check it against the public line.
 """
 
@@ -30,8 +33,17 @@ def nonce(veil: bytes, engine: str, day: int, index: int) -> str:
     return hmac.new(veil, f"{engine}|{day}|{index}".encode("utf-8"), hashlib.sha256).hexdigest()
 
 
+def sealed(nonce_hex: str, record: dict) -> dict:
+    """The record a commitment covers: a table's rows sealed by their own digest."""
+    if record.get("table") is None:
+        return record
+    out = {k: v for k, v in record.items() if k != "table"}
+    out["table_sha256"] = digest({"nonce": nonce_hex, "table": record["table"]})
+    return out
+
+
 def commitment(day: int, nonce_hex: str, record: dict) -> str:
-    return digest({"day": day, "nonce": nonce_hex, "roll": record})
+    return digest({"day": day, "nonce": nonce_hex, "roll": sealed(nonce_hex, record)})
 
 
 def public_record(day: int, nonce_hex: str, record: dict) -> dict:
@@ -44,23 +56,25 @@ def public_log(records: Iterable[dict], veil: bytes, engine: str, day: int) -> s
 
 
 def concerned(purpose: str, roster: list[str]) -> str | None:
-    """The player a roll is about: the first player its purpose names (the one who acts, in the
-    engines' wording), or None for a roll about nobody in particular."""
+    """The player a roll is opened to: the one whose name begins its purpose, who acts in the
+    engines' wording ("Noor searches the Septagon: what is found"). A roll worded otherwise
+    ("bounty on Bruno: the reward item", "Round 18: ...") is opened to nobody until the game ends:
+    the player it names may not be the one entitled to its outcome."""
     best = None
     for name in roster:
-        m = re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", purpose)
-        if m and (best is None or m.start() < best[0]):
-            best = (m.start(), name)
-    return best[1] if best else None
+        if re.match(re.escape(name) + r"(?!\w)", purpose) and (best is None or len(name) > len(best)):
+            best = name
+    return best
 
 
 def openings(records: list[dict], veil: bytes, engine: str, day: int, roster: list[str]) -> dict[str, list[dict]]:
-    """Each player's openings: the rolls their name comes first in."""
+    """Each player's openings: the rolls whose purpose begins with their name."""
     out: dict[str, list[dict]] = {}
     for r in records:
         who = concerned(str(r.get("purpose", "")), roster)
         if who is not None:
-            out.setdefault(who, []).append({"day": day, "nonce": nonce(veil, engine, day, r["index"]), "roll": r})
+            n = nonce(veil, engine, day, r["index"])
+            out.setdefault(who, []).append({"day": day, "nonce": n, "roll": sealed(n, r)})
     return out
 
 
