@@ -245,12 +245,13 @@ def lock(game_dir, day):
 @cli.command()
 @game_arg
 @day_opt
-@click.option("--rolls", is_flag=True, help="Print the roll log as posts instead (for gm verify).")
-def reveal(game_dir, day, rolls):
-    """Print a resolved day's reveal post: its seed and every player's salt."""
+@click.option("--rolls", is_flag=True, help="Print the public roll log as posts instead (for gm verify).")
+@click.option("--purposes", is_flag=True, help="Once the game has ended: every roll of every day opened, as posts.")
+def reveal(game_dir, day, rolls, purposes):
+    """Print a resolved day's reveal post: its seed, its beacon round and every player's salt."""
     from gm import commands
 
-    day, posts = commands.reveal(game_dir, day, rolls)
+    day, posts = commands.reveal(game_dir, day, rolls, purposes)
     for i, post in enumerate(posts, 1):
         if len(posts) > 1:
             click.echo(f"----- post {i} of {len(posts)} -----", err=True)

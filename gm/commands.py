@@ -320,10 +320,15 @@ def lock(root: Path, day: int | None):
     return lock_day(gd, game, _default_day(gd, day, resolved=False))
 
 
-def reveal(root: Path, day: int | None, rolls: bool = False) -> tuple[int, list[str]]:
-    """The reveal post of a resolved day (or, with `rolls`, its roll log as posts)."""
+def reveal(root: Path, day: int | None, rolls: bool = False, purposes: bool = False) -> tuple[int, list[str]]:
+    """The reveal post of a resolved day (or, with `rolls`, its public roll log as posts; with
+    `purposes`, once the game has ended, every roll of every day opened)."""
     gd = GameDir(root)
     game = gd.load()
+    if purposes:
+        from gm.commitment import purposes_posts
+
+        return purposes_posts(gd, game)
     day = _default_day(gd, day, resolved=True)
     if not gd.is_resolved(day):
         raise StateError(f"Day {day} has not been resolved: its seed stays secret until it is")

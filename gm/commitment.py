@@ -324,6 +324,48 @@ def reveal_post(game: Game, record: dict, record_sha256: str, rolls_sha256: str)
     return post
 
 
+def purposes_posts(gd: GameDir, game: Game) -> tuple[int, list[str]]:
+    """When the game has ended: every roll of every day opened (its purpose, outcome and table),
+    as gm-open lines in posts that break between lines. Anyone can check each against the day's
+    public roll log (`gm verify --open`)."""
+    import json
+
+    from gm.published import machine_line
+    from gm.rolllog import OPEN_TAG, full_openings
+
+    days = gd.resolved_days()
+    if not days or not game.engine.ended(game.engine.state_from_json(gd.read_json(days[-1], "state.json"))):
+        raise StateError("the game has not ended: until it does, every roll's purpose stays sealed (post the public "
+                         "roll log, and send each player their openings)")
+    lines = []
+    for day in days:
+        record = gd.read_json(day, "day.json")
+        path = gd.result_dir(day) / "rolls.jsonl"
+        records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+        lines += [machine_line(OPEN_TAG, o) for o in full_openings(records, bytes.fromhex(record["veil"]),
+                                                                      record["engine"], day)]
+    return days[-1], _line_posts(game, "Every roll of the game, opened", lines)
+
+
+def _line_posts(game: Game, title: str, lines: list[str]) -> list[str]:
+    """Lines in code blocks, in as many posts as the forum's limit needs, each breaking between lines."""
+    fence = ("[code]", "[/code]") if game.format == "bbcode" else ("```", "```")
+    bold = "[b]{}[/b]" if game.format == "bbcode" else "**{}**"
+    room = (game.forum.max_length if game.forum and game.forum.max_length else 10**9) - len(bold.format(title + ", part 999 of 999")) - 20
+    chunks: list[list[str]] = [[]]
+    size = 0
+    for line in lines:
+        if len(line) + 1 > room:
+            raise StateError(f"a line is {len(line)} characters, more than a post on this forum holds: it cannot be posted whole")
+        if chunks[-1] and size + len(line) + 1 > room:
+            chunks.append([])
+            size = 0
+        chunks[-1].append(line)
+        size += len(line) + 1
+    return [bold.format(title + (f", part {i} of {len(chunks)}" if len(chunks) > 1 else "")) + "\n" + fence[0] + "\n"
+            + "\n".join(chunk) + "\n" + fence[1] + "\n" for i, chunk in enumerate(chunks, 1)]
+
+
 def roll_log_posts(game: Game, day: int, path) -> list[str]:
     """The public roll log as posts to paste: its lines verbatim in code blocks, in as many
     parts as the forum's length limit needs, each part breaking between lines. `gm verify
@@ -334,23 +376,4 @@ def roll_log_posts(game: Game, day: int, path) -> list[str]:
         raise StateError(f"{display_path(path)} is missing (was the day resolved by an older gm? resolve it again "
                          "with --force --reason)") from None
     lines = text.splitlines()
-    fence = ("[code]", "[/code]") if game.format == "bbcode" else ("```", "```")
-    bold = "[b]{}[/b]" if game.format == "bbcode" else "**{}**"
-    head = f"Day {day}: the roll log ({len(lines)} rolls), part 999 of 999"
-    room = (game.forum.max_length if game.forum and game.forum.max_length else 10**9) - len(bold.format(head)) - 20
-    chunks: list[list[str]] = [[]]
-    size = 0
-    for line in lines:
-        if len(line) + 1 > room:
-            raise StateError(f"{display_path(path)}: a roll line is {len(line)} characters, more than a post on this "
-                             "forum holds: it cannot be posted whole")
-        if chunks[-1] and size + len(line) + 1 > room:
-            chunks.append([])
-            size = 0
-        chunks[-1].append(line)
-        size += len(line) + 1
-    posts = []
-    for i, chunk in enumerate(chunks, 1):
-        title = f"Day {day}: the roll log ({len(lines)} rolls)" + (f", part {i} of {len(chunks)}" if len(chunks) > 1 else "")
-        posts.append(bold.format(title) + "\n" + fence[0] + "\n" + "\n".join(chunk) + "\n" + fence[1] + "\n")
-    return posts
+    return _line_posts(game, f"Day {day}: the roll log ({len(lines)} rolls)", lines)

@@ -78,6 +78,19 @@ def openings(records: list[dict], veil: bytes, engine: str, day: int, roster: li
     return out
 
 
+def full_openings(records: list[dict], veil: bytes, engine: str, day: int) -> list[dict]:
+    """Every roll of a day opened, its table's rows included: for the post that reveals every purpose
+    when the game has ended (`gm reveal --purposes`)."""
+    out = []
+    for r in records:
+        n = nonce(veil, engine, day, r["index"])
+        opening = {"day": day, "nonce": n, "roll": sealed(n, r)}
+        if r.get("table") is not None:
+            opening["table"] = r["table"]
+        out.append(opening)
+    return out
+
+
 def check_opening(opening: dict, public: dict) -> str | None:
     """Why an opening does not open a public roll line; None when it does."""
     roll = opening.get("roll")
@@ -87,4 +100,6 @@ def check_opening(opening: dict, public: dict) -> str | None:
         return f"roll #{roll.get('index')}: the opening does not match the public line's commitment"
     if roll.get("value") != public.get("value") or roll.get("sides") != public.get("sides"):
         return f"roll #{roll.get('index')}: the opening's die or value differs from the public line"
+    if "table" in opening and digest({"nonce": opening["nonce"], "table": opening["table"]}) != roll.get("table_sha256"):
+        return f"roll #{roll.get('index')}: the table given is not the one sealed in the roll"
     return None

@@ -304,8 +304,10 @@ def _check_openings(pub: Published, rolls: list[dict], day: int, lines: list[str
             roll = o.get("roll") if isinstance(o.get("roll"), dict) else {}
             public = by_index.get(roll.get("index"))
             problem = "no such roll in the public log" if public is None else check_opening(o, public)
-            if problem is None and "outcome" in roll and "table_sha256" not in roll and roll["outcome"] != outcome_of(roll):
-                problem = f"a value of {roll['value']} means {outcome_of(roll)!r}, the opening says {roll['outcome']!r}"
+            full = dict(roll, table=o["table"]) if "table" in o else roll
+            if problem is None and "outcome" in roll and ("table_sha256" not in roll or "table" in o) \
+                    and roll["outcome"] != outcome_of(full):
+                problem = f"a value of {roll['value']} means {outcome_of(full)!r}, the opening says {roll['outcome']!r}"
             if problem:
                 bad.append(f"{where}:{n}: {problem}")
                 continue

@@ -409,7 +409,9 @@ def test_each_player_can_open_the_rolls_about_them(played):
             for line in path.read_text().splitlines():
                 if "gm-open {" in line:
                     rec = json.loads(line[line.index("{"):line.rindex("}") + 1])
-                    assert rec["roll"] == full[rec["roll"]["index"]]
+                    whole = full[rec["roll"]["index"]]
+                    assert rec["roll"] == {k: v for k, v in whole.items() if k != "table"} | (
+                        {"table_sha256": rec["roll"]["table_sha256"]} if "table" in whole else {})
                     opened.add(rec["roll"]["index"])
         assert opened <= set(full)
 
@@ -451,3 +453,73 @@ def test_a_clone_with_autocrlf_audits_clean(tmp_path):
     subprocess.run(["git", "checkout", "-q", "--", "."], cwd=clone, check=True)
     audit = run("audit", clone, "--all")
     assert audit.exit_code == 0, audit.output
+
+
+# ---- openings: only to the player entitled, and every purpose at the game's end ----------------
+
+
+def test_no_opening_tells_a_player_what_they_may_not_know(played):
+    """The leak check of tests/test_engine_contract.py, run on each player's openings: an opening
+    names nothing of the GM's view that the player's own view, the public view or an event they
+    saw does not hold (a table's rows are sealed; a roll opens only to the player who acts)."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_engine_contract import _file_stem, _leaks, _secrets, _strings, _template_text
+
+    from gm.events import Event
+    from gm.gamedir import GameDir
+
+    name, root = played
+    game = GameDir(root).load()
+    engine = game.engine
+    wording = _template_text(name)
+    seen: dict[str, set[str]] = {}
+    for day_dir in sorted((root / "days").iterdir()):
+        result = day_dir / "result"
+        state = engine.state_from_json(json.loads((result / "state.json").read_text(encoding="utf-8")))
+        events = [Event.from_record(json.loads(line)) for line in (result / "events.jsonl").read_text().splitlines()]
+        gm_knows = _strings(engine.gm_view(state, game.rules), set())
+        public = _strings(engine.public_view(state, game.rules), set()) | set(game.roster)
+        for e in events:
+            _strings(e.data, gm_knows)
+            if e.is_public:
+                _strings(e.data, public)
+            for player in e.concerns():
+                _strings(e.data, seen.setdefault(player, set()))
+        for path in sorted((result / "openings").glob("*")) if (result / "openings").is_dir() else []:
+            reader = next(p for p in game.roster if _file_stem(p) == path.stem.split(".part")[0])
+            theirs = _strings(engine.player_view(state, game.rules, reader), set()) | seen.get(reader, set()) | public
+            leaked = _leaks(path.read_text(encoding="utf-8"), _secrets(gm_knows, theirs, wording), theirs)
+            assert not leaked, f"{name}, Day {day_dir.name}: {reader}'s openings name {leaked}"
+            for line in path.read_text(encoding="utf-8").splitlines():
+                if "gm-open {" in line:
+                    opening = json.loads(line[line.index("{"):line.rindex("}") + 1])
+                    assert opening["roll"]["purpose"].startswith(reader) and "table" not in opening["roll"]
+
+
+def test_every_purpose_is_revealed_once_the_game_has_ended(played, game_copy, tmp_path):
+    running = run("reveal", game_copy, "--purposes")
+    assert running.exit_code == 1 and "the game has not ended" in running.output
+    name, root = played
+    result = run("reveal", root, "--purposes")
+    assert result.exit_code == 0, result.output
+    saved = tmp_path / "purposes.txt"
+    saved.write_text(result.output)
+    for day_dir in sorted((root / "days").iterdir()):
+        day = int(day_dir.name)
+        full = (day_dir / "result" / "rolls.jsonl").read_text().splitlines()
+        for line in full:
+            assert json.loads(line)["purpose"] in result.output
+        verdict = verify(posts(root, day) | {"--reveal": next((day_dir / "result").glob("reveal.*"))}, "--open", saved)
+        assert verdict.exit_code == 0, verdict.output
+        assert f"{len(full)} opening{'' if len(full) == 1 else 's'} of Day {day} checked" in verdict.output
+    # a table changed in the post: the sealed digest names it
+    if '"table":[[' in result.output:
+        doctored = tmp_path / "doctored.txt"
+        doctored.write_text(re.sub(r'"table":\[\["', '"table":[["X', result.output, count=1))
+        line = next(l for l in doctored.read_text().splitlines() if '"table":[["X' in l)
+        day = json.loads(line[line.index("{"):line.rindex("}") + 1])["day"]
+        bad = verify(posts(root, day) | {"--reveal": next((root / "days" / f"{day:02d}" / "result").glob("reveal.*"))},
+                     "--open", doctored)
+        assert bad.exit_code == 1 and "the table given is not the one sealed in the roll" in bad.output
