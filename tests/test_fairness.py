@@ -90,7 +90,7 @@ def test_a_salt_works_on_day_0_and_with_no_other_orders(tmp_path):
 
 
 @pytest.mark.parametrize("text, expected", [
-    ("Mateo:\n  salt: 42\n", "orders.yaml:2:9: error: a salt must be text: write it in quotes, e.g. salt: \"42\""),
+    ("Mateo:\n  salt: [4, 2]\n", "orders.yaml:2:9: error: a salt must be text: write it in quotes"),
     ("Mateo:\n  salt: \"" + "x" * 201 + "\"\n", "orders.yaml:2:9: error: a salt is at most 200 characters"),
     ("Mateo:\n  salt: \"a\\nb\"\n", "orders.yaml:2:9: error: a salt must be one line of printable text"),
     ("Mateo:\n  slat: x\n", "orders.yaml:2:3: error: unknown order section 'slat' (did you mean 'salt'?)"),
@@ -103,6 +103,17 @@ def test_bad_salts_are_located_errors(game_copy, text, expected, monkeypatch):
     assert result.exit_code == 1
     assert expected in result.output
     assert snapshot(game_copy) == before
+
+
+@pytest.mark.parametrize("written", ["1e3", "007", "2026-03-01", "0x1F", "42"])
+def test_a_salt_yaml_would_rewrite_is_taken_as_written(game_copy, written):
+    write_orders(game_copy, 4, f"Mateo:\n  salt: {written}   # no quotes\n  action: search\nJuno: {{salt: {written}, action: search}}\n")
+    result = run("check", game_copy)
+    assert result.exit_code == 0, result.output
+    assert f"warning: Mateo's salt {written} is not in quotes: it is taken as the text \"{written}\"" in result.output
+    assert run("resolve", game_copy, "--seed", "ab").exit_code == 0
+    record = json.loads((game_copy / "days" / "04" / "result" / "day.json").read_text())
+    assert record["salts"] == {"Juno": written, "Mateo": written}
 
 
 def test_an_empty_salt_is_a_warning_and_changes_nothing(game_copy):
