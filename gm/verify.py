@@ -174,7 +174,9 @@ def verify(pub: Published) -> Verdict:
     digest_ = rolls_digest(rolls)
     lines.append(f"Roll log ({pub.rolls_where}): {_count(len(rolls), 'roll')}, SHA-256 {digest_}")
     if reveal.get("rolls_sha256") and reveal["rolls_sha256"] != digest_:
-        bad.append(f"this roll log is not the one the reveal names (SHA-256 {reveal['rolls_sha256']})")
+        hint = " (this is the GM's own log, with purposes: give the public one, rolls.public.jsonl)" \
+            if any("purpose" in r for r in rolls) else ""
+        bad.append(f"this roll log is not the one the reveal names (SHA-256 {reveal['rolls_sha256']}){hint}")
     problems = check_rolls(rolls, key, engine, day, reveal.get("rolls"))
     bad += problems
     if not problems:
