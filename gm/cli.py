@@ -112,7 +112,8 @@ def check(game_dir, day):
 @day_opt
 @click.option("--seed", default=None, help="The day's seed in hex (default: fresh random bytes).")
 @click.option("--beacon", default=None, metavar="SIGNATURE",
-              help="The signature of the drand quicknet round the day's commitment named (hex).")
+              help="The signature of the drand quicknet round the day's commitment named (hex), or a file "
+                   "holding drand's answer for that round.")
 @click.option("--ruling", "rulings", multiple=True, metavar="TEXT",
               help="After `gm lock`: what you decided about a changed orders file, and why (repeat; goes into the reveal).")
 @click.option("--force", is_flag=True, help="Resolve a day again; the earlier result is kept beside the new one.")

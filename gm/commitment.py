@@ -267,8 +267,27 @@ def beacon_for_resolve(gd: GameDir, day: int, signature: str | None) -> dict | N
         return None
     if not signature:
         raise StateError(f"Day {day}'s commitment names drand quicknet round {named['round']}: give its signature "
-                         f"with --beacon (the \"signature\" of {round_url(named['round'])})")
-    return checked_round(named["round"], signature).record()
+                         f"with --beacon (the \"signature\" of {round_url(named['round'])}, or that page saved as a file)")
+    return checked_round(named["round"], _signature_of(signature, named["round"])).record()
+
+
+def _signature_of(given: str, round_: int) -> str:
+    """--beacon takes the signature in hex, or a file holding drand's answer for the round (its JSON)."""
+    import json
+    from pathlib import Path
+
+    path = Path(given)
+    if len(given) == 96 or not path.is_file():
+        return given
+    try:
+        answer = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise StateError(f"{display_path(path)}: not drand's answer for a round ({exc})") from None
+    if not isinstance(answer, dict) or not isinstance(answer.get("signature"), str):
+        raise StateError(f"{display_path(path)}: no \"signature\" in it (save the page {round_url(round_)})") from None
+    if answer.get("round") != round_:
+        raise StateError(f"{display_path(path)} holds round {answer.get('round')}, but the commitment names round {round_}")
+    return answer["signature"]
 
 
 def reveal_record(record: dict, record_sha256: str, rolls_sha256: str) -> dict:

@@ -51,9 +51,8 @@ def received(gd: GameDir, game: Game, day: int) -> tuple[dict[str, str], dict[st
     """The day's orders files (by name, SHA-256) and salts (by player) as they are now."""
     from gm.day import check_day
 
-    checked = check_day(gd, game, day)
-    files = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in gd.orders_files(day)}
-    return files, dict(checked.salts), [str(p) for p in checked.errors]
+    checked = check_day(gd, game, day)  # reads each file once: the digests are of the bytes checked
+    return dict(checked.orders_digests), dict(checked.salts), [str(p) for p in checked.errors]
 
 
 def lock_record(game: Game, day: int, commit_sha256: str, beacon_round: int | None, files: dict, salts: dict) -> dict:

@@ -114,6 +114,15 @@ def test_resolve_needs_the_named_round_and_checks_its_signature(beacon_day):
     assert run("audit", beacon_day, "--all").exit_code == 0
 
 
+def test_the_beacon_may_be_given_as_drand_s_answer_saved_to_a_file(beacon_day, tmp_path):
+    saved = tmp_path / "round.json"
+    saved.write_text(json.dumps({"round": 1001, "randomness": ROUND_1000_RANDOMNESS, "signature": DEMO_SIGNATURE}))
+    wrong = run("resolve", beacon_day, "--beacon", saved)
+    assert wrong.exit_code == 1 and "holds round 1001, but the commitment names round 1000" in wrong.output
+    saved.write_text(json.dumps({"round": 1000, "randomness": ROUND_1000_RANDOMNESS, "signature": DEMO_SIGNATURE}))
+    assert run("resolve", beacon_day, "--beacon", saved).exit_code == 0
+
+
 def test_an_accomplice_cannot_grind_salts_once_the_beacon_is_named(beacon_day, tmp_path):
     """With the beacon, the key is unknown until after the lock; a GM who leaves the beacon out of
     the dice (to use a key he could compute beforehand) is named by gm verify."""
