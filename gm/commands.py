@@ -106,7 +106,7 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
     round_record = beacon_for_resolve(gd, day, beacon)
     history = _history(gd, day, force)
     rd = resolve_day(gd, game, day, secret.seed, secret.veil, round_record)
-    history["rulings"] += _check_lock(gd, day, rd.checked, rulings)
+    history["rulings"] += _check_lock(gd, day, rd.checked, rulings, history["rulings"])
     if force and gd.is_resolved(day):
         from gm.corrections import correction
 
@@ -133,7 +133,7 @@ def _history(gd: GameDir, day: int, force: bool) -> dict:
     return {"rulings": list(old.get("rulings") or []), "corrections": list(old.get("corrections") or [])}
 
 
-def _check_lock(gd: GameDir, day: int, checked, rulings: tuple[str, ...]) -> list[dict]:
+def _check_lock(gd: GameDir, day: int, checked, rulings: tuple[str, ...], earlier: list[dict]) -> list[dict]:
     """After `gm lock`: the salts as locked, and each orders file changed since covered by a ruling
     (compared with the bytes the day was resolved from)."""
     from gm.lock import file_differences, read_lock, salt_differences
@@ -149,7 +149,8 @@ def _check_lock(gd: GameDir, day: int, checked, rulings: tuple[str, ...]) -> lis
     if salt_changes:
         raise StateError(f"the salts of Day {day} differ from the lock ({display_path(gd.day_dir(day) / 'lock.txt')}): "
                          + "; ".join(salt_changes) + ". A salt is the player's: put it back as locked")
-    changed = file_differences(lock.files, files)
+    ruled = {f for r in earlier for f in r.get("files", [])}  # a re-resolve keeps its day's rulings
+    changed = [c for c in file_differences(lock.files, files) if c.split(" was ")[0] not in ruled]
     if changed and not texts:
         raise StateError(f"orders changed after the lock of Day {day}: {'; '.join(changed)}. A change after the lock is "
                          "a ruling: say what you decided and why with --ruling \"...\" (it goes into the reveal post)")

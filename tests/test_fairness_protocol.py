@@ -196,6 +196,12 @@ def test_a_changed_orders_file_after_the_lock_is_a_logged_ruling(beacon_day):
     result = verify(posts(beacon_day, 4))
     assert result.exit_code == 0 and "Orders changed after the lock, by 1 ruling named in the reveal post." in result.output
     assert run("audit", beacon_day, "--all").exit_code == 0
+    # resolved again for another reason: the ruling stands, and is not asked for twice
+    again = run("resolve", beacon_day, "--day", "4", "--beacon", DEMO_SIGNATURE, "--force", "--reason", "a template typo")
+    assert again.exit_code == 0, again.output
+    record = json.loads((beacon_day / "days" / "04" / "result" / "day.json").read_text())
+    assert record["rulings"] == [{"text": ruling, "files": ["orders.yaml"]}] and len(record["corrections"]) == 1
+    assert run("audit", beacon_day, "--all").exit_code == 0
 
 
 def test_an_edited_lock_is_named(beacon_day, tmp_path):
@@ -234,6 +240,12 @@ def test_a_commitment_made_again_after_deleting_its_files_shows(game_copy):
     audit = run("audit", game_copy, "--all")
     assert audit.exit_code == 1
     assert "fairness.log: Day 4 was committed 2 times (a commitment made again after its files were deleted)" in audit.output
+
+
+def test_a_day_is_committed_only_after_the_day_before_is_resolved(game_copy):
+    result = run("commit", game_copy, "--day", "5")
+    assert result.exit_code == 1 and "Day 4 is not resolved yet: Day 5's commitment names Day 4's record" in result.output
+    assert not (game_copy / "days" / "05").exists()
 
 
 def test_each_commitment_names_the_game_and_the_previous_record(game_copy):
