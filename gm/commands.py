@@ -327,14 +327,14 @@ def reveal(root: Path, day: int | None, rolls: bool = False, purposes: bool = Fa
     gd = GameDir(root)
     game = gd.load()
     if purposes:
-        from gm.commitment import purposes_posts
+        from gm.reveal import purposes_posts
 
         return purposes_posts(gd, game)
     day = _default_day(gd, day, resolved=True)
     if not gd.is_resolved(day):
         raise StateError(f"Day {day} has not been resolved: its seed stays secret until it is")
     if rolls:
-        from gm.commitment import roll_log_posts
+        from gm.reveal import roll_log_posts
 
         return day, roll_log_posts(game, day, gd.result_dir(day) / "rolls.public.jsonl")
     path = gd.result_dir(day) / f"reveal.{game.ext}"

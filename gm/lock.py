@@ -64,7 +64,8 @@ def lock_record(game: Game, day: int, commit_sha256: str, beacon_round: int | No
 
 
 def lock_day(gd: GameDir, game: Game, day: int) -> Locked:
-    from gm.commitment import commit_path, committed_record, log_event, salt_lines
+    from gm.commitment import commit_path, committed_record, log_event
+    from gm.reveal import salt_lines
     from gm.published import check_fits, machine_line
     from gm.render import render_post
 

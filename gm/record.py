@@ -12,10 +12,10 @@ from typing import Any
 
 from gm.canonical import canonical
 from gm.chain import chain_fields, sha256_text
-from gm.commitment import reveal_post
 from gm.day import ResolvedDay
 from gm.gamedir import Game
 from gm.render import render_day, with_parts
+from gm.reveal import reveal_post
 from gm.rolllog import openings, public_log
 
 
