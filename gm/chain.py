@@ -84,6 +84,7 @@ def check_day(gd: GameDir, day: int) -> DayAudit:
     _check_seed(gd, day, record, out)
     _check_lock(gd, day, record, out)
     _check_log(gd, day, record, out)
+    _check_corrections(gd, day, record, out)
     _check_rolls(gd, day, record, chain, out)
     _check_outputs(gd, day, chain, out)
     _check_next_link(gd, day, out)
@@ -212,6 +213,25 @@ def _check_lock(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
             out.findings.append(f"{shown}: orders file {d} after the lock, and no ruling says why")
     if not out.findings:
         out.notes.append("orders and salts as locked" + (f", {len(record.get('rulings') or [])} ruling(s)" if record.get("rulings") else ""))
+
+
+def _check_corrections(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
+    """Each earlier result a correction names is kept beside the day's result (result.N/)."""
+    corrections = record.get("corrections") or []
+    if not corrections:
+        return
+    kept = set()
+    for folder in gd.day_dir(day).glob("result.*"):
+        try:
+            kept.add(sha256_bytes((folder / RECORD).read_bytes()))
+        except OSError:
+            continue
+    for c in corrections:
+        if c.get("previous_record") not in kept:
+            out.findings.append(f"{shown_path(gd, gd.day_dir(day))}: the result Day {day} had before its correction "
+                                f"({str(c.get('previous_record'))[:12]}...) is gone: every earlier result stays on record")
+    if not out.findings:
+        out.notes.append(f"{len(corrections)} correction(s), each earlier result kept")
 
 
 def _check_log(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:

@@ -269,6 +269,12 @@ def test_a_force_leaves_a_correction_and_a_silent_redo_shows(game_copy):
     assert "Day 3 was resolved again. Why: the narration named the wrong zone" in post and old in post
     assert "This day was resolved 2 times" in (game_copy / "days" / "03" / "result" / "reveal.bbcode").read_text()
     assert run("audit", game_copy, "--all").exit_code == 0
+    # the earlier result stays on record
+    kept = game_copy / "days" / "03" / "result.1"
+    shutil.move(kept, game_copy / "elsewhere")
+    gone = run("audit", game_copy, "--all")
+    assert gone.exit_code == 1 and "the result Day 3 had before its correction" in gone.output
+    shutil.move(game_copy / "elsewhere", kept)
     # a GM who deletes the result and resolves again, with no --force, leaves no correction: it shows
     shutil.rmtree(game_copy / "days" / "03" / "result")
     shutil.rmtree(game_copy / "days" / "03" / "result.1")
