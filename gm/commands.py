@@ -457,8 +457,22 @@ def templates(root: Path, name: str | None):
 
 
 def _commitment_line(gd: GameDir, day: int) -> str:
-    from gm.commitment import commit_path, is_committed
+    from gm.beacon import round_time
+    from gm.commitment import commit_path, committed_record, is_committed
+    from gm.lock import lock_path
 
-    if is_committed(gd, day):
-        return f"Day {day}: seed committed ({display_path(commit_path(gd, day))}: post it before the deadline)"
-    return f"Day {day}: no seed committed yet (run `gm commit {display_path(gd.root)} --day {day}` before the orders deadline)"
+    if not is_committed(gd, day):
+        return f"Day {day}: no seed committed yet (run `gm commit {display_path(gd.root)} --day {day}` before the orders come in)"
+    line = f"Day {day}: seed committed ({display_path(commit_path(gd, day))}: post it before the orders come in)"
+    try:
+        beacon = committed_record(gd, day).get("beacon") if commit_path(gd, day).is_file() else None
+    except GmError:
+        beacon = None
+    if beacon:
+        line += (f"; the dice take drand quicknet round {beacon['round']}, out at "
+                 f"{round_time(beacon['round']).strftime('%Y-%m-%d %H:%M:%S UTC')}: give its signature to `gm resolve --beacon`")
+    if lock_path(gd, day).is_file():
+        line += f"; orders locked ({display_path(lock_path(gd, day))})"
+    else:
+        line += f"; at the deadline, run `gm lock {display_path(gd.root)} --day {day}`"
+    return line

@@ -95,6 +95,13 @@ def beacon_day(game_copy):
     return game_copy
 
 
+def test_status_says_which_round_to_wait_for_and_whether_the_orders_are_locked(beacon_day):
+    status = run("status", beacon_day)
+    assert status.exit_code == 0, status.output
+    assert "the dice take drand quicknet round 1000, out at 2023-08-23 15:59:24 UTC" in status.output
+    assert "orders locked" in status.output
+
+
 def test_resolve_needs_the_named_round_and_checks_its_signature(beacon_day):
     before = snapshot(beacon_day)
     missing = run("resolve", beacon_day)
