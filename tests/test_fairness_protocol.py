@@ -402,9 +402,15 @@ def test_no_public_post_of_the_dice_names_a_secret(played):
     from gm.events import Event
     from gm.gamedir import GameDir
 
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_engine_contract import _template_text
+
     name, root = played
     game = GameDir(root).load()
     engine = game.engine
+    wording = _template_text(name)  # what the templates themselves write is wording, not a fact of the game
     for day_dir in sorted((root / "days").iterdir()):
         result = day_dir / "result"
         public_files = [day_dir / "commit.txt", day_dir / "lock.txt", result / "rolls.public.jsonl",
@@ -424,7 +430,7 @@ def test_no_public_post_of_the_dice_names_a_secret(played):
             secret.add(rec["purpose"])
             _texts(rec.get("outcome"), secret)
             _texts(rec.get("table"), secret)
-        named = sorted(s for s in secret - known if len(s) >= 4 and not s.isdigit() and s in public)
+        named = sorted(s for s in secret - known if len(s) >= 4 and not s.isdigit() and s in public and s not in wording)
         assert not named, f"{name}, {day_dir.name}: the public posts of the dice name {named}"
 
 
