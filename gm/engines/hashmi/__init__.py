@@ -1,0 +1,155 @@
+"""Hashmi Battle Royale (../shared/rules/hashmi-battle-royale.txt): 3-4 players, three agents each
+on a 20x20 board; moves of exactly the die's steps, the weapons table and picture dice,
+shootouts, action cards, the storm, chests, portkeys and secret missions.
+
+A forum day is the rest of the active player's turn plus the start of the next player's turn
+(the storm, timers, their two draws), so each player sees their new cards before writing orders.
+
+Days:
+  - Day 0: the Players die for the first player; agents, missions and the decks dealt (setup.py).
+  - Day 1: every player's set-up orders: agents' and chests' squares, the opening hand's split;
+    then the first player's turn starts.
+  - every later day: one turn (turns.py). Orders: orders.py has the full reference.
+
+Modules: board, components, rules (data); state; orders; search (the exact-N-steps path search),
+movement, shooting, shootout, deaths (the elimination cascade), cards, storm, victory, turns,
+setup; views and mapdraw (what templates see).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm.engine import GameSetup, Phase
+from gm.roster import new_game_yaml
+
+from . import setup as setup_mod
+from . import turns
+from .context import Ctx
+from .orders import check_orders_doc, default_orders
+from .roster import read_game
+from .rules import DATA, Rules
+from .state import OPENING, PLACEMENT, PLAY, State
+from .views import gm_view, player_status, player_view, public_view, status_rows
+
+
+def _phase(name: str, fn):
+    """A phase as the day pipeline calls it: the turn's context built around the working state."""
+
+    def resolve(state, orders, dice, rules):
+        ctx = Ctx(state, rules, dice, name)
+        fn(ctx, orders)
+        return ctx.events
+
+    return Phase(name, resolve)
+
+
+def _standing(ctx: Ctx, orders: dict) -> None:
+    for name in ctx.state.seats:
+        o = orders.get(name)
+        if o is not None and o.standing is not None:
+            ctx.state.players[name].standing.update(o.standing)
+            ctx.tell("standing", [name], player=name, standing=dict(sorted(ctx.state.players[name].standing.items())))
+
+
+def _turn(ctx: Ctx, orders: dict) -> None:
+    _standing(ctx, orders)
+    turns.play_turn(ctx, ctx.state.active, orders.get(ctx.state.active))
+
+
+def _next(ctx: Ctx, orders: dict) -> None:
+    turns.next_turn(ctx)
+
+
+def _setup_day(ctx: Ctx, orders: dict) -> None:
+    _standing(ctx, orders)
+    setup_mod.place(ctx, orders)
+    setup_mod.opening_hands(ctx, orders)
+    setup_mod.begin(ctx)
+
+
+class HashmiBattleRoyale:
+    name = "hashmi-battle-royale"
+    title = "Hashmi Battle Royale"
+    config_keys = ("house_rules", "roster", "components")
+    demo_day = None
+    personal_events: dict[str, str] = {}
+    new_game_hint = ("Edit game.yaml (roster in seat order, house rules), then run `gm check {dir} --day 0` and "
+                     "`gm resolve {dir} --day 0` (the first player, agents and missions).")
+
+    def setup(self, doc: Any, path: str) -> GameSetup:
+        rules, roster, problems, state = read_game(doc, path)
+        return GameSetup(rules, roster, problems, state)
+
+    def state_from_json(self, data: dict) -> State:
+        return State.from_json(data)
+
+    def state_to_json(self, state: State) -> dict:
+        return state.to_json()
+
+    def check_orders(self, doc, path, rules, state, day, seen):
+        return check_orders_doc(doc, path, rules, state, day, seen)
+
+    def check_all(self, orders, missing, state: State, rules: Rules, day: int, folder: str):
+        return []
+
+    def default_orders(self, player: str, day: int):
+        return default_orders(player)
+
+    def defaults_note(self, state: State) -> str:
+        if state.stage == PLACEMENT:
+            return "their agents and chests go on random legal squares, and their opening hand is 3 action + 2 weapon cards"
+        return "their turn is forfeited (the time-limit rule)"
+
+    def players_due(self, state: State) -> list[str]:
+        if state.stage == OPENING or state.over:
+            return []
+        if state.stage == PLACEMENT:
+            return [p.name for p in state.players.values()]
+        return [state.active] if state.active else []
+
+    def phases(self, day: int, state: State) -> list[Phase]:
+        if state.stage == OPENING:
+            return [_phase("set-up", lambda ctx, orders: setup_mod.deal(ctx))]
+        if state.stage == PLACEMENT:
+            return [_phase("placement", _setup_day)]
+        return [_phase(f"{state.active}'s turn", _turn), _phase("next turn", _next)]
+
+    def finished(self, state: State, rules) -> bool:
+        return state.over
+
+    def is_over(self, state: State) -> bool:
+        return state.over
+
+    def final_phase(self) -> Phase:
+        return Phase("end", lambda state, orders, dice, rules: [])
+
+    def public_view(self, state, rules) -> dict:
+        return public_view(state, rules)
+
+    def player_view(self, state, rules, player: str) -> dict:
+        return player_view(state, rules, player)
+
+    def gm_view(self, state, rules) -> dict:
+        return gm_view(state, rules)
+
+    def message_recipients(self, before, after, orders) -> list[str]:
+        return sorted(after.players)
+
+    def player_status(self, state, rules, player: str) -> list[str]:
+        return player_status(state, rules, player)
+
+    def orders_record(self, orders) -> dict:
+        return orders.record()
+
+    def status_rows(self, state, rules):
+        return status_rows(state, rules)
+
+    def example_dir(self):
+        return DATA / "examples" / "demo"
+
+    def new_game_files(self, title: str | None) -> dict[str, str]:
+        return {"game.yaml": new_game_yaml(DATA / "new-game.yaml", "Hashmi Battle Royale", title)}
+
+
+__all__ = ["HashmiBattleRoyale"]

@@ -1,0 +1,121 @@
+"""MOVE (33-39): declare the agent, throw its die, end on the first listed square reachable in
+exactly that many steps (else by the order's policy), then what ending a move does: the Portkey
+card (96), the Healer's revival (66), chests (ruling S-33), lingering gas (78), shootouts (39)."""
+
+from __future__ import annotations
+
+from .board import Square, reading_order
+from .context import Ctx
+from .deaths import revive, strike
+from .search import SearchStats, reachable_ends
+from .shootout import adjacent_enemies, shootout
+from .state import Agent
+
+
+def die_for(ctx: Ctx, a: Agent) -> int:
+    move = ctx.rules.comp.move_die
+    return move["Sonic"] if a.power == "Sonic" else move["default"]
+
+
+def can_end(ctx: Ctx, a: Agent):
+    occ = ctx.state.occupied()
+    return lambda sq: sq not in occ
+
+
+def _rank(ctx: Ctx, a: Agent, spec: dict, n: int, through: bool) -> list[Square]:
+    """Every square in the else-policy's order: no shootout (unless `shootout: allow|seek`),
+    no gas and no active storm, then nearest to `toward` (default: the first listed square),
+    ties in reading order."""
+    board, state = ctx.board, ctx.state
+    near = board.distances(a.at, through)
+    cands = [s for s, d in near.items() if d <= n and (n - d) % 2 == 0 and s != a.at]
+    toward = spec.get("toward") or (spec["to"][0] if spec.get("to") else None)
+    tdist = board.distances(toward, True) if toward is not None else {}
+    policy = spec.get("shootout", "avoid")
+    enemies = {b.at for b in state.agents() if b.alive and b.owner != a.owner and b.at is not None}
+
+    def danger(s):
+        z = board.zone(s)
+        return int(z in state.gas_zones) + int(state.storm == "active" and z in board.storm_zones)
+
+    def fight(s):
+        next_to = any(nb in enemies for nb in board.neighbours(s))
+        return {"avoid": int(next_to), "seek": int(not next_to)}.get(policy, 0)
+
+    return sorted(cands, key=lambda s: (danger(s), fight(s), tdist.get(s, 999), reading_order(s)))
+
+
+def do_move(ctx: Ctx, a: Agent, spec: dict, player: str, invisible_card: bool = False) -> None:
+    board, state = ctx.board, ctx.state
+    through = a.power == "Invisible" or invisible_card
+    sides = die_for(ctx, a)
+    n = ctx.dice.roll(sides, f"{a.id} moves (d{sides})")
+    listed = list(spec.get("to") or [])
+    stats = SearchStats()
+    budget = ctx.rules.search_budget
+    ok = can_end(ctx, a)
+    end, path, steps = None, None, n
+    found = reachable_ends(board, a.at, n, through, budget, ok, listed, True, stats) if listed else []
+    how = "listed"
+    if not found:
+        how = "policy"
+        for steps in range(n, 0, -1):
+            found = reachable_ends(board, a.at, steps, through, budget, ok, _rank(ctx, a, spec, steps, through), True, stats)
+            if found:
+                break
+    start = a.at
+    if found:
+        end, path = found[0]
+        a.at = end
+    ctx.pub("moved", [player, a.owner], agent=a.id, die=sides, roll=n, steps=steps if found else 0,
+            start=ctx.sq(start), end=ctx.sq(a.at), path=[ctx.sq(s) for s in (path or [])], how=how,
+            invisible=invisible_card, listed=[ctx.sq(s) for s in listed], gave_up=[ctx.sq(s) for s in stats.gave_up])
+    if found:
+        end_of_move(ctx, a, spec, player)
+
+
+def end_of_move(ctx: Ctx, a: Agent, spec: dict, player: str) -> None:
+    """Portkey, Healer, chests, gas, shootouts: in that order (a portkey takes the agent to the
+    square where the rest happens)."""
+    board, state = ctx.board, ctx.state
+    p = state.players[player]
+    if a.at in board.portkeys and "Portkey" in p.hand and spec.get("portkey"):
+        occ = state.occupied()
+        dest = next((s for s in spec["portkey"] if s in board.portkeys and s != a.at and s not in occ), None)
+        if dest is not None:
+            p.hand.remove("Portkey")
+            state.discards.append("Portkey")
+            ctx.pub("portkey", [player], agent=a.id, start=ctx.sq(a.at), end=ctx.sq(dest))
+            a.at = dest
+    if a.power == "Healer":
+        for mate in state.players[a.owner].agents:
+            if not mate.alive and mate.base == a.at:
+                shift = _free_next_to(ctx, a.at)
+                if shift is None:
+                    break
+                a.at = shift
+                revive(ctx, mate, "healer", a.owner)
+                ctx.pub("healer_shift", [a.owner], agent=a.id, square=ctx.sq(shift))
+                break
+    n = state.chests.count(a.at)
+    if n:
+        state.chests = [c for c in state.chests if c != a.at]
+        a.chests += n
+        ctx.pub("chest_taken", [a.owner], agent=a.id, square=ctx.sq(a.at), n=n, total=a.chests)
+    if board.zone(a.at) in state.gas_zones:
+        strike(ctx, a, "gas_zone", None, None, "the lingering gas")
+        return
+    if ctx.ceasefire():
+        if adjacent_enemies(ctx, a):
+            ctx.pub("no_shootout", [a.owner], agent=a.id, why="ceasefire")
+        return
+    for enemy in adjacent_enemies(ctx, a):
+        if not a.alive:
+            break
+        if enemy.alive and a.at is not None and enemy.at is not None:
+            shootout(ctx, a, enemy, "move")
+
+
+def _free_next_to(ctx: Ctx, sq: Square) -> Square | None:
+    occ = ctx.state.occupied()
+    return next((nb for nb in ctx.board.neighbours(sq) if nb not in occ), None)

@@ -1,0 +1,443 @@
+"""Hashmi orders as a GM writes them, checked against the state before the day.
+
+The active player's turn: a list of actions, played in order; an action that cannot be played
+when reached is skipped with a reason (its actions are not spent). Choices that come after a
+roll are settled by preferences written in advance.
+
+    Akane:
+      actions:
+        - play: Take Your Time                           # first action only: +1 to +3 actions
+        - allocate: {card: Pistol, agent: 2}             # a weapon or ammunition card onto an agent
+        - move: {agent: 2, to: [K14, K13], toward: K14, shootout: avoid, invisible: false, portkey: [S19]}
+        - shoot: {agent: 2, weapon: Pistol, at: [Bruno.1, Bruno.3], else: up, spare_own: true, again: true}
+        - give: {from: 1, to: 2, weapon: Sword}          # or {from: 1, to: 2, ammo: 5}
+        - play: {card: Freeze, target: Bruno.1}
+        - declare_storm                                  # free, once the storm rounds are complete
+        - know_it_all: {Bruno: Peace for All, Chiaki: One a Side, Dana: Destroy Left}   # free
+      discard: [Switch, Dagger]                          # over the hand limit at the end of the turn
+      standing: {charm: always, sacrifice: [3, 2, 1], draw: {action: 1, weapon: 1},
+                 wanted_prize: [{revive: any}, {terminate: nearest}]}
+
+Any player may send `standing:` on any day. The set-up day (Day 1) takes
+`place: [squares]` (agents, one a round, the first free legal square), `chests: [squares]`
+and `hand: {action: 3, weapon: 2}` (the opening hand's split).
+
+Agents are written `Bruno.1` (player and base number) or `Bruno.Sonic` (player and type);
+one's own also by number alone. Squares column then row: `K14` (`C:K14` is accepted).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from gm.errors import Location, Problem
+from gm.suggest import did_you_mean
+from gm.yamlio import item_loc, key_loc, node_loc, plain, value_loc
+
+from .board import DIRECTIONS
+from .cards import PLAYED, REACTIONS
+from .components import MISSIONS
+from .rules import Rules
+from .state import OPENING, PLACEMENT, State
+
+ACTIONS = ("move", "shoot", "allocate", "give", "play", "declare_storm", "know_it_all", "pass")
+TURN_KEYS = ("actions", "discard", "standing")
+SETUP_KEYS = ("place", "chests", "hand", "standing")
+STANDING_KEYS = ("charm", "sacrifice", "draw", "wanted_prize")
+MOVE_KEYS = ("agent", "to", "toward", "shootout", "invisible", "portkey")
+SHOOT_KEYS = ("agent", "weapon", "at", "else", "spare_own", "again")
+CARD_KEYS = ("card", "agent", "target", "agents", "to", "becomes")
+
+
+@dataclass
+class Action:
+    kind: str
+    spec: dict[str, Any]
+    where: Location
+    text: str
+
+
+@dataclass
+class TurnOrders:
+    player: str
+    received: bool = True
+    actions: list[Action] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    standing: dict[str, Any] | None = None
+    place: list = field(default_factory=list)
+    chests: list = field(default_factory=list)
+    hand: dict[str, int] | None = None
+    where: Location | None = None
+
+    def record(self) -> dict:
+        return {"player": self.player, "received": self.received, "actions": [a.text for a in self.actions],
+                "discard": list(self.discard), "standing": self.standing, "place": [str(s) for s in self.place],
+                "chests": [str(s) for s in self.chests], "hand": self.hand}
+
+
+def default_orders(player: str) -> TurnOrders:
+    return TurnOrders(player, received=False)
+
+
+class _Checker:
+    def __init__(self, path: str, rules: Rules, state: State):
+        self.path, self.rules, self.state = path, rules, state
+        self.board = rules.board
+        self.problems: list[Problem] = []
+
+    def error(self, where: Location, msg: str) -> None:
+        self.problems.append(Problem(where, msg))
+
+    def warn(self, where: Location, msg: str) -> None:
+        self.problems.append(Problem(where, msg, "warning"))
+
+    def square(self, raw, where: Location):
+        sq = self.board.parse(raw) if isinstance(raw, str) else None
+        if sq is None:
+            self.error(where, f"{raw!r} is not a playable square (squares are written like K14; black squares are not playable)")
+        return sq
+
+    def squares(self, node, key: str, where: Location) -> list:
+        raw = node.get(key)
+        if raw is None:
+            return []
+        seq = raw if isinstance(raw, list) else [raw]
+        out = []
+        for i, r in enumerate(seq):
+            sq = self.square(r, item_loc(self.path, raw, i) if isinstance(raw, list) else value_loc(self.path, node, key))
+            if sq is not None:
+                out.append(sq)
+        return out
+
+    def agent(self, player: str, raw, where: Location, own: bool | None = None) -> str | None:
+        """`2` (own), `Bruno.1`, `Bruno.Sonic` -> 'Bruno.1'."""
+        st = self.state
+        if isinstance(raw, int) and not isinstance(raw, bool):
+            owner, key = player, str(raw)
+        elif isinstance(raw, str) and "." in raw:
+            owner, _, key = raw.strip().rpartition(".")
+            match = next((n for n in st.players if n.casefold() == owner.strip().casefold()), None)
+            if match is None:
+                self.error(where, f"no player called '{owner}'{did_you_mean(owner, st.players)}")
+                return None
+            owner = match
+        elif isinstance(raw, str) and raw.strip().isdigit():
+            owner, key = player, raw.strip()
+        else:
+            self.error(where, f"{raw!r} is not an agent (write 2 for your own, or Bruno.1 or Bruno.Sonic)")
+            return None
+        agents = st.players[owner].agents
+        a = next((x for x in agents if str(x.number) == key or x.kind.casefold() == key.casefold()), None)
+        if a is None:
+            names = [str(x.number) for x in agents] + [x.kind for x in agents]
+            self.error(where, f"{owner} has no agent '{key}'{did_you_mean(key, names)} "
+                              f"(agents: {', '.join(f'{x.number} {x.kind}' for x in agents)})")
+            return None
+        if own is True and owner != player:
+            self.error(where, f"{a.id} is not {player}'s agent")
+            return None
+        if own is False and owner == player:
+            self.error(where, f"{a.id} is {player}'s own agent")
+            return None
+        if not a.alive:
+            self.warn(where, f"{a.id} is eliminated; unless revived before this, the action is skipped")
+        return a.id
+
+    def keys(self, node, allowed, what: str) -> None:
+        for k in node:
+            if k not in allowed:
+                self.error(key_loc(self.path, node, k), f"unknown {what} field '{k}'{did_you_mean(str(k), allowed)} "
+                                                        f"({what} takes {', '.join(allowed)})")
+
+
+def _card_named(raw) -> str | None:
+    from .components import CARD_NAMES
+
+    if not isinstance(raw, str):
+        return None
+    return next((c for c in CARD_NAMES if c.casefold() == raw.strip().casefold()), None)
+
+
+def _action(c: _Checker, player: str, node, at: Location, hand: list[str], weapons_known: set) -> Action | None:
+    if isinstance(node, str):
+        key = node.strip().casefold().replace(" ", "_")
+        if key in ("pass", "declare_storm"):
+            return Action(key, {}, at, key)
+        node = {node: None} if key not in ACTIONS else {key: None}
+    if not isinstance(node, dict) or len(node) != 1:
+        c.error(at, "an action is one of: " + ", ".join(f"{a}: ..." for a in ACTIONS[:5]) + ", declare_storm, know_it_all, pass")
+        return None
+    kind = str(next(iter(node)))
+    value = node[kind]
+    vat = value_loc(c.path, node, kind)
+    k = kind.strip().casefold()
+    if k not in ACTIONS:
+        c.error(key_loc(c.path, node, kind), f"unknown action '{kind}'{did_you_mean(kind, ACTIONS)} (actions: {', '.join(ACTIONS)})")
+        return None
+    if k in ("pass", "declare_storm"):
+        return Action(k, {}, at, k)
+    if k == "play" and isinstance(value, str):
+        value = {"card": value}
+    if k == "know_it_all":
+        return _know_it_all(c, player, value, vat)
+    if not isinstance(value, dict):
+        c.error(vat, f"{k} takes a mapping, e.g. {k}: {{agent: 2, ...}}")
+        return None
+    spec: dict[str, Any] = {}
+    if k == "move":
+        c.keys(value, MOVE_KEYS, "move")
+        spec["agent"] = c.agent(player, value.get("agent"), value_loc(c.path, value, "agent") if "agent" in value else vat, own=True)
+        spec["to"] = c.squares(value, "to", vat)
+        t = c.squares(value, "toward", vat)
+        spec["toward"] = t[0] if t else None
+        pol = value.get("shootout", "avoid")
+        if pol not in ("avoid", "allow", "seek"):
+            c.error(value_loc(c.path, value, "shootout"), f"shootout is avoid, allow or seek, not {pol!r}")
+        spec["shootout"] = pol
+        spec["invisible"] = bool(value.get("invisible", False))
+        if spec["invisible"] and "Invisible" not in hand:
+            c.error(value_loc(c.path, value, "invisible"), f"{player} holds no Invisible card")
+        spec["portkey"] = c.squares(value, "portkey", vat)
+        for sq in spec["portkey"]:
+            if sq not in c.board.portkeys:
+                c.error(value_loc(c.path, value, "portkey"), f"{c.board.name(sq)} is not a portkey square "
+                                                             f"({', '.join(c.board.name(s) for s in c.board.portkeys)})")
+        if spec["portkey"] and "Portkey" not in hand:
+            c.warn(value_loc(c.path, value, "portkey"), f"{player} holds no Portkey card: the portkey list is never used")
+        text = f"move {spec['agent']}"
+    elif k == "shoot":
+        c.keys(value, SHOOT_KEYS, "shoot")
+        spec["agent"] = c.agent(player, value.get("agent"), value_loc(c.path, value, "agent") if "agent" in value else vat, own=True)
+        w = value.get("weapon")
+        weapons = c.rules.comp.weapons
+        wname = next((n for n in weapons if isinstance(w, str) and n.casefold() == w.strip().casefold()), None)
+        if wname is None:
+            c.error(value_loc(c.path, value, "weapon") if "weapon" in value else vat,
+                    f"unknown weapon {w!r}{did_you_mean(str(w), weapons)} (weapons: {', '.join(weapons)})")
+            return None
+        spec["weapon"] = wname
+        at_list = value.get("at") or []
+        spec["at"] = [c.agent(player, t, item_loc(c.path, at_list, i) if isinstance(at_list, list) else vat)
+                      for i, t in enumerate(at_list if isinstance(at_list, list) else [at_list])]
+        spec["at"] = [t for t in spec["at"] if t]
+        d = value.get("else")
+        if d is not None and d not in DIRECTIONS:
+            c.error(value_loc(c.path, value, "else"), f"else is a direction: {', '.join(DIRECTIONS)}")
+        spec["else"] = d
+        spec["spare_own"] = bool(value.get("spare_own", True))
+        spec["again"] = bool(value.get("again", True))
+        a = c.state.agent(spec["agent"]) if spec["agent"] else None
+        if a is not None and wname not in a.weapons and (spec["agent"], wname) not in weapons_known:
+            c.warn(vat, f"{a.id} carries no {wname} now ({', '.join(a.weapons) or 'no weapons'}); "
+                        "unless it gets one earlier in the turn, the shot is skipped")
+        text = f"shoot {spec['agent']} {wname}"
+    elif k == "allocate":
+        c.keys(value, ("card", "agent"), "allocate")
+        card = value.get("card")
+        spec["card"] = _hand_card(c, card, hand, value_loc(c.path, value, "card") if "card" in value else vat, "weapon")
+        spec["agent"] = c.agent(player, value.get("agent"), value_loc(c.path, value, "agent") if "agent" in value else vat, own=True)
+        if spec["card"] and spec["agent"]:
+            weapons_known.add((spec["agent"], spec["card"]))
+        text = f"allocate {spec['card']} to {spec['agent']}"
+    elif k == "give":
+        c.keys(value, ("from", "to", "weapon", "ammo"), "give")
+        spec["from"] = c.agent(player, value.get("from"), vat, own=True)
+        spec["to"] = c.agent(player, value.get("to"), vat, own=True)
+        if ("weapon" in value) == ("ammo" in value):
+            c.error(vat, "give moves one weapon (weapon: Sword) or an amount of ammunition (ammo: 5), one of the two")
+            return None
+        if "weapon" in value:
+            spec["weapon"] = next((n for n in c.rules.comp.weapons if str(value["weapon"]).casefold() == n.casefold()), None)
+            if spec["weapon"] is None:
+                c.error(value_loc(c.path, value, "weapon"), f"unknown weapon {value['weapon']!r}{did_you_mean(str(value['weapon']), c.rules.comp.weapons)}")
+                return None
+            weapons_known.add((spec["to"], spec["weapon"]))
+        else:
+            n = value["ammo"]
+            if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+                c.error(value_loc(c.path, value, "ammo"), f"ammo is a whole number above 0, not {n!r}")
+                return None
+            spec["ammo"] = n
+        text = f"give {spec.get('weapon') or str(spec.get('ammo')) + ' ammo'} from {spec['from']} to {spec['to']}"
+    else:  # play
+        c.keys(value, CARD_KEYS, "play")
+        card = _hand_card(c, value.get("card"), hand, value_loc(c.path, value, "card") if "card" in value else vat, "action")
+        if card is None:
+            return None
+        if card in REACTIONS:
+            c.error(value_loc(c.path, value, "card"), f"{card} is not played as an action: {REACTIONS[card]}")
+            return None
+        if card not in PLAYED:
+            c.error(value_loc(c.path, value, "card"), f"{card} is not in this game (house rule left_out)")
+            return None
+        spec["card"] = card
+        for key in ("agent", "target"):
+            if key in value:
+                if card == "Miss a Turn" and key == "target":
+                    name = next((n for n in c.state.players if isinstance(value[key], str) and n.casefold() == value[key].casefold()), None)
+                    if name is None:
+                        c.error(value_loc(c.path, value, key), f"Miss a Turn names a player{did_you_mean(str(value[key]), c.state.players)}")
+                    spec[key] = name
+                else:
+                    spec[key] = c.agent(player, value[key], value_loc(c.path, value, key))
+        if "agents" in value:
+            seq = value["agents"] if isinstance(value["agents"], list) else []
+            spec["agents"] = [c.agent(player, t, item_loc(c.path, seq, i)) for i, t in enumerate(seq)]
+        spec["to"] = c.squares(value, "to", vat)
+        if "becomes" in value:
+            spec["becomes"] = str(value["becomes"])
+        text = f"play {card}"
+    return Action(k, spec, at, text)
+
+
+def _hand_card(c: _Checker, raw, hand: list[str], where: Location, what: str) -> str | None:
+    if not isinstance(raw, str):
+        c.error(where, f"name the {what} card, e.g. card: Pistol")
+        return None
+    match = next((h for h in hand if h.casefold() == raw.strip().casefold()), None)
+    if match is None:
+        c.error(where, f"the hand holds no '{raw}'{did_you_mean(raw, hand)} (hand: {', '.join(hand) or 'empty'})")
+    return match
+
+
+def _know_it_all(c: _Checker, player: str, value, at: Location) -> Action | None:
+    others = [n for n in c.state.players if n != player]
+    if not isinstance(value, dict):
+        c.error(at, "know_it_all maps every other player to their mission, e.g. {Bruno: Peace for All}")
+        return None
+    guess = {}
+    for k in value:
+        name = next((n for n in others if isinstance(k, str) and n.casefold() == k.casefold()), None)
+        if name is None:
+            c.error(key_loc(c.path, value, k), f"'{k}' is not another player{did_you_mean(str(k), others)}")
+            continue
+        m = next((x for x in MISSIONS if isinstance(value[k], str) and x.casefold() == value[k].strip().casefold()), None)
+        if m is None:
+            c.error(value_loc(c.path, value, k), f"unknown mission {value[k]!r}{did_you_mean(str(value[k]), MISSIONS)}")
+            continue
+        guess[name] = m
+    missing = [n for n in others if n not in guess]
+    if missing:
+        c.error(at, f"Know it All must state the mission of every other player: {', '.join(missing)} missing")
+    return Action("know_it_all", {"guess": guess}, at, "know_it_all")
+
+
+def _standing(c: _Checker, node, at: Location) -> dict | None:
+    if not isinstance(node, dict):
+        c.error(at, "standing is a mapping: charm, sacrifice, draw, wanted_prize")
+        return None
+    c.keys(node, STANDING_KEYS, "standing")
+    out = plain(node)
+    if "charm" in out and out["charm"] not in ("always", "never") and not (
+            isinstance(out["charm"], list) and all(isinstance(x, int) for x in out["charm"])):
+        c.error(value_loc(c.path, node, "charm"), "charm is always, never, or a list of agent numbers")
+    if "draw" in out:
+        d = out["draw"]
+        if not (isinstance(d, dict) and set(d) <= {"action", "weapon"} and all(isinstance(v, int) and v >= 0 for v in d.values())
+                and sum(d.values()) == c.rules.draws):
+            c.error(value_loc(c.path, node, "draw"), f"draw splits the {c.rules.draws} draws, e.g. {{action: 1, weapon: 1}}")
+    if "sacrifice" in out and not (isinstance(out["sacrifice"], list) and all(isinstance(x, int) for x in out["sacrifice"])):
+        c.error(value_loc(c.path, node, "sacrifice"), "sacrifice lists your agents' numbers, e.g. [3, 2, 1]")
+    if "wanted_prize" in out:
+        wp = out["wanted_prize"]
+        ok = isinstance(wp, list) and all(isinstance(w, dict) and len(w) == 1 and next(iter(w)) in ("revive", "terminate") for w in wp)
+        if not ok:
+            c.error(value_loc(c.path, node, "wanted_prize"), "wanted_prize lists {revive: any|N} and {terminate: nearest|Player.N}")
+    return out
+
+
+def check_turn(c: _Checker, name: str, node, at: Location) -> TurnOrders:
+    st = c.state
+    o = TurnOrders(name, where=at)
+    if node is None or (isinstance(node, str) and node.strip().casefold() == "pass"):
+        o.actions = [Action("pass", {}, at, "pass")] if node is not None else []
+        o.received = node is not None
+        return o
+    if not isinstance(node, dict):
+        c.error(at, f"{name}'s orders are a mapping: " + ", ".join(TURN_KEYS if st.stage != PLACEMENT else SETUP_KEYS))
+        return o
+    if st.stage == PLACEMENT:
+        c.keys(node, SETUP_KEYS, "set-up orders")
+        o.place = c.squares(node, "place", at)
+        o.chests = c.squares(node, "chests", at)
+        if "hand" in node:
+            h = plain(node["hand"])
+            if not (isinstance(h, dict) and set(h) <= {"action", "weapon"} and all(isinstance(v, int) and v >= 0 for v in h.values())
+                    and sum(h.values()) == c.rules.opening_hand):
+                c.error(value_loc(c.path, node, "hand"), f"hand splits the {c.rules.opening_hand} opening cards, e.g. {{action: 3, weapon: 2}}")
+            else:
+                o.hand = h
+    else:
+        c.keys(node, TURN_KEYS, "turn orders")
+    if "standing" in node:
+        o.standing = _standing(c, node["standing"], value_loc(c.path, node, "standing"))
+    if st.stage != PLACEMENT and ("actions" in node or "discard" in node):
+        if name != st.active:
+            c.error(key_loc(c.path, node, "actions" if "actions" in node else "discard"),
+                    f"it is {st.active}'s turn, not {name}'s: {name} may only send standing orders today")
+            return o
+        _turn_actions(c, name, node, o)
+    return o
+
+
+def _turn_actions(c: _Checker, name: str, node, o: TurnOrders) -> None:
+    p = c.state.players[name]
+    seq = node.get("actions")
+    sat = value_loc(c.path, node, "actions") if "actions" in node else o.where
+    if seq is None:
+        seq = []
+    if not isinstance(seq, list):
+        c.error(sat, "actions is a list, played in order")
+        return
+    known: set = set()
+    for i, entry in enumerate(seq):
+        a = _action(c, name, entry, item_loc(c.path, seq, i), p.hand, known)
+        if a is not None:
+            o.actions.append(a)
+    moves = sum(1 for a in o.actions if a.kind == "move")
+    shots = sum(1 for a in o.actions if a.kind == "shoot")
+    if moves > c.rules.max_moves:
+        c.error(sat, f"at most {c.rules.max_moves} MOVE actions a turn, {moves} written")
+    if shots > c.rules.max_shots:
+        c.error(sat, f"at most {c.rules.max_shots} SHOOTING actions a turn, {shots} written")
+    if moves == 0 and not any(a.kind == "pass" for a in o.actions) and any(x.alive and not x.frozen for x in p.agents):
+        c.error(sat, "a turn must have at least one MOVE action (\"A player must perform a minimum of one ... MOVE\")")
+    cards = [a.spec.get("card") for a in o.actions if a.kind == "play"]
+    for card in set(cards):
+        if cards.count(card) > p.hand.count(card):
+            c.error(sat, f"{name} plays {card} {cards.count(card)} times but holds {p.hand.count(card)}")
+    d = node.get("discard") or []
+    for i, raw in enumerate(d if isinstance(d, list) else []):
+        card = _hand_card(c, raw, p.hand, item_loc(c.path, d, i), "")
+        if card:
+            o.discard.append(card)
+
+
+def check_orders_doc(doc, path: str, rules: Rules, state: State, day: int, seen: dict):
+    c = _Checker(path, rules, state)
+    out: dict = {}
+    if doc is None:
+        return out, c.problems
+    if not isinstance(doc, dict):
+        c.error(node_loc(path, doc), "an orders file maps each player's name to their orders")
+        return out, c.problems
+    if state.stage == OPENING:
+        if doc:
+            c.error(key_loc(path, doc, next(iter(doc))), f"Day {day} takes no orders: it deals the agents and missions")
+        return out, c.problems
+    for raw in doc:
+        at = key_loc(path, doc, raw)
+        name = next((n for n in state.players if isinstance(raw, str) and n.casefold() == raw.strip().casefold()), None)
+        if name is None:
+            c.error(at, f"no player called '{raw}'{did_you_mean(str(raw), state.players)}")
+            continue
+        if state.players[name].out:
+            c.error(at, f"{name} is out of the game ({state.players[name].out_reason})")
+            continue
+        if name in seen:
+            c.error(at, f"{name} already has orders at {seen[name]}")
+            continue
+        seen[name] = at
+        out[name] = check_turn(c, name, doc[raw], at)
+    return out, c.problems

@@ -1,0 +1,295 @@
+"""A forum day in play: the rest of the active player's turn, then the start of the next
+player's turn (so they see their new cards before they write orders).
+
+The turn: each action in the order written, within the budget (26-32), skipped with a reason
+when it cannot be played when reached; victories checked after every action. The end of the
+turn: Go-landed agents still in the storm, the storm, the hand limit (117). The start of the next
+turn: Miss a Turn (95), the storm becoming active (55), timers (S-19), two draws (115)."""
+
+from __future__ import annotations
+
+from .cards import play as play_card
+from .context import Ctx
+from .deaths import player_out_check
+from .movement import do_move
+from .orders import Action, TurnOrders
+from .shooting import do_shoot
+from . import storm, victory
+
+
+def cost(ctx: Ctx, act: Action) -> int:
+    if act.kind in ("move", "allocate", "give"):
+        return 1
+    if act.kind == "shoot":
+        return ctx.rules.comp.weapons[act.spec["weapon"]].actions
+    if act.kind == "play":
+        return ctx.rules.comp.card_cost(act.spec["card"])
+    return 0
+
+
+def why_not(ctx: Ctx, player: str, act: Action, budget: dict) -> str | None:
+    """Why the action cannot be played now, or None."""
+    st = ctx.state
+    p = st.players[player]
+    need = cost(ctx, act)
+    if budget["used"] + need > ctx.rules.actions + budget["bonus"]:
+        return f"it needs {need} action(s) and {ctx.rules.actions + budget['bonus'] - budget['used']} are left"
+    spec = act.spec
+    a = st.agent(spec["agent"]) if spec.get("agent") else None
+    if act.kind in ("move", "shoot") and (a is None or not a.alive):
+        return f"{spec.get('agent')} is not on the board"
+    if act.kind == "move":
+        if budget["moves"] >= ctx.rules.max_moves:
+            return f"{ctx.rules.max_moves} MOVE actions already made"
+        if a.frozen:
+            return f"{a.id} is frozen"
+        if spec.get("invisible") and "Invisible" not in p.hand:
+            return "no Invisible card left in hand"
+    if act.kind == "shoot":
+        w = ctx.rules.comp.weapons[spec["weapon"]]
+        if budget["shots"] >= ctx.rules.max_shots:
+            return f"{ctx.rules.max_shots} SHOOTING actions already made"
+        if spec["weapon"] not in a.weapons:
+            return f"{a.id} carries no {spec['weapon']}"
+        if ctx.rules.ammunition and a.ammo < w.ammo:
+            return f"{a.id} has {a.ammo} ammunition and a {w.name} shot needs {w.ammo}"
+        if ctx.ceasefire():
+            return "a ceasefire holds"
+    if act.kind == "allocate":
+        if spec["card"] not in p.hand:
+            return f"{spec['card']} is no longer in hand"
+        b = st.agent(spec["agent"])
+        if b is None or not b.alive:
+            return f"{spec['agent']} is not on the board"
+    if act.kind == "give":
+        src, dst = st.agent(spec["from"] or ""), st.agent(spec["to"] or "")
+        if src is None or dst is None or not src.alive or not dst.alive or src is dst:
+            return "both agents must be on the board, and two different agents"
+        if "weapon" in spec and spec["weapon"] not in src.weapons:
+            return f"{src.id} carries no {spec['weapon']}"
+        if "ammo" in spec and src.ammo < spec["ammo"]:
+            return f"{src.id} has only {src.ammo} ammunition"
+    if act.kind == "play" and spec["card"] not in p.hand:
+        return f"{spec['card']} is no longer in hand"
+    if act.kind == "declare_storm":
+        return storm.why_not_declare(ctx, player)
+    return None
+
+
+def play_turn(ctx: Ctx, player: str, orders: TurnOrders | None) -> None:
+    st = ctx.state
+    p = st.players[player]
+    if orders is None or not orders.received:
+        ctx.tell("no_orders", [player], player=player)
+        ctx.pub("turn_forfeited", [player], player=player)
+    else:
+        budget = {"used": 0, "bonus": 0, "moves": 0, "shots": 0, "actions_used": 0}
+        for n, act in enumerate(orders.actions, 1):
+            if st.over or p.out:
+                break
+            if act.kind == "pass":
+                ctx.pub("passed", [player], player=player, used=budget["used"])
+                break
+            why = why_not(ctx, player, act, budget)
+            if why is not None:
+                ctx.tell("skipped", [player], player=player, n=n, order=act.text, why=why)
+                continue
+            ctx.doomed_zones = set()
+            budget["actions_used"] = budget["used"]
+            refused = carry_out(ctx, player, act, budget)
+            if refused:
+                ctx.tell("skipped", [player], player=player, n=n, order=act.text, why=refused)
+                continue
+            budget["used"] += cost(ctx, act)
+            budget["moves"] += act.kind == "move"
+            budget["shots"] += act.kind == "shoot"
+            if victory.check(ctx):
+                return
+    end_turn(ctx, player, orders)
+
+
+def carry_out(ctx: Ctx, player: str, act: Action, budget: dict) -> str | None:
+    st = ctx.state
+    p = st.players[player]
+    spec = act.spec
+    if act.kind == "move":
+        if spec.get("invisible"):
+            p.hand.remove("Invisible")
+            st.discards.append("Invisible")
+        do_move(ctx, st.agent(spec["agent"]), spec, player, bool(spec.get("invisible")))
+    elif act.kind == "shoot":
+        do_shoot(ctx, st.agent(spec["agent"]), spec["weapon"], spec, player)
+    elif act.kind == "allocate":
+        a = st.agent(spec["agent"])
+        card = spec["card"]
+        p.hand.remove(card)
+        if card.startswith("Ammo +"):
+            a.ammo += int(card[6:])
+            st.discards.append(card)
+        else:
+            a.weapons.append(card)  # the card stays with the piece until it goes back to the supply
+        ctx.pub("allocated", [player], agent=a.id, card=card, ammo=a.ammo, weapons=list(a.weapons))
+    elif act.kind == "give":
+        src, dst = st.agent(spec["from"]), st.agent(spec["to"])
+        if "weapon" in spec:
+            src.weapons.remove(spec["weapon"])
+            dst.weapons.append(spec["weapon"])
+        else:
+            src.ammo -= spec["ammo"]
+            dst.ammo += spec["ammo"]
+        ctx.pub("given", [player], source=src.id, target=dst.id, weapon=spec.get("weapon"), ammo=spec.get("ammo"))
+    elif act.kind == "play":
+        i = p.hand.index(spec["card"])
+        p.hand.pop(i)  # out of the hand while it plays: the card may eliminate its own player
+        refused = play_card(ctx, player, spec["card"], spec, budget)
+        if refused:
+            p.hand.insert(i, spec["card"])
+            return refused
+        st.discards.append(spec["card"])
+    elif act.kind == "declare_storm":
+        storm.declare(ctx, player)
+    elif act.kind == "know_it_all":
+        know_it_all(ctx, player, spec["guess"])
+    return None
+
+
+def know_it_all(ctx: Ctx, player: str, guess: dict[str, str]) -> None:
+    """Free, on one's own turn: right about every other player wins; wrong eliminates (112)."""
+    st = ctx.state
+    p = st.players[player]
+    if p.mission != "Know it All":
+        right = False
+    else:
+        right = all(st.players[n].mission == guess.get(n) for n in st.players if n != player)
+    ctx.pub("know_it_all", [player], player=player, right=right)
+    ctx.tell("know_it_all_seen", [player], player=player,
+             missions={n: st.players[n].mission for n in st.players if n != player})
+    if right:
+        victory.check(ctx, extra=[("mission", player)])
+        return
+    from .deaths import strike
+
+    for a in p.living():
+        strike(ctx, a, "know_it_all", None, None, "a wrong Know it All")
+    player_out_check(ctx, player, "a wrong Know it All")
+
+
+def end_turn(ctx: Ctx, player: str, orders: TurnOrders | None) -> None:
+    st = ctx.state
+    if st.over:
+        return
+    storm.sweep(ctx, only=list(st.go_landed))
+    st.go_landed = []
+    storm.sweep(ctx)
+    p = st.players[player]
+    over = len(p.hand) - ctx.rules.hand_limit
+    if over > 0:
+        wanted = list(orders.discard) if orders else []
+        gone = []
+        for card in wanted + list(reversed(p.hand)):
+            if len(gone) == over:
+                break
+            if card in p.hand:
+                p.hand.remove(card)
+                gone.append(card)
+        st.discards += gone
+        ctx.tell("discarded", [player], player=player, cards=gone)
+        ctx.pub("discard_count", [player], player=player, n=len(gone))
+    victory.check(ctx)
+
+
+def next_turn(ctx: Ctx) -> None:
+    """Hand the turn on clockwise; a new round when it comes back to the first player; the
+    Boring Victory after the last round; Miss a Turn; then the start of the turn."""
+    st = ctx.state
+    order = st.turn_order()
+    seen = 0
+    while not st.over:
+        i = order.index(st.active)
+        nxt = order[(i + 1) % len(order)]
+        if (i + 1) % len(order) == 0:
+            ctx.pub("round_over", [], round=st.round)
+            if st.round >= ctx.rules.max_rounds:
+                victory.boring(ctx)
+                return
+            st.round += 1
+        st.active = nxt
+        st.turns_taken += 1
+        seen += 1
+        p = st.players[nxt]
+        if p.out:
+            continue
+        if p.skip_next:
+            p.skip_next = False
+            ctx.pub("turn_missed", [nxt], player=nxt, round=st.round)
+            _count_down(ctx, nxt)
+            continue
+        start_turn(ctx, nxt)
+        return
+
+
+def start_turn(ctx: Ctx, name: str) -> None:
+    st = ctx.state
+    ctx.pub("turn_start", [name], player=name, round=st.round)
+    if storm.activate_if_due(ctx, name):
+        if victory.check(ctx, storm_now=True):
+            return
+    _count_down(ctx, name)
+    draw(ctx, name, ctx.rules.draws)
+    victory.check(ctx)
+
+
+def _count_down(ctx: Ctx, name: str) -> None:
+    """Timers run out at the start of their card player's turns (S-19)."""
+    st = ctx.state
+    for a in sorted(st.agents(), key=lambda a: a.id):
+        for what in ("frozen", "shield"):
+            if getattr(a, what) and a.timer_owner.get(what) == name:
+                setattr(a, what, getattr(a, what) - 1)
+                if not getattr(a, what):
+                    a.timer_owner.pop(what, None)
+                    ctx.pub("timer_over", [a.owner], what=what, agent=a.id)
+    if st.seedo_left and st.seedo_owner == name:
+        st.seedo_left -= 1
+        if not st.seedo_left:
+            ctx.pub("timer_over", [name], what="seedo", zone=st.seedo_zone)
+            st.seedo_zone, st.seedo_owner = None, None
+    if st.ceasefire_left and st.ceasefire_owner == name:
+        st.ceasefire_left -= 1
+        if not st.ceasefire_left:
+            ctx.pub("timer_over", [name], what="ceasefire")
+            st.ceasefire_owner = None
+
+
+def draw(ctx: Ctx, name: str, n: int, split: dict | None = None) -> None:
+    """Draws from the two decks as the player's standing split says (default alternate, action
+    first); an empty deck is reshuffled from its discards (S-7)."""
+    st = ctx.state
+    p = st.players[name]
+    split = split or p.standing.get("draw") or {}
+    want = ["action"] * split.get("action", 0) + ["weapon"] * split.get("weapon", 0)
+    while len(want) < n:
+        want.append("action" if len(want) % 2 == 0 else "weapon")
+    got = []
+    for deck_name in want[:n]:
+        deck = st.action_deck if deck_name == "action" else st.weapon_deck
+        if not deck:
+            refill(ctx, deck_name)
+        if deck:
+            got.append(deck.pop())
+    p.hand += got
+    ctx.tell("drew", [name], player=name, cards=got)
+    ctx.pub("draw_count", [name], player=name, n=len(got), hand=len(p.hand))
+
+
+def refill(ctx: Ctx, deck_name: str) -> None:
+    st = ctx.state
+    weapons = ctx.rules.comp.weapons
+    mine = [c for c in st.discards if (c in weapons or c.startswith("Ammo +")) == (deck_name == "weapon")]
+    if not mine:
+        return
+    for c in mine:
+        st.discards.remove(c)
+    deck = ctx.dice.shuffled(sorted(mine), f"reshuffle the {deck_name} deck")
+    (st.action_deck if deck_name == "action" else st.weapon_deck).extend(deck)
+    ctx.pub("reshuffled", [], deck=deck_name, n=len(deck))
