@@ -137,9 +137,16 @@ def _hostile_takeover():
     return HostileTakeover()
 
 
+def _hashmi():
+    from gm.engines.hashmi import HashmiBattleRoyale
+
+    return HashmiBattleRoyale()
+
+
 REGISTRY: dict[str, Callable[[], Engine]] = {
     "battle-royale": _battle_royale,
     "hostile-takeover": _hostile_takeover,
+    "hashmi-battle-royale": _hashmi,
 }
 DEFAULT_ENGINE = "battle-royale"  # what `gm new` and `gm demo` use without --engine
 

@@ -49,6 +49,8 @@ class Board:
         if col < 0 or not 0 <= row < self.rows:
             return None
         sq = (col, row)
+        if sq not in self.zone_of:
+            return None
         if m.group(1) and self.zone_of.get(sq) != m.group(1).upper():
             return None
         return sq

@@ -9,12 +9,13 @@ from pathlib import Path
 from typing import Any
 
 from gm.errors import Problem
+from gm.paths import games_dir
 from gm.settings import parse_settings
 from gm.yamlio import load_file, plain
 
 from .components import CARD_NAMES, Components, load_components
 
-DATA = Path(__file__).resolve().parent.parent.parent.parent / "games" / "hashmi-battle-royale"
+DATA = games_dir("hashmi-battle-royale")
 
 _RANGES = {"max_rounds": (1, 99), "actions": (1, 20), "max_moves": (1, 9), "max_shots": (0, 9), "draws": (0, 9),
            "opening_hand": (0, 20), "hand_limit": (1, 50), "storm_after": (0, 99), "assassin_target": (1, 12),
