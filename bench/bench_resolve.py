@@ -59,11 +59,11 @@ def resolve_once(root: Path, stages: dict[str, float] | None = None) -> float:
     if checked.errors:
         raise OrderError(checked.problems)
     t2 = time.perf_counter()
-    dice = AuditedDice(seed, game.engine.name, 1)
+    dice = AuditedDice(seed, game.engine.facts.name, 1)
     state, events = resolve_checked(game, checked, dice)
     rd = ResolvedDay(1, seed, checked, state, events, dice.log)
     t3 = time.perf_counter()
-    files = day_files(gd, game, rd)
+    files = day_files(game, rd)
     t4 = time.perf_counter()
     gd.write_result(1, files)
     t5 = time.perf_counter()

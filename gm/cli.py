@@ -60,7 +60,7 @@ def cli():
 
 
 def _engine_option():
-    from gm.engine import DEFAULT_ENGINE, REGISTRY
+    from gm.engines import DEFAULT_ENGINE, REGISTRY
 
     return click.option("--engine", "-e", default=DEFAULT_ENGINE, show_default=True,
                         help=f"Which game: {', '.join(sorted(REGISTRY))}.")

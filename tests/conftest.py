@@ -42,7 +42,8 @@ def votes_game_dir(tmp_path_factory):
     """The game of the thread fixtures (tests/threads/game), resolved through Day 3 once for the session."""
     from gm.commands import demo_seed
     from gm.commitment import commit_day
-    from gm.day import day_files, resolve_day
+    from gm.day import resolve_day
+    from gm.record import day_files
     from gm.gamedir import GameDir
 
     target = tmp_path_factory.mktemp("votes") / "game"
@@ -51,7 +52,7 @@ def votes_game_dir(tmp_path_factory):
     game = gd.load()
     for day in range(4):
         commit_day(gd, game, day, demo_seed(day))
-        gd.write_result(day, day_files(gd, game, resolve_day(gd, game, day, demo_seed(day))))
+        gd.write_result(day, day_files(game, resolve_day(gd, game, day, demo_seed(day))))
     return target
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from gm.dice import AuditedDice
+from gm.engine import Day
 from gm.engines.hashmi import HashmiBattleRoyale
 from gm.engines.hashmi.orders import Action, TurnOrders
 from gm.engines.hashmi.board import reading_order
@@ -15,7 +16,7 @@ NAMES = ["Akane", "Bruno", "Chiaki", "Dana"]
 
 def new_game(n: int = 4, house_rules: dict | None = None):
     eng = HashmiBattleRoyale()
-    doc = {"engine": eng.name, "roster": NAMES[:n]}
+    doc = {"engine": eng.facts.name, "roster": NAMES[:n]}
     if house_rules:
         doc["house_rules"] = house_rules
     setup = eng.setup(doc, "game.yaml")
@@ -25,16 +26,19 @@ def new_game(n: int = 4, house_rules: dict | None = None):
 
 def run_day(eng, rules, state, orders: dict, seed: bytes):
     """One day through the phases, as the pipeline runs it; returns (events, dice)."""
-    day = state.day + 1
-    dice = AuditedDice(seed, eng.name, day)
+    number = state.day + 1
+    dice = AuditedDice(seed, eng.facts.name, number)
+    phases = eng.phases(number, state)
+    state.day = number
+    day = Day(number, state, dict(sorted(orders.items())), dice, rules, eng.new_notes())
     events = []
-    for phase in eng.phases(day, state):
-        for e in phase.resolve(state, orders, dice, rules):
+    for phase in phases:
+        day.step = phase.name
+        for e in phase.resolve(day):
             e.step = e.step or phase.name
             events.append(e)
-        if eng.finished(state, rules):
+        if eng.decided(state, rules):
             break
-    state.day = day
     return events, dice
 
 

@@ -94,7 +94,8 @@ def test_markdown_games_get_markdown_posts(tmp_path):
     import shutil
 
     from gm.commands import demo_seed
-    from gm.day import day_files, resolve_day
+    from gm.day import resolve_day
+    from gm.record import day_files
     from gm.engines.battle_royale.rules import DATA
     from gm.gamedir import GameDir
 
@@ -105,7 +106,7 @@ def test_markdown_games_get_markdown_posts(tmp_path):
     gd = GameDir(root)
     game = gd.load()
     for day in (0, 1):
-        gd.write_result(day, day_files(gd, game, resolve_day(gd, game, day, demo_seed(day))))
+        gd.write_result(day, day_files(game, resolve_day(gd, game, day, demo_seed(day))))
     narration = (root / "days" / "01" / "result" / "narration.md").read_text()
     assert narration.startswith("## Day 1: Smoke over the Septagon")
     assert "**The vote**" in narration and "[b]" not in narration and "[list]" not in narration

@@ -214,6 +214,8 @@ def event_matches(event, pattern: dict) -> bool:
             continue
         if key == "step":
             got = event.step
+        elif key == "about":
+            got = list(event.about)
         elif key == "visibility":
             got = _visibility(event)
             want = want if isinstance(want, str) else sorted(want)

@@ -20,25 +20,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm.engine import GameSetup, Phase
-from gm.roster import new_game_yaml
+from gm.engine import Day, Engine, Facts, GameSetup, Phase
 
 from . import setup as setup_mod
 from . import turns
 from .context import Ctx
 from .orders import check_orders_doc, default_orders
 from .roster import read_game
-from .rules import DATA, Rules
-from .state import OPENING, PLACEMENT, PLAY, State
+from .state import OPENING, PLACEMENT, State
 from .views import gm_view, player_status, player_view, public_view, status_rows
 
 
-def _phase(name: str, fn):
-    """A phase as the day pipeline calls it: the turn's context built around the working state."""
+def _phase(name: str, fn) -> Phase:
+    """A phase: the turn's context built around the day's working state."""
 
-    def resolve(state, orders, dice, rules):
-        ctx = Ctx(state, rules, dice, name)
-        fn(ctx, orders)
+    def resolve(day: Day):
+        ctx = Ctx(day.state, day.rules, day.dice, name)
+        fn(ctx, day.orders)
         return ctx.events
 
     return Phase(name, resolve)
@@ -68,30 +66,23 @@ def _setup_day(ctx: Ctx, orders: dict) -> None:
     setup_mod.begin(ctx)
 
 
-class HashmiBattleRoyale:
-    name = "hashmi-battle-royale"
-    title = "Hashmi Battle Royale"
-    config_keys = ("house_rules", "roster", "components")
-    demo_day = None
-    personal_events: dict[str, str] = {}
-    new_game_hint = ("Edit game.yaml (roster in seat order, house rules), then run `gm check {dir} --day 0` and "
-                     "`gm resolve {dir} --day 0` (the first player, agents and missions).")
+class HashmiBattleRoyale(Engine):
+    facts = Facts(
+        name="hashmi-battle-royale",
+        title="Hashmi Battle Royale",
+        config_keys=("house_rules", "roster", "components"),
+        demo_day=None,  # the demo prints its last day: the victory
+        new_game_hint=("Edit game.yaml (roster in seat order, house rules), then run `gm check {dir} --day 0` and "
+                       "`gm resolve {dir} --day 0` (the first player, agents and missions)."),
+    )
+    state_class = State
 
     def setup(self, doc: Any, path: str) -> GameSetup:
         rules, roster, problems, state = read_game(doc, path)
         return GameSetup(rules, roster, problems, state)
 
-    def state_from_json(self, data: dict) -> State:
-        return State.from_json(data)
-
-    def state_to_json(self, state: State) -> dict:
-        return state.to_json()
-
     def check_orders(self, doc, path, rules, state, day, seen):
         return check_orders_doc(doc, path, rules, state, day, seen)
-
-    def check_all(self, orders, missing, state: State, rules: Rules, day: int, folder: str):
-        return []
 
     def default_orders(self, player: str, day: int):
         return default_orders(player)
@@ -115,14 +106,8 @@ class HashmiBattleRoyale:
             return [_phase("placement", _setup_day)]
         return [_phase(f"{state.active}'s turn", _turn), _phase("next turn", _next)]
 
-    def finished(self, state: State, rules) -> bool:
+    def decided(self, state: State, rules) -> bool:
         return state.over
-
-    def is_over(self, state: State) -> bool:
-        return state.over
-
-    def final_phase(self) -> Phase:
-        return Phase("end", lambda state, orders, dice, rules: [])
 
     def public_view(self, state, rules) -> dict:
         return public_view(state, rules)
@@ -134,22 +119,14 @@ class HashmiBattleRoyale:
         return gm_view(state, rules)
 
     def message_recipients(self, before, after, orders) -> list[str]:
+        """Everyone, every day: the board is everyone's, and every player keeps standing orders."""
         return sorted(after.players)
 
     def player_status(self, state, rules, player: str) -> list[str]:
         return player_status(state, rules, player)
 
-    def orders_record(self, orders) -> dict:
-        return orders.record()
-
     def status_rows(self, state, rules):
         return status_rows(state, rules)
-
-    def example_dir(self):
-        return DATA / "examples" / "demo"
-
-    def new_game_files(self, title: str | None) -> dict[str, str]:
-        return {"game.yaml": new_game_yaml(DATA / "new-game.yaml", "Hashmi Battle Royale", title)}
 
 
 __all__ = ["HashmiBattleRoyale"]

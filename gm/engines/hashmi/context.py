@@ -29,9 +29,7 @@ class Ctx:
         return self.board.name(sq) if sq is not None else None
 
     def pub(self, kind: str, about=(), **data) -> Event:
-        e = public(kind, self.step, **data)
-        if about:
-            e.data["about"] = sorted(set(about))
+        e = public(kind, self.step, about=tuple(sorted(set(about))), **data)
         self.events.append(e)
         return e
 
