@@ -80,3 +80,13 @@ def ht_game_copy(ht_demo_dir, tmp_path):
     target = tmp_path / "ht-game"
     shutil.copytree(ht_demo_dir, target)
     return target
+
+
+@pytest.fixture(scope="session")
+def hashmi_demo_dir(tmp_path_factory):
+    """The bundled Hashmi Battle Royale demo, created and resolved once for the whole session."""
+    from gm.commands import demo
+
+    target = tmp_path_factory.mktemp("hashmi-demo") / "game"
+    demo(target, "hashmi-battle-royale")
+    return target
