@@ -41,9 +41,9 @@ def strike(ctx: Ctx, victim: Agent, cause: str, by: Agent | None = None, credit_
             return False
         doomed = _doomed_in(ctx, zone, victim, by)
         if doomed is not None:
-            ctx.doomed_zones.add(zone)
             ctx.pub("doomed", about + [doomed.owner], doomed=doomed.id, zone=zone, **base)
             strike(ctx, doomed, cause, by, credit_to, what)
+            ctx.doomed_zones.add(zone)
             return False
     if victim.power == "Strong":
         victim.hit_once = True
