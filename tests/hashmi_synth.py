@@ -56,6 +56,8 @@ def random_setup(state, rules, rnd: random.Random) -> dict:
         o.chests = rnd.sample(squares, 3)
         a = rnd.randint(0, 5)
         o.hand = {"action": a, "weapon": 5 - a}
+        if rnd.random() < 0.5:
+            o.standing = {"hitchhike": {"after": "any", "agent": rnd.randint(1, 3), "to": [board.name(s) for s in rnd.sample(squares, 2)]}}
         out[name] = o
     return out
 
@@ -87,7 +89,7 @@ def random_turn(state, rules, rnd: random.Random) -> TurnOrders:
                                   at=[e.id for e in enemies[:3]], spare_own=True, again=True))
     plays = [c for c in hand if c in ("Freeze", "Shield", "Go", "Switch", "Disarm", "Electrify", "See Me Outside",
                                       "Miss a Turn", "Ceasefire", "Cancel Ceasefire", "Call Seedo", "Russian Roulette",
-                                      "Zap'em", "Chameleon", "Take Your Time")]
+                                      "Zap'em", "Chameleon", "Take Your Time", "Zombie", "Zombie Control")]
     for card in plays[:2]:
         if not mine:
             break
@@ -100,6 +102,20 @@ def random_turn(state, rules, rnd: random.Random) -> TurnOrders:
             spec["agents"] = [x.id for x in rnd.sample(state.agents(), 2)]
         if card == "Chameleon":
             spec["becomes"] = "Ordinary"
+        if card == "Zombie":
+            dead = [a for a in p.agents if not a.alive]
+            if not dead:
+                continue
+            spec["agent"] = dead[0].id
+        if card == "Zombie Control":
+            zombies = [a for a in state.agents() if a.alive and a.zombie]
+            if not zombies:
+                continue
+            spec["agent"] = zombies[0].id
+            o.actions.append(_act("play", f"play {card}", **spec))
+            o.actions.append(_act("move", f"move {zombies[0].id}", agent=zombies[0].id, to=rnd.sample(squares, 2),
+                                  toward=None, shootout="allow", invisible=False, portkey=[], spare_own=True))
+            continue
         o.actions.insert(0 if card == "Take Your Time" else len(o.actions), _act("play", f"play {card}", **spec))
     if state.round > rules.storm_after and state.storm == "calm" and rnd.random() < 0.3:
         o.actions.append(_act("declare_storm", "declare_storm"))

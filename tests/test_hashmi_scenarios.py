@@ -17,7 +17,7 @@ import pytest
 
 from gm.engine import Day
 from gm.engines.hashmi import HashmiBattleRoyale
-from gm.engines.hashmi.state import PLAY, Agent
+from gm.engines.hashmi.state import PLACEMENT, PLAY, Agent
 from gm.templating import environment
 from gm.yamlio import load_file, load_text, plain
 from test_scenarios import Fixture, FixtureDice, assert_events, assert_problems, assert_quotes, matches
@@ -27,10 +27,11 @@ HERE = Path(__file__).resolve().parent
 SCENARIOS = sorted((HERE / "scenarios_hashmi").glob("*.yaml"))
 RULEBOOK = HERE.parent.parent / "shared" / "rules" / "hashmi-battle-royale.txt"
 NAMES = ["Akane", "Bruno", "Chiaki", "Dana"]
-TOP = {"name", "rule", "ruling", "players", "house_rules", "before", "orders", "dice", "phases", "expect_problems", "expect"}
+TOP = {"name", "rule", "ruling", "players", "stage", "house_rules", "before", "orders", "dice", "phases", "expect_problems", "expect"}
 BEFORE = {"round", "active", "storm", "storm_by", "gas_zones", "chests", "ceasefire", "seedo", "agents", "hands",
           "missions", "spare_missions", "decks", "assassinations", "first_player", "standing", "discards"}
-AGENT = {"type", "at", "weapons", "ammo", "chests", "hit_once", "frozen", "shield", "alive", "base", "credit", "timer_owner"}
+AGENT = {"type", "at", "weapons", "ammo", "chests", "hit_once", "frozen", "shield", "alive", "base", "credit", "timer_owner",
+         "zombie"}
 
 
 def _parking(k: int) -> tuple[int, int]:
@@ -49,7 +50,9 @@ def build(fx: Fixture):
     before = plain(fx.doc.get("before") or {})
     if set(before) - BEFORE:
         fx.fail(f"before: unknown keys {sorted(set(before) - BEFORE)}")
-    state.stage = PLAY
+    state.stage = fx.doc.get("stage", PLAY)
+    if state.stage not in (PLAY, PLACEMENT):
+        fx.fail("stage is play or placement")
     state.day = 5
     state.first_player = before.get("first_player", NAMES[0])
     state.round = before.get("round", 1)
@@ -57,7 +60,7 @@ def build(fx: Fixture):
     k = 0
     for p in state.players.values():
         for num in (1, 2, 3):
-            p.agents.append(Agent(p.name, num, "Ordinary", _parking(k)))
+            p.agents.append(Agent(p.name, num, "Ordinary", _parking(k) if state.stage == PLAY else None))
             k += 1
 
     def sq(raw):
@@ -83,10 +86,11 @@ def build(fx: Fixture):
         a.frozen = spec.get("frozen", 0)
         a.shield = spec.get("shield", 0)
         a.timer_owner = dict(spec.get("timer_owner", {}))
+        a.zombie = spec.get("zombie", False)
         if spec.get("alive", True) is False:
             a.alive, a.base, a.at = False, sq(spec["base"]) if spec.get("base") else a.at, None
             a.credit = spec.get("credit", "none")
-    occupied = [a.at for a in state.agents() if a.alive]
+    occupied = [a.at for a in state.agents() if a.alive and a.at is not None]
     if len(occupied) != len(set(occupied)):
         fx.fail("two agents on one square")
     for name, hand in (before.get("hands") or {}).items():

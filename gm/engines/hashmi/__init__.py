@@ -61,6 +61,7 @@ def _next(ctx: Ctx, orders: dict) -> None:
 
 def _setup_day(ctx: Ctx, orders: dict) -> None:
     _standing(ctx, orders)
+    setup_mod.exchanges_and_trades(ctx, orders)
     setup_mod.place(ctx, orders)
     setup_mod.opening_hands(ctx, orders)
     setup_mod.begin(ctx)

@@ -13,6 +13,8 @@ from .shootout import shootout
 from .state import Agent
 
 REACTIONS = {"Charm": "it is thrown when an agent is about to be eliminated (standing: charm)",
+             "Hitchhike": "it is played after another agent's MOVE (standing: hitchhike)",
+             "You Too": "it answers Miss a Turn, Freeze or Disarm played against you (standing: you_too)",
              "Portkey": "it is played with a move that ends on a portkey (move: portkey: [...])",
              "Invisible": "it is played with a move (move: invisible: true)"}
 
@@ -79,6 +81,10 @@ def freeze(ctx, player, spec, extra):
     if a is None:
         return "that agent is not on the board"
     _timer(ctx, player, a, "frozen", "Freeze")
+    if you_too(ctx, a.owner, player, "Freeze"):
+        b = _mirror_target(ctx, player, False)
+        if b is not None:
+            _timer(ctx, a.owner, b, "frozen", "Freeze")
 
 
 def shield(ctx, player, spec, extra):
@@ -130,6 +136,36 @@ def miss_a_turn(ctx, player, spec, extra):
         return "that player is not in the game"
     p.skip_next = True
     ctx.pub("card", [player, name], player=player, card="Miss a Turn", target=name)
+    if you_too(ctx, name, player, "Miss a Turn"):
+        ctx.state.players[player].skip_next = True
+
+
+def you_too(ctx, holder: str, player: str, card: str) -> bool:
+    """ "Return the favour by asking an opponent to do the same when they use MISS A TURN, FREEZE,
+    DISARM OR HYPNOTISE action against you": the holder's standing `you_too` (default every one of
+    those cards) plays it at once; the same card's effect then falls on the card player (S-44)."""
+    st = ctx.state
+    if holder == player or holder not in st.players:
+        return False
+    p = st.players[holder]
+    wish = p.standing.get("you_too", ["Miss a Turn", "Freeze", "Disarm", "Hypnotise"])
+    if p.out or "You Too" not in p.hand or card not in wish:
+        return False
+    p.hand.remove("You Too")
+    st.discards.append("You Too")
+    ctx.pub("you_too", [holder, player], player=holder, against=player, card=card)
+    return True
+
+
+def _mirror_target(ctx, player: str, most_armed: bool) -> Agent | None:
+    """The card player's agent the mirrored card falls on: the most armed one for Disarm, else the
+    lowest-numbered (ruling S-44)."""
+    living = ctx.state.players[player].living()
+    if not living:
+        return None
+    if most_armed:
+        return sorted(living, key=lambda a: (-len(a.weapons), -a.ammo, a.number))[0]
+    return living[0]
 
 
 def switch(ctx, player, spec, extra):
@@ -150,6 +186,12 @@ def disarm(ctx, player, spec, extra):
     ctx.pub("card", [player, a.owner], player=player, card="Disarm", target=a.id, weapons=list(a.weapons), ammo=a.ammo)
     ctx.state.discards += a.weapons
     a.weapons, a.ammo = [], 0
+    if you_too(ctx, a.owner, player, "Disarm"):
+        b = _mirror_target(ctx, player, True)
+        if b is not None:
+            ctx.pub("card", [a.owner, player], player=a.owner, card="Disarm", target=b.id, weapons=list(b.weapons), ammo=b.ammo)
+            ctx.state.discards += b.weapons
+            b.weapons, b.ammo = [], 0
 
 
 def electrify(ctx, player, spec, extra):
@@ -208,7 +250,7 @@ def chameleon(ctx, player, spec, extra):
     a = _agent(ctx, spec.get("agent"))
     if a is None or a.owner != player:
         return "Chameleon changes one of your own agents on the board"
-    kinds = sorted({x.power for x in ctx.state.agents() if not x.alive})
+    kinds = sorted({x.kind if x.kind != "Strong" or not x.hit_once else "Ordinary" for x in ctx.state.agents() if not x.alive})
     want = spec.get("becomes")
     if want not in kinds:
         return f"no eliminated agent is {want} (eliminated: {', '.join(kinds) or 'none'})"
@@ -216,8 +258,39 @@ def chameleon(ctx, player, spec, extra):
     a.kind, a.hit_once = want, False
 
 
+def zombie(ctx, player, spec, extra):
+    """ "recall one of your eliminated agents as a zombie agent": on its base (or the nearest free
+    square), carrying nothing; at most as many zombies as there are zombie pieces (S-39)."""
+    st = ctx.state
+    a = st.agent(spec.get("agent")) if isinstance(spec.get("agent"), str) else None
+    if a is None or a.owner != player or a.alive or a.base is None:
+        return "Zombie recalls one of your own eliminated agents"
+    if sum(1 for x in st.agents() if x.alive and x.zombie) >= ZOMBIE_PIECES:
+        return f"all {ZOMBIE_PIECES} zombie pieces are on the board"
+    from .deaths import revive
+
+    if not revive(ctx, a, "zombie", player):
+        return "no free square for the zombie"
+    a.zombie = True
+    a.weapons, a.ammo, a.chests = [], 0, 0
+    ctx.pub("card", [player], player=player, card="Zombie", agent=a.id, square=ctx.sq(a.at))
+
+
+def zombie_control(ctx, player, spec, extra):
+    """ "take full control of any zombie agent for one round during your turn": for the rest of
+    this turn the player's MOVE actions may move that zombie, and its pulls are credited to them."""
+    a = _agent(ctx, spec.get("agent"))
+    if a is None or not a.zombie:
+        return "Zombie Control names a zombie on the board"
+    extra["controlled"].add(a.id)
+    ctx.pub("card", [player, a.owner], player=player, card="Zombie Control", agent=a.id)
+
+
+ZOMBIE_PIECES = 3  # "3 Zombie pieces"
+
 _CARDS = {"Take Your Time": take_your_time, "Go": go, "Freeze": freeze, "Shield": shield, "Ceasefire": ceasefire,
           "Cancel Ceasefire": cancel_ceasefire, "Call Seedo": call_seedo, "See Me Outside": see_me_outside,
           "Miss a Turn": miss_a_turn, "Switch": switch, "Disarm": disarm, "Electrify": electrify, "Zap'em": zap_em,
-          "Russian Roulette": russian_roulette, "Chameleon": chameleon}
+          "Russian Roulette": russian_roulette, "Chameleon": chameleon, "Zombie": zombie,
+          "Zombie Control": zombie_control}
 PLAYED = frozenset(_CARDS)

@@ -20,6 +20,7 @@ class Ctx:
     step: str
     events: list[Event] = field(default_factory=list)
     doomed_zones: set[str] = field(default_factory=set)  # zones whose Doomed died for others in this action
+    last_move: tuple[str, int] | None = None  # (agent, steps) of the MOVE just completed, for Hitchhike
 
     @property
     def board(self):

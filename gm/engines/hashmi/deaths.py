@@ -14,7 +14,7 @@ from .context import Ctx
 from .state import Agent
 
 SHIELDED = {"shot", "blast", "gas", "card"}  # "all weapons and ... ZAP'EM and ELECTRIFY ... not SHOOTOUTS"
-PLAYERS_DOING = {"shot", "blast", "gas", "shootout", "card", "go", "wanted", "wizard"}  # the Doomed takes these
+PLAYERS_DOING = {"shot", "blast", "gas", "shootout", "card", "go", "wanted", "wizard", "zombie"}  # the Doomed takes these
 WIZARD_STRIKES = {"shot", "blast", "shootout"}  # "when successfully hit by an opponent"
 NO_CREDIT = {"storm", "gas_zone", "backfire", "limit", "roulette", "know_it_all"}
 
@@ -35,6 +35,9 @@ def strike(ctx: Ctx, victim: Agent, cause: str, by: Agent | None = None, credit_
     if victim.shield > 0 and cause in SHIELDED:
         ctx.pub("saved", about, how="shield", **base)
         return False
+    if victim.zombie:  # a zombie goes back to the grave: no Doomed, Charm, Strong or Wizard, no credit
+        terminate(ctx, victim, cause, by, None, what)
+        return True
     if cause in PLAYERS_DOING and zone is not None:
         if zone in ctx.doomed_zones:
             ctx.pub("saved", about, how="doomed_already", zone=zone, **base)
@@ -101,6 +104,7 @@ def terminate(ctx: Ctx, victim: Agent, cause: str, by: Agent | None, credit_to: 
     victim.base = sq
     victim.at = None
     victim.frozen = victim.shield = 0
+    was_zombie, victim.zombie = victim.zombie, False
     enemy_credit = credit_to is not None and credit_to in state.players and credit_to != victim.owner
     first = victim.credit is None
     if first:
@@ -109,9 +113,9 @@ def terminate(ctx: Ctx, victim: Agent, cause: str, by: Agent | None, credit_to: 
             state.players[credit_to].assassinations += 1
             state.assassinations_total += 1
     loot = {"weapons": list(victim.weapons), "ammo": victim.ammo, "chests": victim.chests}
-    taker = by if by is not None and by.alive and enemy_credit and by.owner == credit_to else None
+    taker = by if by is not None and by.alive and not by.zombie and enemy_credit and by.owner == credit_to else None
     if taker is None and enemy_credit:
-        taker = next((a for a in state.players[credit_to].agents if a.alive), None)
+        taker = next((a for a in state.players[credit_to].living()), None)
     if taker is not None:
         taker.weapons += victim.weapons
         taker.ammo += victim.ammo
@@ -121,10 +125,10 @@ def terminate(ctx: Ctx, victim: Agent, cause: str, by: Agent | None, credit_to: 
         state.discards += victim.weapons  # the pieces go back to the supply, their cards to the discards
     victim.weapons, victim.ammo, victim.chests = [], 0, 0
     about = [victim.owner] + ([credit_to] if credit_to in state.players else [])
-    ctx.pub("eliminated", about, agent=victim.id, type=victim.power, cause=cause, what=what,
+    ctx.pub("eliminated", about, agent=victim.id, type="Zombie" if was_zombie else victim.power, cause=cause, what=what,
             by=by.id if by else None, credit=credit_to if enemy_credit and first else None,
             square=ctx.sq(sq), loot=loot, looter=taker.id if taker else None)
-    if victim.kind == "Wanted" and enemy_credit:
+    if victim.kind == "Wanted" and enemy_credit and not was_zombie:
         wanted_prize(ctx, credit_to, sq)
     player_out_check(ctx, victim.owner)
 

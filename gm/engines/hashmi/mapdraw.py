@@ -9,7 +9,7 @@ from .state import State
 
 LETTERS = "ABCD"
 LEGEND = [
-    "A1 agent 1 of the player in seat A    a1 its base (terminated there)",
+    "A1 agent 1 of the player in seat A    a1 its base (terminated there)    Az a zombie of A",
     "$  a chest ($2: two)   () portkey   ## black   S  Seedo's home   s  Seedo with his zone",
     "~~ the active storm    :: a gassed zone    |  and -- walls    .  a free square",
 ]
@@ -51,7 +51,7 @@ def _cell(state, board, sq, occ, bases, chests) -> str:
         return "##"
     a = occ.get(sq)
     if a is not None:
-        return f"{seat_letter(state, a.owner)}{a.number}"
+        return f"{seat_letter(state, a.owner)}{'z' if a.zombie else a.number}"
     if sq in chests:
         return "$ " if chests[sq] == 1 else f"${chests[sq]}"
     b = bases.get(sq)

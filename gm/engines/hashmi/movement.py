@@ -14,12 +14,27 @@ from .state import Agent
 
 def die_for(ctx: Ctx, a: Agent) -> int:
     move = ctx.rules.comp.move_die
+    if a.zombie:
+        return move["zombie"]
     return move["Sonic"] if a.power == "Sonic" else move["default"]
 
 
 def can_end(ctx: Ctx, a: Agent):
+    """Any free square; a zombie may also end on another agent (not a zombie), unless a ceasefire holds."""
     occ = ctx.state.occupied()
+    if a.zombie and not ctx.ceasefire():
+        return lambda sq: sq not in occ or not occ[sq].zombie
     return lambda sq: sq not in occ
+
+
+def zombie_avoid(ctx: Ctx, a: Agent, spec: dict) -> frozenset:
+    """The squares a zombie's path keeps off: its own team's agents (`spare_own`, the default),
+    and under a ceasefire every agent (it pulls no one)."""
+    if not a.zombie:
+        return frozenset()
+    occ = ctx.state.occupied()
+    return frozenset(sq for sq, b in occ.items() if b is not a and (
+        ctx.ceasefire() or b.zombie or (spec.get("spare_own", True) and b.owner == a.owner)))
 
 
 def _rank(ctx: Ctx, a: Agent, spec: dict, n: int, through: bool) -> list[Square]:
@@ -45,22 +60,27 @@ def _rank(ctx: Ctx, a: Agent, spec: dict, n: int, through: bool) -> list[Square]
     return sorted(cands, key=lambda s: (danger(s), fight(s), tdist.get(s, 999), reading_order(s)))
 
 
-def do_move(ctx: Ctx, a: Agent, spec: dict, player: str, invisible_card: bool = False) -> None:
+def do_move(ctx: Ctx, a: Agent, spec: dict, player: str, invisible_card: bool = False,
+            steps_of: int | None = None) -> None:
+    """A MOVE; `steps_of` is a Hitchhike's: the same distance as the move it follows, no die."""
     board, state = ctx.board, ctx.state
     through = a.power == "Invisible" or invisible_card
-    sides = die_for(ctx, a)
-    n = ctx.dice.roll(sides, f"{a.id} moves (d{sides})")
+    sides = die_for(ctx, a) if steps_of is None else None
+    n = ctx.dice.roll(sides, f"{a.id} moves (d{sides})") if steps_of is None else steps_of
     listed = list(spec.get("to") or [])
     stats = SearchStats()
     budget = ctx.rules.search_budget
     ok = can_end(ctx, a)
+    avoid = zombie_avoid(ctx, a, spec)
     end, path, steps = None, None, n
-    found = reachable_ends(board, a.at, n, through, budget, ok, listed, True, stats) if listed else []
+    found = reachable_ends(board, a.at, n, through, budget, lambda s: ok(s) and s not in avoid, listed, True, stats,
+                           avoid) if listed else []
     how = "listed"
     if not found:
         how = "policy"
         for steps in range(n, 0, -1):
-            found = reachable_ends(board, a.at, steps, through, budget, ok, _rank(ctx, a, spec, steps, through), True, stats)
+            found = reachable_ends(board, a.at, steps, through, budget, lambda s: ok(s) and s not in avoid,
+                                   _rank(ctx, a, spec, steps, through), True, stats, avoid)
             if found:
                 break
     start = a.at
@@ -69,9 +89,63 @@ def do_move(ctx: Ctx, a: Agent, spec: dict, player: str, invisible_card: bool = 
         a.at = end
     ctx.pub("moved", [player, a.owner], agent=a.id, die=sides, roll=n, steps=steps if found else 0,
             start=ctx.sq(start), end=ctx.sq(a.at), path=[ctx.sq(s) for s in (path or [])], how=how,
-            invisible=invisible_card, listed=[ctx.sq(s) for s in listed], gave_up=[ctx.sq(s) for s in stats.gave_up])
-    if found:
+            invisible=invisible_card, listed=[ctx.sq(s) for s in listed], gave_up=[ctx.sq(s) for s in stats.gave_up],
+            hitchhike=steps_of is not None)
+    if found and a.zombie:
+        zombie_pulls(ctx, a, [start] + path, player)
+    elif found:
         end_of_move(ctx, a, spec, player)
+    if found and steps_of is None:
+        ctx.last_move = (a.id, steps)
+
+
+def hitchhikes(ctx: Ctx) -> None:
+    """ "Play this card as soon as another agent completes a MOVE action and move one of your agents
+    by the same distance": every holder whose standing `hitchhike` names the mover's player (or
+    `any`), in seat order from the mover's player, moves that agent exactly as far (S-42)."""
+    if ctx.last_move is None:
+        return
+    aid, steps = ctx.last_move
+    ctx.last_move = None
+    st, board = ctx.state, ctx.board
+    mover = aid.rpartition(".")[0]
+    seats = st.seats
+    start = seats.index(mover)
+    for name in seats[start:] + seats[:start]:
+        p = st.players[name]
+        wish = p.standing.get("hitchhike")
+        if p.out or "Hitchhike" not in p.hand or not isinstance(wish, dict):
+            continue
+        after = wish.get("after", "any")
+        if after != "any" and mover not in after:
+            continue
+        a = next((x for x in p.living() if x.number == wish.get("agent")), None)
+        if a is None or a.frozen or a.id == aid:
+            continue
+        p.hand.remove("Hitchhike")
+        st.discards.append("Hitchhike")
+        spec = {"to": [s for s in (board.parse(x) for x in wish.get("to", [])) if s],
+                "toward": board.parse(wish["toward"]) if wish.get("toward") else None,
+                "shootout": wish.get("shootout", "avoid")}
+        ctx.pub("hitchhike", [name, mover], player=name, agent=a.id, after=aid, steps=steps)
+        do_move(ctx, a, spec, name, steps_of=steps)
+
+
+def zombie_pulls(ctx: Ctx, z: Agent, path: list[Square], player: str) -> None:
+    """ "The zombie can pull anyone they walk over to the grave including multiple agents in one
+    MOVE action": every agent on its path, in order, and on its last square (S-39); lingering gas
+    still catches it. Credit to the player who moved it."""
+    occ = {sq: b for sq, b in ctx.state.occupied().items() if b is not z}
+    for sq in path[1:]:
+        b = occ.get(sq)
+        if b is not None and not b.zombie and b.alive:
+            strike(ctx, b, "zombie", z, player, "a zombie")
+    occ = {sq: b for sq, b in ctx.state.occupied().items() if b is not z}
+    if z.at in occ:  # the agent on its last square survived: the zombie stops short (ruling Z-2)
+        z.at = next(sq for sq in reversed(path[:-1]) if sq not in occ)
+        ctx.pub("zombie_stopped", [z.owner], agent=z.id, square=ctx.sq(z.at))
+    if z.alive and ctx.board.zone(z.at) in ctx.state.gas_zones:
+        strike(ctx, z, "gas_zone", None, None, "the lingering gas")
 
 
 def end_of_move(ctx: Ctx, a: Agent, spec: dict, player: str) -> None:

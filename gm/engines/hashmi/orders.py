@@ -43,9 +43,9 @@ from .state import OPENING, PLACEMENT, State
 
 ACTIONS = ("move", "shoot", "allocate", "give", "play", "declare_storm", "know_it_all", "pass")
 TURN_KEYS = ("actions", "discard", "standing")
-SETUP_KEYS = ("place", "chests", "hand", "standing")
-STANDING_KEYS = ("charm", "sacrifice", "draw", "wanted_prize")
-MOVE_KEYS = ("agent", "to", "toward", "shootout", "invisible", "portkey")
+SETUP_KEYS = ("place", "chests", "hand", "standing", "exchange", "trade")
+STANDING_KEYS = ("charm", "sacrifice", "draw", "wanted_prize", "hitchhike", "you_too")
+MOVE_KEYS = ("agent", "to", "toward", "shootout", "invisible", "portkey", "spare_own")
 SHOOT_KEYS = ("agent", "weapon", "at", "else", "spare_own", "again")
 CARD_KEYS = ("card", "agent", "target", "agents", "to", "becomes")
 
@@ -68,12 +68,15 @@ class TurnOrders:
     place: list = field(default_factory=list)
     chests: list = field(default_factory=list)
     hand: dict[str, int] | None = None
+    exchange: tuple[str, str] | None = None  # (own Doomed or Wanted agent, another player's agent)
+    trades: list[tuple[str, str, str]] = field(default_factory=list)  # (with, own agent given, agent taken)
     where: Location | None = None
 
     def record(self) -> dict:
         return {"player": self.player, "received": self.received, "actions": [a.text for a in self.actions],
                 "discard": list(self.discard), "standing": self.standing, "place": [str(s) for s in self.place],
-                "chests": [str(s) for s in self.chests], "hand": self.hand}
+                "chests": [str(s) for s in self.chests], "hand": self.hand,
+                "exchange": list(self.exchange) if self.exchange else None, "trades": [list(t) for t in self.trades]}
 
 
 def default_orders(player: str) -> TurnOrders:
@@ -187,7 +190,11 @@ def _action(c: _Checker, player: str, node, at: Location, hand: list[str], weapo
     spec: dict[str, Any] = {}
     if k == "move":
         c.keys(value, MOVE_KEYS, "move")
-        spec["agent"] = c.agent(player, value.get("agent"), value_loc(c.path, value, "agent") if "agent" in value else vat, own=True)
+        aat = value_loc(c.path, value, "agent") if "agent" in value else vat
+        spec["agent"] = c.agent(player, value.get("agent"), aat)
+        if spec["agent"] and c.state.agent(spec["agent"]).owner != player and ("control", spec["agent"]) not in weapons_known:
+            c.error(aat, f"{spec['agent']} is not {player}'s agent (a zombie of another player moves only after "
+                         "Zombie Control on it, earlier in the turn)")
         spec["to"] = c.squares(value, "to", vat)
         t = c.squares(value, "toward", vat)
         spec["toward"] = t[0] if t else None
@@ -198,6 +205,7 @@ def _action(c: _Checker, player: str, node, at: Location, hand: list[str], weapo
         spec["invisible"] = bool(value.get("invisible", False))
         if spec["invisible"] and "Invisible" not in hand:
             c.error(value_loc(c.path, value, "invisible"), f"{player} holds no Invisible card")
+        spec["spare_own"] = bool(value.get("spare_own", True))
         spec["portkey"] = c.squares(value, "portkey", vat)
         for sq in spec["portkey"]:
             if sq not in c.board.portkeys:
@@ -287,6 +295,8 @@ def _action(c: _Checker, player: str, node, at: Location, hand: list[str], weapo
         spec["to"] = c.squares(value, "to", vat)
         if "becomes" in value:
             spec["becomes"] = str(value["becomes"])
+        if card == "Zombie Control" and spec.get("agent"):
+            weapons_known.add(("control", spec["agent"]))
         text = f"play {card}"
     return Action(k, spec, at, text)
 
@@ -344,7 +354,59 @@ def _standing(c: _Checker, node, at: Location) -> dict | None:
         ok = isinstance(wp, list) and all(isinstance(w, dict) and len(w) == 1 and next(iter(w)) in ("revive", "terminate") for w in wp)
         if not ok:
             c.error(value_loc(c.path, node, "wanted_prize"), "wanted_prize lists {revive: any|N} and {terminate: nearest|Player.N}")
+    if "hitchhike" in out:
+        h = out["hitchhike"]
+        hat = value_loc(c.path, node, "hitchhike")
+        if h in (None, "never"):
+            out["hitchhike"] = None
+        elif not isinstance(h, dict) or not isinstance(h.get("agent"), int) or set(h) - {"after", "agent", "to", "toward", "shootout"}:
+            c.error(hat, "hitchhike is {after: [Player, ...] or any, agent: N, to: [squares], toward: SQUARE, shootout: avoid|allow|seek}, or never")
+        else:
+            after = h.get("after", "any")
+            if after != "any" and not (isinstance(after, list) and all(a in c.state.players for a in after)):
+                c.error(hat, f"hitchhike.after is `any` or a list of players ({', '.join(c.state.players)})")
+            for sq in list(h.get("to") or []) + ([h["toward"]] if h.get("toward") else []):
+                c.square(sq, hat)
+    if "you_too" in out:
+        yt = out["you_too"]
+        if not (isinstance(yt, list) and set(yt) <= {"Miss a Turn", "Freeze", "Disarm", "Hypnotise"}):
+            c.error(value_loc(c.path, node, "you_too"), "you_too lists the cards it answers: Miss a Turn, Freeze, Disarm")
     return out
+
+
+def _exchange(c: _Checker, name: str, node, at: Location, o: TurnOrders) -> None:
+    """ "If a player gets both the "Doomed" and the "Wanted" agents, he/she can exchange either one
+    of them with any agent of any other player": `exchange: {give: 1, take: Bruno.2}`."""
+    kinds = {a.kind for a in c.state.players[name].agents}
+    if not {"Doomed", "Wanted"} <= kinds:
+        c.error(at, f"only a player dealt both the Doomed and the Wanted agents may exchange one (yours: {', '.join(sorted(kinds))})")
+        return
+    if not isinstance(node, dict) or set(node) != {"give", "take"}:
+        c.error(at, "exchange is {give: N (your Doomed or Wanted), take: Player.N}")
+        return
+    give = c.agent(name, node["give"], value_loc(c.path, node, "give"), own=True)
+    take = c.agent(name, node["take"], value_loc(c.path, node, "take"), own=False)
+    if give and c.state.agent(give).kind not in ("Doomed", "Wanted"):
+        c.error(value_loc(c.path, node, "give"), f"{give} is neither the Doomed nor the Wanted agent")
+        return
+    if give and take:
+        o.exchange = (give, take)
+
+
+def _trade(c: _Checker, name: str, node, at: Location, o: TurnOrders) -> None:
+    """ "players are allowed to trade agents among themselves": `trade: {with: Bruno, give: 2, take: 1}`,
+    made when Bruno's orders name the same trade from his side."""
+    if not isinstance(node, dict) or set(node) != {"with", "give", "take"}:
+        c.error(at, "trade is {with: PLAYER, give: N (yours), take: N (theirs)}")
+        return
+    other = next((n for n in c.state.players if isinstance(node["with"], str) and n.casefold() == node["with"].strip().casefold()), None)
+    if other is None or other == name:
+        c.error(value_loc(c.path, node, "with"), f"trade with another player{did_you_mean(str(node['with']), c.state.players)}")
+        return
+    give = c.agent(name, node["give"], value_loc(c.path, node, "give"), own=True)
+    take = c.agent(other, node["take"], value_loc(c.path, node, "take"), own=True)
+    if give and take:
+        o.trades.append((other, give, take))
 
 
 def check_turn(c: _Checker, name: str, node, at: Location) -> TurnOrders:
@@ -368,6 +430,12 @@ def check_turn(c: _Checker, name: str, node, at: Location) -> TurnOrders:
                 c.error(value_loc(c.path, node, "hand"), f"hand splits the {c.rules.opening_hand} opening cards, e.g. {{action: 3, weapon: 2}}")
             else:
                 o.hand = h
+        if "exchange" in node:
+            _exchange(c, name, node["exchange"], value_loc(c.path, node, "exchange"), o)
+        if "trade" in node:
+            raw = node["trade"]
+            for i, t in enumerate(raw if isinstance(raw, list) else [raw]):
+                _trade(c, name, t, item_loc(c.path, raw, i) if isinstance(raw, list) else value_loc(c.path, node, "trade"), o)
     else:
         c.keys(node, TURN_KEYS, "turn orders")
     if "standing" in node:

@@ -31,7 +31,8 @@ class SearchStats:
 
 
 def path_to(board: Board, start: Square, target: Square, n: int, through_walls: bool, budget: int,
-            stats: SearchStats | None = None, dist_cache: dict | None = None) -> list[Square] | None:
+            stats: SearchStats | None = None, dist_cache: dict | None = None,
+            avoid: frozenset = frozenset()) -> list[Square] | None:
     """A path of exactly `n` steps from `start` to `target` visiting no square twice (the start
     included), as the list of squares after the start; None if there is none (or the budget ran out)."""
     if start == target or target not in board.zone_of:
@@ -49,6 +50,7 @@ def path_to(board: Board, start: Square, target: Square, n: int, through_walls: 
     used = {start}
     tried = 0
     # iterative DFS: a stack of candidate lists
+    used |= avoid - {target}  # squares the path must keep off (a zombie sparing its own team)
     stack: list[list[Square]] = [_order(board, start, target, n, used, dist, through_walls)]
     while stack:
         if not stack[-1]:
@@ -97,7 +99,8 @@ def _order(board: Board, sq: Square, target: Square, left: int, used: set, dist:
 
 def reachable_ends(board: Board, start: Square, n: int, through_walls: bool, budget: int,
                    can_end: Callable[[Square], bool], ranked: Iterable[Square] | None = None,
-                   first_only: bool = False, stats: SearchStats | None = None) -> list[tuple[Square, list[Square]]]:
+                   first_only: bool = False, stats: SearchStats | None = None,
+                   avoid: frozenset = frozenset()) -> list[tuple[Square, list[Square]]]:
     """End squares (with a path) reachable in exactly `n` steps, among `ranked` (default: every
     square within n steps, in reading order), keeping only those `can_end` accepts."""
     near = board.distances(start, through_walls)
@@ -109,7 +112,7 @@ def reachable_ends(board: Board, start: Square, n: int, through_walls: bool, bud
         d = near.get(sq)
         if d is None or d > n or (n - d) % 2 or not can_end(sq):
             continue
-        path = path_to(board, start, sq, n, through_walls, budget, stats, cache)
+        path = path_to(board, start, sq, n, through_walls, budget, stats, cache, avoid)
         if path is not None:
             out.append((sq, path))
             if first_only:

@@ -66,6 +66,39 @@ def _legal_chest_square(ctx: Ctx, sq) -> str | None:
     return None
 
 
+def _swap(a: Agent, b: Agent) -> None:
+    a.kind, b.kind = b.kind, a.kind
+
+
+def exchanges_and_trades(ctx: Ctx, orders: dict) -> None:
+    """The Doomed/Wanted exchange first (#7), in turn order; then the trades both sides wrote (#8).
+    Agents keep their numbers and owners: the agent cards change hands."""
+    st = ctx.state
+    for name in st.turn_order():
+        o = orders.get(name)
+        if o is not None and o.exchange:
+            a, b = st.agent(o.exchange[0]), st.agent(o.exchange[1])
+            was = a.kind
+            _swap(a, b)
+            ctx.pub("exchanged", [name, b.owner], player=name, gave=was, took=a.kind, other=b.owner, agent=b.id)
+    done = set()
+    for name in st.turn_order():
+        o = orders.get(name)
+        for other, give, take in (o.trades if o is not None else []):
+            theirs = orders.get(other)
+            match = theirs is not None and (name, take, give) in theirs.trades
+            key = tuple(sorted([(name, give), (other, take)]))
+            if key in done:
+                continue
+            if not match:
+                ctx.tell("trade_unmatched", [name], player=name, other=other, give=give, take=take)
+                continue
+            done.add(key)
+            a, b = st.agent(give), st.agent(take)
+            _swap(a, b)
+            ctx.pub("traded", [name, other], player=name, other=other, agent=a.id, now=a.kind, other_agent=b.id, other_now=b.kind)
+
+
 def place(ctx: Ctx, orders: dict) -> None:
     st, board = ctx.state, ctx.board
     order = st.turn_order()

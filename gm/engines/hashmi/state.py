@@ -39,6 +39,7 @@ class Agent:
     frozen: int = 0  # start-of-turns of `timer_owner` left
     shield: int = 0
     timer_owner: dict[str, str] = field(default_factory=dict)  # frozen/shield -> whose turns count it down
+    zombie: bool = False  # recalled by the Zombie card: on the board, but not one of the "remaining agents"
 
     @property
     def id(self) -> str:
@@ -47,19 +48,21 @@ class Agent:
     @property
     def power(self) -> str:
         """The type that acts now: a Strong agent hit once is Ordinary."""
+        if self.zombie:
+            return "Zombie"
         return "Ordinary" if self.kind == "Strong" and self.hit_once else self.kind
 
     def to_json(self) -> dict[str, Any]:
         return {"owner": self.owner, "number": self.number, "kind": self.kind, "at": sq_json(self.at),
                 "alive": self.alive, "base": sq_json(self.base), "credit": self.credit, "hit_once": self.hit_once,
                 "weapons": list(self.weapons), "ammo": self.ammo, "chests": self.chests, "frozen": self.frozen,
-                "shield": self.shield, "timer_owner": dict(sorted(self.timer_owner.items()))}
+                "shield": self.shield, "timer_owner": dict(sorted(self.timer_owner.items())), "zombie": self.zombie}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "Agent":
         return cls(d["owner"], d["number"], d["kind"], sq_load(d["at"]), d["alive"], sq_load(d["base"]), d["credit"],
                    d["hit_once"], list(d["weapons"]), d["ammo"], d["chests"], d["frozen"], d["shield"],
-                   dict(d.get("timer_owner", {})))
+                   dict(d.get("timer_owner", {})), d.get("zombie", False))
 
 
 @dataclass
@@ -76,7 +79,8 @@ class Player:
     standing: dict[str, Any] = field(default_factory=dict)  # secret: reactions the player keeps
 
     def living(self) -> list[Agent]:
-        return [a for a in self.agents if a.alive]
+        """The player's remaining agents: zombies are not among them (S-39)."""
+        return [a for a in self.agents if a.alive and not a.zombie]
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "seat": self.seat, "agents": [a.to_json() for a in self.agents],

@@ -11,7 +11,7 @@ from __future__ import annotations
 from .cards import play as play_card
 from .context import Ctx
 from .deaths import player_out_check
-from .movement import do_move
+from .movement import do_move, hitchhikes
 from .orders import Action, TurnOrders
 from .shooting import do_shoot
 from . import storm, victory
@@ -39,6 +39,8 @@ def why_not(ctx: Ctx, player: str, act: Action, budget: dict) -> str | None:
     if act.kind in ("move", "shoot") and (a is None or not a.alive):
         return f"{spec.get('agent')} is not on the board"
     if act.kind == "move":
+        if a.owner != player and a.id not in budget["controlled"]:
+            return f"{a.id} is not {player}'s to move"
         if budget["moves"] >= ctx.rules.max_moves:
             return f"{ctx.rules.max_moves} MOVE actions already made"
         if a.frozen:
@@ -61,12 +63,16 @@ def why_not(ctx: Ctx, player: str, act: Action, budget: dict) -> str | None:
         b = st.agent(spec["agent"])
         if b is None or not b.alive:
             return f"{spec['agent']} is not on the board"
+        if b.zombie and not spec["card"].startswith("Ammo +"):
+            return f"{b.id} is a zombie and \"cannot have any other weapons\""
     if act.kind == "give":
         src, dst = st.agent(spec["from"] or ""), st.agent(spec["to"] or "")
         if src is None or dst is None or not src.alive or not dst.alive or src is dst:
             return "both agents must be on the board, and two different agents"
         if "weapon" in spec and spec["weapon"] not in src.weapons:
             return f"{src.id} carries no {spec['weapon']}"
+        if "weapon" in spec and dst.zombie:
+            return f"{dst.id} is a zombie and \"cannot have any other weapons\""
         if "ammo" in spec and src.ammo < spec["ammo"]:
             return f"{src.id} has only {src.ammo} ammunition"
     if act.kind == "play" and spec["card"] not in p.hand:
@@ -83,7 +89,7 @@ def play_turn(ctx: Ctx, player: str, orders: TurnOrders | None) -> None:
         ctx.tell("no_orders", [player], player=player)
         ctx.pub("turn_forfeited", [player], player=player)
     else:
-        budget = {"used": 0, "bonus": 0, "moves": 0, "shots": 0, "actions_used": 0}
+        budget = {"used": 0, "bonus": 0, "moves": 0, "shots": 0, "actions_used": 0, "controlled": set()}
         for n, act in enumerate(orders.actions, 1):
             if st.over or p.out:
                 break
@@ -117,6 +123,7 @@ def carry_out(ctx: Ctx, player: str, act: Action, budget: dict) -> str | None:
             p.hand.remove("Invisible")
             st.discards.append("Invisible")
         do_move(ctx, st.agent(spec["agent"]), spec, player, bool(spec.get("invisible")))
+        hitchhikes(ctx)
     elif act.kind == "shoot":
         do_shoot(ctx, st.agent(spec["agent"]), spec["weapon"], spec, player)
     elif act.kind == "allocate":
