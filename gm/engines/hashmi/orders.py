@@ -180,8 +180,9 @@ def _action(c: _Checker, player: str, node, at: Location, hand: list[str], weapo
         return None
     if k in ("pass", "declare_storm"):
         return Action(k, {}, at, k)
+    card_at = None
     if k == "play" and isinstance(value, str):
-        value = {"card": value}
+        value, card_at = {"card": value}, vat  # `play: Go`: the card's name is the value itself
     if k == "know_it_all":
         return _know_it_all(c, player, value, vat)
     if not isinstance(value, dict):
@@ -270,14 +271,15 @@ def _action(c: _Checker, player: str, node, at: Location, hand: list[str], weapo
         text = f"give {spec.get('weapon') or str(spec.get('ammo')) + ' ammo'} from {spec['from']} to {spec['to']}"
     else:  # play
         c.keys(value, CARD_KEYS, "play")
-        card = _hand_card(c, value.get("card"), hand, value_loc(c.path, value, "card") if "card" in value else vat, "action")
+        card_at = card_at or (value_loc(c.path, value, "card") if "card" in value else vat)
+        card = _hand_card(c, value.get("card"), hand, card_at, "action")
         if card is None:
             return None
         if card in REACTIONS:
-            c.error(value_loc(c.path, value, "card"), f"{card} is not played as an action: {REACTIONS[card]}")
+            c.error(card_at, f"{card} is not played as an action: {REACTIONS[card]}")
             return None
         if card not in PLAYED:
-            c.error(value_loc(c.path, value, "card"), f"{card} is not in this game (house rule left_out)")
+            c.error(card_at, f"{card} is not in this game (house rule left_out)")
             return None
         spec["card"] = card
         for key in ("agent", "target"):
@@ -475,11 +477,49 @@ def _turn_actions(c: _Checker, name: str, node, o: TurnOrders) -> None:
     for card in set(cards):
         if cards.count(card) > p.hand.count(card):
             c.error(sat, f"{name} plays {card} {cards.count(card)} times but holds {p.hand.count(card)}")
+    _foresee(c, name, o)
     d = node.get("discard") or []
     for i, raw in enumerate(d if isinstance(d, list) else []):
         card = _hand_card(c, raw, p.hand, item_loc(c.path, d, i), "")
         if card:
             o.discard.append(card)
+
+
+def _foresee(c: _Checker, name: str, o: TurnOrders) -> None:
+    """Warnings for what will be skipped as things stand: the turn's budget, a frozen mover, a shot
+    under a ceasefire or without the ammunition, the storm declared too early. Errors for what can
+    never be: Take Your Time after the first action."""
+    st, rules = c.state, c.rules
+    used, fed = 0, set()
+    budget = rules.actions
+    for i, a in enumerate(o.actions):
+        spec = a.spec
+        agent = st.agent(spec["agent"]) if spec.get("agent") else None
+        if a.kind == "play" and spec.get("card") == "Take Your Time":
+            if i:
+                c.error(a.where, "Take Your Time \"Must be used as first action in your turn\"")
+            budget += 1  # at least one more action
+            continue
+        if a.kind in ("allocate", "give"):
+            fed.add(spec.get("agent") or spec.get("to"))
+        cost = {"move": 1, "allocate": 1, "give": 1}.get(a.kind, 0)
+        if a.kind == "shoot":
+            w = rules.comp.weapons[spec["weapon"]]
+            cost = w.actions
+            if st.ceasefire_left:
+                c.warn(a.where, "a ceasefire holds: unless it is cancelled first, the shot is skipped")
+            if rules.ammunition and agent is not None and agent.ammo < w.ammo and spec["agent"] not in fed:
+                c.warn(a.where, f"{agent.id} has {agent.ammo} ammunition and a {w.name} shot needs {w.ammo}: it will be skipped")
+        if a.kind == "play" and spec.get("card") in rules.comp.action_cards:
+            cost = rules.comp.card_cost(spec["card"])
+        if a.kind == "move" and agent is not None and agent.frozen:
+            c.warn(a.where, f"{agent.id} is frozen: the move will be skipped")
+        if a.kind == "declare_storm" and (st.round <= rules.storm_after or st.storm != "calm"):
+            c.warn(a.where, "the storm cannot be declared now: " + ("it already was" if st.storm != "calm" else
+                                                                   f"only once {rules.storm_after} rounds are complete"))
+        used += cost
+        if used > budget and a.kind != "pass":
+            c.warn(a.where, f"this action brings the turn to {used} actions of {budget}: it will be skipped")
 
 
 def check_orders_doc(doc, path: str, rules: Rules, state: State, day: int, seen: dict):

@@ -54,8 +54,31 @@ def player_view(state: State, rules: Rules, name: str) -> dict:
     me["standing"] = dict(p.standing)
     me["my_turn"] = state.active == name and not state.over
     me["actions"] = rules.actions
+    me["in_reach"] = in_reach(state, rules, name) if me["my_turn"] else []
     view["me"] = me
     return view
+
+
+def in_reach(state: State, rules: Rules, name: str) -> list[dict]:
+    """For each of the player's armed agents and weapons: the enemy agents a shot could reach from
+    where things stand, with the best RANGE roll (what the player may aim at with `at:`)."""
+    from .context import Ctx
+    from .shooting import reach, shot_paths
+
+    ctx = Ctx(state, rules, None, "")
+    out = []
+    for a in state.players[name].living():
+        for wname in dict.fromkeys(a.weapons):
+            w = rules.comp.weapons[wname]
+            found: dict[str, str] = {}
+            for rng in range(w.range[0], w.range[1] + 1):
+                for label, squares in shot_paths(ctx, a, w, rng):
+                    for b in reach(ctx, a, w, squares):
+                        if b.owner != name:
+                            found.setdefault(b.id, label)
+            if found:
+                out.append({"agent": a.id, "weapon": wname, "targets": [f"{t} ({way})" for t, way in sorted(found.items())]})
+    return out
 
 
 def gm_view(state: State, rules: Rules) -> dict:
