@@ -70,7 +70,7 @@ def random_turn(state, rules, rnd: random.Random) -> TurnOrders:
     enemies = [a for a in state.agents() if a.alive and a.owner != name]
     board = rules.board
     squares = sorted(board.zone_of, key=reading_order)
-    hand = list(p.hand)
+    hand = list(state.hypno_hand if state.hypnotised == name else p.hand)
     for card in hand:
         if card in rules.comp.weapons or card.startswith("Ammo +"):
             if rnd.random() < 0.6 and mine:
@@ -89,14 +89,14 @@ def random_turn(state, rules, rnd: random.Random) -> TurnOrders:
                                   at=[e.id for e in enemies[:3]], spare_own=True, again=True))
     plays = [c for c in hand if c in ("Freeze", "Shield", "Go", "Switch", "Disarm", "Electrify", "See Me Outside",
                                       "Miss a Turn", "Ceasefire", "Cancel Ceasefire", "Call Seedo", "Russian Roulette",
-                                      "Zap'em", "Chameleon", "Take Your Time", "Zombie", "Zombie Control")]
+                                      "Zap'em", "Chameleon", "Take Your Time", "Zombie", "Zombie Control", "Hypnotise")]
     for card in plays[:2]:
         if not mine:
             break
         spec = {"card": card, "agent": rnd.choice(mine).id, "to": rnd.sample(squares, 2)}
         if enemies:
             spec["target"] = rnd.choice(enemies).id
-        if card == "Miss a Turn":
+        if card in ("Miss a Turn", "Hypnotise"):
             spec["target"] = rnd.choice([n for n in state.seats if n != name])
         if card in ("Switch", "Zap'em"):
             spec["agents"] = [x.id for x in rnd.sample(state.agents(), 2)]
@@ -135,7 +135,7 @@ def play_game(n: int = 4, seed: int = 1, max_days: int = 80, house_rules: dict |
         elif state.stage == "placement":
             orders = random_setup(state, rules, rnd)
         else:
-            orders = {state.active: random_turn(state, rules, rnd)}
+            orders = {state.controller(state.active): random_turn(state, rules, rnd)}
         before = state.to_json()
         events, dice = run_day(eng, rules, state, orders, f"seed-{seed}-{d}".encode())
         days.append(events)

@@ -28,7 +28,7 @@ SCENARIOS = sorted((HERE / "scenarios_hashmi").glob("*.yaml"))
 RULEBOOK = HERE.parent.parent / "shared" / "rules" / "hashmi-battle-royale.txt"
 NAMES = ["Akane", "Bruno", "Chiaki", "Dana"]
 TOP = {"name", "rule", "ruling", "players", "stage", "house_rules", "before", "orders", "dice", "phases", "expect_problems", "expect"}
-BEFORE = {"round", "active", "storm", "storm_by", "gas_zones", "chests", "ceasefire", "seedo", "agents", "hands",
+BEFORE = {"hypnosis", "hypnotised", "hypno_hand", "round", "active", "storm", "storm_by", "gas_zones", "chests", "ceasefire", "seedo", "agents", "hands",
           "missions", "spare_missions", "decks", "assassinations", "first_player", "standing", "discards"}
 AGENT = {"type", "at", "weapons", "ammo", "chests", "hit_once", "frozen", "shield", "alive", "base", "credit", "timer_owner",
          "zombie"}
@@ -107,6 +107,9 @@ def build(fx: Fixture):
     state.action_deck = list(decks.get("action", []))
     state.weapon_deck = list(decks.get("weapon", []))
     state.discards = list(before.get("discards", []))
+    state.hypnosis = dict(before.get("hypnosis", {}))
+    state.hypnotised = before.get("hypnotised")
+    state.hypno_hand = list(before.get("hypno_hand", []))
     state.storm = before.get("storm", "calm")
     state.storm_by = before.get("storm_by")
     state.gas_zones = list(before.get("gas_zones", []))
@@ -168,7 +171,7 @@ def assert_state(fx: Fixture, rules, state, want: dict) -> None:
         for key, v in spec.items():
             if not matches(got.get(key), v):
                 fx.fail(f"state: {name}.{key} is {got.get(key)!r}, expected {v!r}")
-    simple = {"stage": state.stage, "victory": state.victory, "winners": state.winners, "storm": state.storm,
+    simple = {"hypnosis": state.hypnosis, "hypnotised": state.hypnotised, "stage": state.stage, "victory": state.victory, "winners": state.winners, "storm": state.storm,
               "gas_zones": state.gas_zones, "chests": [board.name(c) for c in state.chests], "active": state.active,
               "round": state.round, "ceasefire_left": state.ceasefire_left, "seedo_zone": state.seedo_zone}
     for key, v in want.items():

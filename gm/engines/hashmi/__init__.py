@@ -52,7 +52,8 @@ def _standing(ctx: Ctx, orders: dict) -> None:
 
 def _turn(ctx: Ctx, orders: dict) -> None:
     _standing(ctx, orders)
-    turns.play_turn(ctx, ctx.state.active, orders.get(ctx.state.active))
+    st = ctx.state
+    turns.play_turn(ctx, st.active, orders.get(st.controller(st.active)))
 
 
 def _next(ctx: Ctx, orders: dict) -> None:
@@ -98,7 +99,7 @@ class HashmiBattleRoyale(Engine):
             return []
         if state.stage == PLACEMENT:
             return [p.name for p in state.players.values()]
-        return [state.active] if state.active else []
+        return [state.controller(state.active)] if state.active else []
 
     def phases(self, day: int, state: State) -> list[Phase]:
         if state.stage == OPENING:

@@ -140,6 +140,22 @@ def miss_a_turn(ctx, player, spec, extra):
         ctx.state.players[player].skip_next = True
 
 
+def hypnotise(ctx, player, spec, extra):
+    """ "take control of one team's actions in their next turn" (#93): the next turn `target`
+    plays is written by the card player (S-43)."""
+    name = spec.get("target")
+    st = ctx.state
+    p = st.players.get(name)
+    if p is None or p.out or name == player:
+        return "Hypnotise names another player in the game"
+    if name in st.hypnosis:
+        return f"{name} is already hypnotised for their next turn"
+    st.hypnosis[name] = player
+    ctx.pub("card", [player, name], player=player, card="Hypnotise", target=name)
+    if you_too(ctx, name, player, "Hypnotise") and player not in st.hypnosis:
+        st.hypnosis[player] = name
+
+
 def you_too(ctx, holder: str, player: str, card: str) -> bool:
     """ "Return the favour by asking an opponent to do the same when they use MISS A TURN, FREEZE,
     DISARM OR HYPNOTISE action against you": the holder's standing `you_too` (default every one of
@@ -292,5 +308,5 @@ _CARDS = {"Take Your Time": take_your_time, "Go": go, "Freeze": freeze, "Shield"
           "Cancel Ceasefire": cancel_ceasefire, "Call Seedo": call_seedo, "See Me Outside": see_me_outside,
           "Miss a Turn": miss_a_turn, "Switch": switch, "Disarm": disarm, "Electrify": electrify, "Zap'em": zap_em,
           "Russian Roulette": russian_roulette, "Chameleon": chameleon, "Zombie": zombie,
-          "Zombie Control": zombie_control}
+          "Zombie Control": zombie_control, "Hypnotise": hypnotise}
 PLAYED = frozenset(_CARDS)

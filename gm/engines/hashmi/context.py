@@ -45,6 +45,19 @@ class Ctx:
     def label(self, a: Agent) -> str:
         return f"{a.id} ({a.power})"
 
+    def hand(self, player: str) -> list[str]:
+        """The cards `player`'s turn plays from: the two displayed cards while hypnotised."""
+        if self.state.hypnotised == player:
+            return self.state.hypno_hand
+        return self.state.players[player].hand
+
+    def credited(self, player: str | None) -> str | None:
+        """ "The credit and the loot when the assassinating agent is under hypnosis goes to the
+        player who controlled the agent" (#71)."""
+        if player is not None and self.state.hypnotised == player:
+            return self.state.controller(player)
+        return player
+
     def ceasefire(self) -> bool:
         return self.state.ceasefire_left > 0
 

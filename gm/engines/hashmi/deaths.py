@@ -25,6 +25,7 @@ def strike(ctx: Ctx, victim: Agent, cause: str, by: Agent | None = None, credit_
     that struck (None for the storm, gas, cards without an agent); `credit_to` the player credited."""
     if not victim.alive:
         return True
+    credit_to = ctx.credited(credit_to)
     state, board = ctx.state, ctx.board
     zone = board.zone(victim.at) if victim.at is not None else None
     base = dict(agent=victim.id, cause=cause, what=what, by=by.id if by else None, square=ctx.sq(victim.at))

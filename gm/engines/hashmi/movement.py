@@ -153,11 +153,11 @@ def end_of_move(ctx: Ctx, a: Agent, spec: dict, player: str) -> None:
     square where the rest happens)."""
     board, state = ctx.board, ctx.state
     p = state.players[player]
-    if a.at in board.portkeys and "Portkey" in p.hand and spec.get("portkey"):
+    if a.at in board.portkeys and "Portkey" in ctx.hand(player) and spec.get("portkey"):
         occ = state.occupied()
         dest = next((s for s in spec["portkey"] if s in board.portkeys and s != a.at and s not in occ), None)
         if dest is not None:
-            p.hand.remove("Portkey")
+            ctx.hand(player).remove("Portkey")
             state.discards.append("Portkey")
             ctx.pub("portkey", [player], agent=a.id, start=ctx.sq(a.at), end=ctx.sq(dest))
             a.at = dest

@@ -284,10 +284,10 @@ def _action(c: _Checker, player: str, node, at: Location, hand: list[str], weapo
         spec["card"] = card
         for key in ("agent", "target"):
             if key in value:
-                if card == "Miss a Turn" and key == "target":
+                if card in ("Miss a Turn", "Hypnotise") and key == "target":
                     name = next((n for n in c.state.players if isinstance(value[key], str) and n.casefold() == value[key].casefold()), None)
                     if name is None:
-                        c.error(value_loc(c.path, value, key), f"Miss a Turn names a player{did_you_mean(str(value[key]), c.state.players)}")
+                        c.error(value_loc(c.path, value, key), f"{card} names a player{did_you_mean(str(value[key]), c.state.players)}")
                     spec[key] = name
                 else:
                     spec[key] = c.agent(player, value[key], value_loc(c.path, value, key))
@@ -443,16 +443,19 @@ def check_turn(c: _Checker, name: str, node, at: Location) -> TurnOrders:
     if "standing" in node:
         o.standing = _standing(c, node["standing"], value_loc(c.path, node, "standing"))
     if st.stage != PLACEMENT and ("actions" in node or "discard" in node):
-        if name != st.active:
+        writer = st.controller(st.active)
+        if name != writer:
+            why = f"{st.active}'s turn is hypnotised: {writer} writes it" if writer != st.active else f"it is {st.active}'s turn, not {name}'s"
             c.error(key_loc(c.path, node, "actions" if "actions" in node else "discard"),
-                    f"it is {st.active}'s turn, not {name}'s: {name} may only send standing orders today")
+                    f"{why}: {name} may only send standing orders today")
             return o
-        _turn_actions(c, name, node, o)
+        _turn_actions(c, st.active, node, o)  # a hypnotist's orders are the hypnotised player's turn
     return o
 
 
 def _turn_actions(c: _Checker, name: str, node, o: TurnOrders) -> None:
     p = c.state.players[name]
+    hand = c.state.hypno_hand if c.state.hypnotised == name else p.hand
     seq = node.get("actions")
     sat = value_loc(c.path, node, "actions") if "actions" in node else o.where
     if seq is None:
@@ -462,7 +465,10 @@ def _turn_actions(c: _Checker, name: str, node, o: TurnOrders) -> None:
         return
     known: set = set()
     for i, entry in enumerate(seq):
-        a = _action(c, name, entry, item_loc(c.path, seq, i), p.hand, known)
+        a = _action(c, name, entry, item_loc(c.path, seq, i), hand, known)
+        if a is not None and a.kind == "know_it_all" and c.state.hypnotised == name:
+            c.error(a.where, "Know it All is the player's own to reveal, not a hypnotist's")
+            continue
         if a is not None:
             o.actions.append(a)
     moves = sum(1 for a in o.actions if a.kind == "move")
@@ -474,9 +480,9 @@ def _turn_actions(c: _Checker, name: str, node, o: TurnOrders) -> None:
     if moves == 0 and not any(a.kind == "pass" for a in o.actions) and any(x.alive and not x.frozen for x in p.agents):
         c.error(sat, "a turn must have at least one MOVE action (\"A player must perform a minimum of one ... MOVE\")")
     cards = [a.spec.get("card") for a in o.actions if a.kind == "play"]
-    for card in set(cards):
-        if cards.count(card) > p.hand.count(card):
-            c.error(sat, f"{name} plays {card} {cards.count(card)} times but holds {p.hand.count(card)}")
+    for card in sorted(set(cards)):
+        if cards.count(card) > hand.count(card):
+            c.error(sat, f"{name} plays {card} {cards.count(card)} times but holds {hand.count(card)}")
     _foresee(c, name, o)
     d = node.get("discard") or []
     for i, raw in enumerate(d if isinstance(d, list) else []):

@@ -21,7 +21,7 @@ _RANGES = {"max_rounds": (1, 99), "actions": (1, 20), "max_moves": (1, 9), "max_
            "opening_hand": (0, 20), "hand_limit": (1, 50), "storm_after": (0, 99), "assassin_target": (1, 12),
            "search_budget": (100, 1_000_000)}
 # cards the engine plays; the others may only be left out (RULINGS.md C-1)
-PLAYABLE = frozenset(CARD_NAMES) - {"Hypnotise"}
+PLAYABLE = frozenset(CARD_NAMES)
 
 
 @dataclass(frozen=True)

@@ -120,6 +120,15 @@ class State:
     winners: list[str] = field(default_factory=list)
     victory: str | None = None
     revealed: dict[str, str] = field(default_factory=dict)  # missions shown at the end
+    hypnosis: dict[str, str] = field(default_factory=dict)  # victim -> hypnotist, for the victim's next turn
+    hypnotised: str | None = None  # whose turn, now, the hypnotist plays
+    hypno_hand: list[str] = field(default_factory=list)  # the victim's two drawn cards, displayed
+
+    def controller(self, name: str | None) -> str | None:
+        """Who writes the orders of `name`'s turn: the hypnotist during a hypnotised turn."""
+        if name is not None and self.hypnotised == name:
+            return self.hypnosis.get(name, name)
+        return name
 
     # ---- derived --------------------------------------------------------------------------------
 
@@ -168,6 +177,8 @@ class State:
             "weapon_deck": list(self.weapon_deck), "discards": list(self.discards),
             "spare_missions": list(self.spare_missions), "assassinations_total": self.assassinations_total,
             "winners": list(self.winners), "victory": self.victory, "revealed": dict(self.revealed),
+            "hypnosis": dict(sorted(self.hypnosis.items())), "hypnotised": self.hypnotised,
+            "hypno_hand": list(self.hypno_hand),
         }
 
     @classmethod
@@ -177,4 +188,5 @@ class State:
                    d["storm"], d["storm_by"], list(d["gas_zones"]), [tuple(c) for c in d["chests"]], d["seedo_zone"],
                    d["seedo_left"], d["seedo_owner"], d["ceasefire_left"], d["ceasefire_owner"], list(d["go_landed"]),
                    list(d["action_deck"]), list(d["weapon_deck"]), list(d["discards"]), list(d["spare_missions"]),
-                   d["assassinations_total"], list(d["winners"]), d["victory"], dict(d["revealed"]))
+                   d["assassinations_total"], list(d["winners"]), d["victory"], dict(d["revealed"]),
+                   dict(d.get("hypnosis", {})), d.get("hypnotised"), list(d.get("hypno_hand", [])))

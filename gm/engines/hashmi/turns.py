@@ -45,7 +45,7 @@ def why_not(ctx: Ctx, player: str, act: Action, budget: dict) -> str | None:
             return f"{ctx.rules.max_moves} MOVE actions already made"
         if a.frozen:
             return f"{a.id} is frozen"
-        if spec.get("invisible") and "Invisible" not in p.hand:
+        if spec.get("invisible") and "Invisible" not in ctx.hand(player):
             return "no Invisible card left in hand"
     if act.kind == "shoot":
         w = ctx.rules.comp.weapons[spec["weapon"]]
@@ -58,7 +58,7 @@ def why_not(ctx: Ctx, player: str, act: Action, budget: dict) -> str | None:
         if ctx.ceasefire():
             return "a ceasefire holds"
     if act.kind == "allocate":
-        if spec["card"] not in p.hand:
+        if spec["card"] not in ctx.hand(player):
             return f"{spec['card']} is no longer in hand"
         b = st.agent(spec["agent"])
         if b is None or not b.alive:
@@ -75,7 +75,7 @@ def why_not(ctx: Ctx, player: str, act: Action, budget: dict) -> str | None:
             return f"{dst.id} is a zombie and \"cannot have any other weapons\""
         if "ammo" in spec and src.ammo < spec["ammo"]:
             return f"{src.id} has only {src.ammo} ammunition"
-    if act.kind == "play" and spec["card"] not in p.hand:
+    if act.kind == "play" and spec["card"] not in ctx.hand(player):
         return f"{spec['card']} is no longer in hand"
     if act.kind == "declare_storm":
         return storm.why_not_declare(ctx, player)
@@ -86,7 +86,7 @@ def play_turn(ctx: Ctx, player: str, orders: TurnOrders | None) -> None:
     st = ctx.state
     p = st.players[player]
     if orders is None or not orders.received:
-        ctx.tell("no_orders", [player], player=player)
+        ctx.tell("no_orders", [ctx.state.controller(player)], player=player)
         ctx.pub("turn_forfeited", [player], player=player)
     else:
         budget = {"used": 0, "bonus": 0, "moves": 0, "shots": 0, "actions_used": 0, "controlled": set()}
@@ -102,7 +102,10 @@ def play_turn(ctx: Ctx, player: str, orders: TurnOrders | None) -> None:
                 continue
             ctx.doomed_zones = set()
             budget["actions_used"] = budget["used"]
-            refused = carry_out(ctx, player, act, budget)
+            if st.hypnotised == player:
+                refused = _hypnotised_action(ctx, player, act, budget)
+            else:
+                refused = carry_out(ctx, player, act, budget)
             if refused:
                 ctx.tell("skipped", [player], player=player, n=n, order=act.text, why=refused)
                 continue
@@ -114,13 +117,34 @@ def play_turn(ctx: Ctx, player: str, orders: TurnOrders | None) -> None:
     end_turn(ctx, player, orders)
 
 
+def _hypnotised_action(ctx: Ctx, player: str, act: Action, budget: dict) -> str | None:
+    """ "Cannot perform actions that result in the elimination of the hypnotised player's agents
+    without other players' agents being eliminated at the same time": such an action is played (its
+    rolls stay in the log, so the day replays the same) and then undone (ruling H-1)."""
+    import copy
+
+    st = ctx.state
+    saved = copy.deepcopy(st.__dict__)
+    mark = len(ctx.events)
+    refused = carry_out(ctx, player, act, budget)
+    if refused:
+        return refused
+    gone = [e.data["agent"] for e in ctx.events[mark:] if e.kind == "eliminated"]
+    own = [g for g in gone if g.rpartition(".")[0] == player]
+    if own and len(own) == len(gone):
+        st.__dict__.update(saved)
+        del ctx.events[mark:]
+        return f"under hypnosis it would eliminate only {player}'s own agents ({', '.join(own)}): undone"
+    return None
+
+
 def carry_out(ctx: Ctx, player: str, act: Action, budget: dict) -> str | None:
     st = ctx.state
     p = st.players[player]
     spec = act.spec
     if act.kind == "move":
         if spec.get("invisible"):
-            p.hand.remove("Invisible")
+            ctx.hand(player).remove("Invisible")
             st.discards.append("Invisible")
         do_move(ctx, st.agent(spec["agent"]), spec, player, bool(spec.get("invisible")))
         hitchhikes(ctx)
@@ -129,7 +153,7 @@ def carry_out(ctx: Ctx, player: str, act: Action, budget: dict) -> str | None:
     elif act.kind == "allocate":
         a = st.agent(spec["agent"])
         card = spec["card"]
-        p.hand.remove(card)
+        ctx.hand(player).remove(card)
         if card.startswith("Ammo +"):
             a.ammo += int(card[6:])
             st.discards.append(card)
@@ -146,11 +170,12 @@ def carry_out(ctx: Ctx, player: str, act: Action, budget: dict) -> str | None:
             dst.ammo += spec["ammo"]
         ctx.pub("given", [player], source=src.id, target=dst.id, weapon=spec.get("weapon"), ammo=spec.get("ammo"))
     elif act.kind == "play":
-        i = p.hand.index(spec["card"])
-        p.hand.pop(i)  # out of the hand while it plays: the card may eliminate its own player
+        hand = ctx.hand(player)
+        i = hand.index(spec["card"])
+        hand.pop(i)  # out of the hand while it plays: the card may eliminate its own player
         refused = play_card(ctx, player, spec["card"], spec, budget)
         if refused:
-            p.hand.insert(i, spec["card"])
+            hand.insert(i, spec["card"])
             return refused
         st.discards.append(spec["card"])
     elif act.kind == "declare_storm":
@@ -183,6 +208,13 @@ def know_it_all(ctx: Ctx, player: str, guess: dict[str, str]) -> None:
 
 def end_turn(ctx: Ctx, player: str, orders: TurnOrders | None) -> None:
     st = ctx.state
+    if st.hypnotised == player:
+        # "Any cards not used by end of round are given back to the hypnotised player."
+        back = list(st.hypno_hand)
+        st.players[player].hand += back
+        ctx.pub("hypnosis_over", [player, st.hypnosis.get(player, player)], player=player, returned=back)
+        st.hypno_hand, st.hypnotised = [], None
+        st.hypnosis.pop(player, None)
     if st.over:
         return
     storm.sweep(ctx, only=list(st.go_landed))
@@ -242,7 +274,21 @@ def start_turn(ctx: Ctx, name: str) -> None:
         if victory.check(ctx, storm_now=True):
             return
     _count_down(ctx, name)
-    draw(ctx, name, ctx.rules.draws)
+    hypnotist = st.hypnosis.get(name)
+    if hypnotist is not None and st.players[hypnotist].out:
+        del st.hypnosis[name]  # a hypnotist out of the game controls nothing
+        hypnotist = None
+    if hypnotist is None:
+        draw(ctx, name, ctx.rules.draws)
+    else:
+        # "Start by taking their two action cards and displaying them to everyone"
+        p = st.players[name]
+        before = len(p.hand)
+        draw(ctx, name, ctx.rules.draws)
+        st.hypno_hand = p.hand[before:]
+        del p.hand[before:]
+        st.hypnotised = name
+        ctx.pub("hypnotised_turn", [name, hypnotist], player=name, by=hypnotist, cards=list(st.hypno_hand))
     victory.check(ctx)
 
 

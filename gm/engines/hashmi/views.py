@@ -39,6 +39,8 @@ def public_view(state: State, rules: Rules) -> dict:
         "ceasefire_left": state.ceasefire_left, "action_deck": len(state.action_deck),
         "weapon_deck": len(state.weapon_deck), "discards": len(state.discards),
         "over": state.over, "victory": state.victory, "winners": list(state.winners),
+        "hypnotised": state.hypnotised, "hypnotist": state.controller(state.hypnotised) if state.hypnotised else None,
+        "hypno_hand": list(state.hypno_hand),
         "revealed": dict(state.revealed) if state.over else {},
         "spare_missions": list(state.spare_missions) if state.over else [],
         "assassinations_total": state.assassinations_total,
@@ -52,9 +54,9 @@ def player_view(state: State, rules: Rules, name: str) -> dict:
     me["hand"] = sorted(p.hand)
     me["mission"] = p.mission
     me["standing"] = dict(p.standing)
-    me["my_turn"] = state.active == name and not state.over
+    me["my_turn"] = state.controller(state.active) == name and not state.over
     me["actions"] = rules.actions
-    me["in_reach"] = in_reach(state, rules, name) if me["my_turn"] else []
+    me["in_reach"] = in_reach(state, rules, state.active) if me["my_turn"] else []
     view["me"] = me
     return view
 
