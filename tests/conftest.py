@@ -90,3 +90,16 @@ def hashmi_demo_dir(tmp_path_factory):
     target = tmp_path_factory.mktemp("hashmi-demo") / "game"
     demo(target, "hashmi-battle-royale")
     return target
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Say in one line per reason what was skipped and why, so that "161 skipped" in a plain clone
+    reads as what it is (rulebooks or Chromium not on this machine), not as something broken."""
+    reasons: dict[str, int] = {}
+    for report in terminalreporter.stats.get("skipped", []):
+        longrepr = getattr(report, "longrepr", None)
+        reason = longrepr[2] if isinstance(longrepr, tuple) and len(longrepr) == 3 else str(longrepr)
+        reason = reason.removeprefix("Skipped: ")
+        reasons[reason] = reasons.get(reason, 0) + 1
+    for reason, n in sorted(reasons.items(), key=lambda kv: -kv[1]):
+        terminalreporter.write_line(f"skipped {n}: {reason}")

@@ -39,14 +39,9 @@ DAY0_PHASES = [Phase("day 0", setup.resolve)]
 class Votes(ThreadVotes):
     """The votes of the public thread: red marks, yellow closes, lime drops (gm votes)."""
 
-    def kinds(self, state, rules):
-        return thread_votes.vote_kinds(state, rules)
-
-    def check(self, doc, path, rules, state, day):
-        return thread_votes.check_votes_doc(doc, path, rules, state, day)
-
-    def lay(self, orders, votes):
-        return thread_votes.lay_votes(orders, votes)
+    kinds = staticmethod(thread_votes.vote_kinds)
+    check = staticmethod(thread_votes.check_votes_doc)
+    lay = staticmethod(thread_votes.lay_votes)
 
 
 class BattleRoyale(Engine):
@@ -59,17 +54,19 @@ class BattleRoyale(Engine):
     )
     state_class = State
     votes = Votes()
+    check_orders = staticmethod(check_orders_doc)
+    default_orders = staticmethod(default_orders)
+    public_view = staticmethod(public_view)
+    player_view = staticmethod(player_view)
+    player_views = staticmethod(player_views)  # one pass over the state for everyone (keeps big games linear)
+    gm_view = staticmethod(gm_view)
+    player_status = staticmethod(player_status)
+    status_rows = staticmethod(status_rows)
 
     def setup(self, doc: Any, path: str) -> GameSetup:
         rules, entries, problems = read_game(doc, path)
         state = initial_state(rules, entries) if not [p for p in problems if p.severity == "error"] else None
         return GameSetup(rules, [e["name"] for e in entries], problems, state)
-
-    def check_orders(self, doc, path, rules, state, day, seen):
-        return check_orders_doc(doc, path, rules, state, day, seen)
-
-    def default_orders(self, player: str, day: int):
-        return default_orders(player, day)
 
     def defaults_note(self, state: State) -> str:
         if state.day < 0:  # Day 0
@@ -91,25 +88,6 @@ class BattleRoyale(Engine):
 
     def final_phase(self) -> Phase:
         return Phase("end of day", endgame.resolve)
-
-    def public_view(self, state, rules) -> dict:
-        return public_view(state, rules)
-
-    def player_view(self, state, rules, player: str) -> dict:
-        return player_view(state, rules, player)
-
-    def player_views(self, state, rules, players) -> dict[str, dict]:
-        """One pass over the state for everyone (keeps big games linear)."""
-        return player_views(state, rules, players)
-
-    def gm_view(self, state, rules) -> dict:
-        return gm_view(state, rules)
-
-    def player_status(self, state, rules, player: str) -> list[str]:
-        return player_status(state, rules, player)
-
-    def status_rows(self, state, rules):
-        return status_rows(state, rules)
 
     def new_game_files(self, title: str | None) -> dict[str, str]:
         files = super().new_game_files(title)

@@ -31,9 +31,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from gm.errors import Location, Problem
+from gm.checker import Checker, find_name
+from gm.errors import Location
 from gm.suggest import did_you_mean
-from gm.yamlio import item_loc, key_loc, node_loc, plain, value_loc
+from gm.yamlio import item_loc, key_loc, plain, value_loc
 
 from .board import DIRECTIONS
 from .cards import PLAYED, REACTIONS
@@ -83,17 +84,12 @@ def default_orders(player: str) -> TurnOrders:
     return TurnOrders(player, received=False)
 
 
-class _Checker:
+class _Checker(Checker):
+    """The shared checker (gm/checker.py) with Hashmi's vocabulary: squares, agents, cards."""
+
     def __init__(self, path: str, rules: Rules, state: State):
-        self.path, self.rules, self.state = path, rules, state
+        super().__init__(path, rules, state)
         self.board = rules.board
-        self.problems: list[Problem] = []
-
-    def error(self, where: Location, msg: str) -> None:
-        self.problems.append(Problem(where, msg))
-
-    def warn(self, where: Location, msg: str) -> None:
-        self.problems.append(Problem(where, msg, "warning"))
 
     def square(self, raw, where: Location):
         sq = self.board.parse(raw) if isinstance(raw, str) else None
@@ -120,7 +116,7 @@ class _Checker:
             owner, key = player, str(raw)
         elif isinstance(raw, str) and "." in raw:
             owner, _, key = raw.strip().rpartition(".")
-            match = next((n for n in st.players if n.casefold() == owner.strip().casefold()), None)
+            match = find_name(owner, st.players)
             if match is None:
                 self.error(where, f"no player called '{owner}'{did_you_mean(owner, st.players)}")
                 return None
@@ -531,27 +527,17 @@ def _foresee(c: _Checker, name: str, o: TurnOrders) -> None:
 def check_orders_doc(doc, path: str, rules: Rules, state: State, day: int, seen: dict):
     c = _Checker(path, rules, state)
     out: dict = {}
-    if doc is None:
+    if state.stage == OPENING and isinstance(doc, dict) and doc:
+        c.error(key_loc(path, doc, next(iter(doc))), f"Day {day} takes no orders: it deals the agents and missions")
         return out, c.problems
-    if not isinstance(doc, dict):
-        c.error(node_loc(path, doc), "an orders file maps each player's name to their orders")
-        return out, c.problems
-    if state.stage == OPENING:
-        if doc:
-            c.error(key_loc(path, doc, next(iter(doc))), f"Day {day} takes no orders: it deals the agents and missions")
-        return out, c.problems
-    for raw in doc:
-        at = key_loc(path, doc, raw)
-        name = next((n for n in state.players if isinstance(raw, str) and n.casefold() == raw.strip().casefold()), None)
-        if name is None:
-            c.error(at, f"no player called '{raw}'{did_you_mean(str(raw), state.players)}")
-            continue
-        if state.players[name].out:
+
+    def player(raw, at):
+        name = c.name(raw, state.players, at, "player")
+        if name is not None and state.players[name].out:
             c.error(at, f"{name} is out of the game ({state.players[name].out_reason})")
-            continue
-        if name in seen:
-            c.error(at, f"{name} already has orders at {seen[name]}")
-            continue
-        seen[name] = at
-        out[name] = check_turn(c, name, doc[raw], at)
+            return None
+        return name
+
+    for name, _, node, at in c.players_in(doc, seen, player):
+        out[name] = check_turn(c, name, node, at)
     return out, c.problems

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gm.errors import LocatedError, Location, Problem
+from gm.errors import LocatedError, Problem
 from gm.roster import roster_entry
 from gm.yamlio import display_path, node_loc, value_loc
 

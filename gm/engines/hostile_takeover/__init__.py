@@ -47,13 +47,16 @@ class HostileTakeover(Engine):
                        "`gm check {dir} --day 0` and `gm resolve {dir} --day 0` (the roll for the first player)."),
     )
     state_class = State
+    check_orders = staticmethod(check_orders_doc)
+    public_view = staticmethod(public_view)
+    player_view = staticmethod(player_view)
+    gm_view = staticmethod(gm_view)
+    player_status = staticmethod(player_status)
+    status_rows = staticmethod(status_rows)
 
     def setup(self, doc: Any, path: str) -> GameSetup:
         rules, roster, problems, state = read_game(doc, path)
         return GameSetup(rules, roster, problems, state)
-
-    def check_orders(self, doc, path, rules, state, day, seen):
-        return check_orders_doc(doc, path, rules, state, day, seen)
 
     def check_all(self, orders, missing, state: State, rules: Rules, day: int, folder: str):
         if state.stage == PLACEMENT:
@@ -88,24 +91,9 @@ class HostileTakeover(Engine):
     def final_phase(self) -> Phase:
         return Phase(endgame.STEP, endgame.resolve)
 
-    def public_view(self, state, rules) -> dict:
-        return public_view(state, rules)
-
-    def player_view(self, state, rules, player: str) -> dict:
-        return player_view(state, rules, player)
-
-    def gm_view(self, state, rules) -> dict:
-        return gm_view(state, rules)
-
     def message_recipients(self, before, after, orders) -> list[str]:
         """Everyone, every day: the board is everyone's, and a player who is out still holds buildings."""
         return sorted(after.players)
-
-    def player_status(self, state, rules, player: str) -> list[str]:
-        return player_status(state, rules, player)
-
-    def status_rows(self, state, rules):
-        return status_rows(state, rules)
 
 
 __all__ = ["HostileTakeover"]
