@@ -84,6 +84,7 @@ def build(fx: Fixture, eng):
         a.shield = spec.get("shield", 0)
         a.timer_owner = dict(spec.get("timer_owner", {}))
         a.zombie = spec.get("zombie", False)
+        a.credit = spec.get("credit", a.credit)  # a healed agent keeps its first eliminator's credit
         if spec.get("alive", True) is False:
             a.alive, a.base, a.at = False, sq(spec["base"]) if spec.get("base") else a.at, None
             a.credit = spec.get("credit", "none")
