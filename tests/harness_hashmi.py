@@ -17,7 +17,7 @@ from gm.yamlio import plain
 from scenario_harness import Fixture, Harness, matches
 
 NAMES = ["Akane", "Bruno", "Chiaki", "Dana"]
-BEFORE = {"hypnosis", "hypnotised", "hypno_hand", "round", "active", "storm", "storm_by", "gas_zones", "chests",
+BEFORE = {"pending", "hypnosis", "hypnotised", "hypno_hand", "round", "active", "storm", "storm_by", "gas_zones", "chests",
           "ceasefire", "seedo", "agents", "hands", "missions", "spare_missions", "decks", "assassinations",
           "first_player", "standing", "discards"}
 AGENT = {"type", "at", "weapons", "ammo", "chests", "hit_once", "frozen", "shield", "alive", "base", "credit",
@@ -108,6 +108,14 @@ def build(fx: Fixture, eng):
     state.hypnosis = dict(before.get("hypnosis", {}))
     state.hypnotised = before.get("hypnotised")
     state.hypno_hand = list(before.get("hypno_hand", []))
+    if before.get("pending"):
+        pend = dict(before["pending"])
+        pend.setdefault("die", 10)
+        pend.setdefault("invisible", False)
+        pend.setdefault("spec", {"shootout": "avoid", "spare_own": True, "portkey": []})
+        pend.setdefault("budget", {"used": 1, "bonus": 0, "moves": 1, "shots": 0, "actions_used": 0, "controlled": []})
+        pend["kind"] = "move"
+        state.pending = pend
     state.storm = before.get("storm", "calm")
     state.storm_by = before.get("storm_by")
     state.gas_zones = list(before.get("gas_zones", []))

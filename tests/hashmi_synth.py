@@ -66,6 +66,8 @@ def random_turn(state, rules, rnd: random.Random) -> TurnOrders:
     name = state.active
     p = state.players[name]
     o = TurnOrders(name)
+    if state.pending is not None and rnd.random() < 0.9:
+        o.decide = rules.board.parse(rnd.choice(state.pending["choices"]))
     mine = [a for a in p.agents if a.alive]
     enemies = [a for a in state.agents() if a.alive and a.owner != name]
     board = rules.board

@@ -57,7 +57,8 @@ def _turn(ctx: Ctx, orders: dict) -> None:
 
 
 def _next(ctx: Ctx, orders: dict) -> None:
-    turns.next_turn(ctx)
+    if ctx.state.pending is None:  # a turn stopped at a choice goes on tomorrow
+        turns.next_turn(ctx)
 
 
 def _setup_day(ctx: Ctx, orders: dict) -> None:

@@ -21,6 +21,7 @@ class Ctx:
     events: list[Event] = field(default_factory=list)
     doomed_zones: set[str] = field(default_factory=set)  # zones whose Doomed died for others in this action
     last_move: tuple[str, int] | None = None  # (agent, steps) of the MOVE just completed, for Hitchhike
+    pause: dict | None = None  # a move that waits for its player's choice (house rule ask)
 
     @property
     def board(self):

@@ -76,6 +76,16 @@ def do_move(ctx: Ctx, a: Agent, spec: dict, player: str, invisible_card: bool = 
     found = reachable_ends(board, a.at, n, through, budget, lambda s: ok(s) and s not in avoid, listed, True, stats,
                            avoid) if listed else []
     how = "listed"
+    if not found and "move" in ctx.rules.ask and steps_of is None:
+        ends = reachable_ends(board, a.at, n, through, budget, lambda s: ok(s) and s not in avoid, None, False, stats, avoid)
+        if ends:
+            ctx.pause = {"kind": "move", "agent": a.id, "roll": n, "die": sides, "invisible": invisible_card,
+                         "spec": {"shootout": spec.get("shootout", "avoid"), "spare_own": spec.get("spare_own", True),
+                                  "portkey": [ctx.sq(s) for s in spec.get("portkey") or []]},
+                         "choices": [ctx.sq(s) for s, _ in ends]}
+            ctx.pub("move_waits", [player, a.owner], agent=a.id, die=sides, roll=n, player=ctx.state.controller(player),
+                    choices=ctx.pause["choices"], listed=[ctx.sq(s) for s in listed])
+            return
     if not found:
         how = "policy"
         for steps in range(n, 0, -1):
@@ -96,6 +106,45 @@ def do_move(ctx: Ctx, a: Agent, spec: dict, player: str, invisible_card: bool = 
     elif found:
         end_of_move(ctx, a, spec, player)
     if found and steps_of is None:
+        ctx.last_move = (a.id, steps)
+
+
+def finish_move(ctx: Ctx, pending: dict, square, player: str) -> None:
+    """The end of a move that waited for its player (house rule ask): the die already thrown (on the
+    day before, in that day's roll log), the square chosen now; a square that cannot be reached in
+    exactly the roll (the board changed? it cannot: nothing moves between) falls to the policy."""
+    from .board import Square  # noqa: F401  (type only)
+
+    st, board = ctx.state, ctx.board
+    a = st.agent(pending["agent"])
+    spec = {"shootout": pending["spec"]["shootout"], "spare_own": pending["spec"]["spare_own"],
+            "portkey": [board.parse(s) for s in pending["spec"]["portkey"]], "to": [square] if square else []}
+    through = a.power == "Invisible" or pending["invisible"]
+    ok = can_end(ctx, a)
+    avoid = zombie_avoid(ctx, a, spec)
+    n = pending["roll"]
+    stats = SearchStats()
+    found = reachable_ends(board, a.at, n, through, ctx.rules.search_budget, lambda s: ok(s) and s not in avoid,
+                           spec["to"], True, stats, avoid) if square else []
+    how = "decided" if found else "policy"
+    steps = n
+    if not found:
+        for steps in range(n, 0, -1):
+            found = reachable_ends(board, a.at, steps, through, ctx.rules.search_budget, lambda s: ok(s) and s not in avoid,
+                                   _rank(ctx, a, spec, steps, through), True, stats, avoid)
+            if found:
+                break
+    start = a.at
+    if found:
+        a.at, path = found[0]
+    ctx.pub("moved", [player, a.owner], agent=a.id, die=pending["die"], roll=n, steps=steps if found else 0,
+            start=ctx.sq(start), end=ctx.sq(a.at), path=[ctx.sq(s) for s in (found[0][1] if found else [])], how=how,
+            invisible=pending["invisible"], listed=[ctx.sq(s) for s in spec["to"]], gave_up=[], hitchhike=False)
+    if found and a.zombie:
+        zombie_pulls(ctx, a, [start] + found[0][1], player)
+    elif found:
+        end_of_move(ctx, a, spec, player)
+    if found:
         ctx.last_move = (a.id, steps)
 
 

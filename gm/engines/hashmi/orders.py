@@ -43,7 +43,7 @@ from .rules import Rules
 from .state import OPENING, PLACEMENT, State
 
 ACTIONS = ("move", "shoot", "allocate", "give", "play", "declare_storm", "know_it_all", "pass")
-TURN_KEYS = ("actions", "discard", "standing")
+TURN_KEYS = ("actions", "discard", "standing", "decide")
 SETUP_KEYS = ("place", "chests", "hand", "standing", "exchange", "trade")
 STANDING_KEYS = ("charm", "sacrifice", "draw", "wanted_prize", "hitchhike", "you_too")
 MOVE_KEYS = ("agent", "to", "toward", "shootout", "invisible", "portkey", "spare_own")
@@ -71,13 +71,15 @@ class TurnOrders:
     hand: dict[str, int] | None = None
     exchange: tuple[str, str] | None = None  # (own Doomed or Wanted agent, another player's agent)
     trades: list[tuple[str, str, str]] = field(default_factory=list)  # (with, own agent given, agent taken)
+    decide: Any = None  # the square a stopped move ends on (house rule ask)
     where: Location | None = None
 
     def record(self) -> dict:
         return {"player": self.player, "received": self.received, "actions": [a.text for a in self.actions],
                 "discard": list(self.discard), "standing": self.standing, "place": [str(s) for s in self.place],
                 "chests": [str(s) for s in self.chests], "hand": self.hand,
-                "exchange": list(self.exchange) if self.exchange else None, "trades": [list(t) for t in self.trades]}
+                "exchange": list(self.exchange) if self.exchange else None, "trades": [list(t) for t in self.trades],
+                "decide": list(self.decide) if self.decide else None}
 
 
 def default_orders(player: str) -> TurnOrders:
@@ -438,6 +440,19 @@ def check_turn(c: _Checker, name: str, node, at: Location) -> TurnOrders:
         c.keys(node, TURN_KEYS, "turn orders")
     if "standing" in node:
         o.standing = _standing(c, node["standing"], value_loc(c.path, node, "standing"))
+    if st.stage != PLACEMENT and st.pending is not None and name == st.controller(st.active):
+        p = st.pending
+        if "decide" not in node:
+            c.error(at, f"{p['agent']}'s move waits for its square: `decide: SQUARE`, one of {', '.join(p['choices'])}")
+        else:
+            where = value_loc(c.path, node, "decide")
+            sq = c.square(node["decide"], where)
+            if sq is not None and c.board.name(sq) not in p["choices"]:
+                c.error(where, f"{c.board.name(sq)} cannot be reached in exactly {p['roll']} steps: "
+                               f"choose one of {', '.join(p['choices'])}")
+            o.decide = sq
+    elif "decide" in node:
+        c.error(key_loc(c.path, node, "decide"), "no move waits for a square today (decide: is for a turn stopped by house rule ask)")
     if st.stage != PLACEMENT and ("actions" in node or "discard" in node):
         writer = st.controller(st.active)
         if name != writer:
@@ -467,8 +482,9 @@ def _turn_actions(c: _Checker, name: str, node, o: TurnOrders) -> None:
             continue
         if a is not None:
             o.actions.append(a)
-    moves = sum(1 for a in o.actions if a.kind == "move")
-    shots = sum(1 for a in o.actions if a.kind == "shoot")
+    prior = c.state.pending["budget"] if c.state.pending else {}  # a stopped turn's actions so far
+    moves = sum(1 for a in o.actions if a.kind == "move") + prior.get("moves", 0)
+    shots = sum(1 for a in o.actions if a.kind == "shoot") + prior.get("shots", 0)
     if moves > c.rules.max_moves:
         c.error(sat, f"at most {c.rules.max_moves} MOVE actions a turn, {moves} written")
     if shots > c.rules.max_shots:
@@ -492,8 +508,9 @@ def _foresee(c: _Checker, name: str, o: TurnOrders) -> None:
     under a ceasefire or without the ammunition, the storm declared too early. Errors for what can
     never be: Take Your Time after the first action."""
     st, rules = c.state, c.rules
-    used, fed = 0, set()
-    budget = rules.actions
+    prior = st.pending["budget"] if st.pending else {}
+    used, fed = prior.get("used", 0), set()
+    budget = rules.actions + prior.get("bonus", 0)
     for i, a in enumerate(o.actions):
         spec = a.spec
         agent = st.agent(spec["agent"]) if spec.get("agent") else None

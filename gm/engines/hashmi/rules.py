@@ -38,6 +38,7 @@ class Rules:
     ammunition: bool
     search_budget: int
     left_out: tuple[str, ...]
+    ask: tuple[str, ...] = ()
 
     @property
     def board(self):
@@ -69,9 +70,20 @@ def _left_out(value, where) -> tuple[Any, list[Problem]]:
     return value, []
 
 
+ASKABLE = ("move",)
+
+
+def _ask(value, where) -> tuple[Any, list[Problem]]:
+    if not isinstance(value, list) or any(v not in ASKABLE for v in value):
+        return value, [Problem(where, f"ask lists the choices that stop a turn: {', '.join(ASKABLE)} (or [])")]
+    return value, []
+
+
 def parse_rules(doc, path: str, comp: Components | None = None) -> tuple[Rules, list[Problem]]:
-    settings, problems = parse_settings(doc, path, dict(_defaults()), _RANGES, special={"left_out": _left_out})
+    settings, problems = parse_settings(doc, path, dict(_defaults()), _RANGES,
+                                        special={"left_out": _left_out, "ask": _ask})
     settings["left_out"] = tuple(settings["left_out"])
+    settings["ask"] = tuple(settings["ask"])
     return Rules(comp or standard_components(), **settings), problems
 
 

@@ -123,6 +123,7 @@ class State:
     hypnosis: dict[str, str] = field(default_factory=dict)  # victim -> hypnotist, for the victim's next turn
     hypnotised: str | None = None  # whose turn, now, the hypnotist plays
     hypno_hand: list[str] = field(default_factory=list)  # the victim's two drawn cards, displayed
+    pending: dict[str, Any] | None = None  # a turn stopped at a choice (house rule ask): what it waits for
 
     def controller(self, name: str | None) -> str | None:
         """Who writes the orders of `name`'s turn: the hypnotist during a hypnotised turn."""
@@ -178,7 +179,7 @@ class State:
             "spare_missions": list(self.spare_missions), "assassinations_total": self.assassinations_total,
             "winners": list(self.winners), "victory": self.victory, "revealed": dict(self.revealed),
             "hypnosis": dict(sorted(self.hypnosis.items())), "hypnotised": self.hypnotised,
-            "hypno_hand": list(self.hypno_hand),
+            "hypno_hand": list(self.hypno_hand), "pending": self.pending,
         }
 
     @classmethod
@@ -189,4 +190,4 @@ class State:
                    d["seedo_left"], d["seedo_owner"], d["ceasefire_left"], d["ceasefire_owner"], list(d["go_landed"]),
                    list(d["action_deck"]), list(d["weapon_deck"]), list(d["discards"]), list(d["spare_missions"]),
                    d["assassinations_total"], list(d["winners"]), d["victory"], dict(d["revealed"]),
-                   dict(d.get("hypnosis", {})), d.get("hypnotised"), list(d.get("hypno_hand", [])))
+                   dict(d.get("hypnosis", {})), d.get("hypnotised"), list(d.get("hypno_hand", [])), d.get("pending"))

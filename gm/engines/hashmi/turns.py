@@ -88,8 +88,11 @@ def play_turn(ctx: Ctx, player: str, orders: TurnOrders | None) -> None:
     if orders is None or not orders.received:
         ctx.tell("no_orders", [ctx.state.controller(player)], player=player)
         ctx.pub("turn_forfeited", [player], player=player)
+    if st.pending is not None:
+        budget = _resume(ctx, player, orders)
     else:
         budget = {"used": 0, "bonus": 0, "moves": 0, "shots": 0, "actions_used": 0, "controlled": set()}
+    if orders is not None and orders.received:
         for n, act in enumerate(orders.actions, 1):
             if st.over or p.out:
                 break
@@ -112,9 +115,29 @@ def play_turn(ctx: Ctx, player: str, orders: TurnOrders | None) -> None:
             budget["used"] += cost(ctx, act)
             budget["moves"] += act.kind == "move"
             budget["shots"] += act.kind == "shoot"
+            if ctx.pause is not None:
+                # house rule ask: the turn stops here, the rest waits for the next day's orders
+                st.pending = dict(ctx.pause, budget={k: (sorted(v) if isinstance(v, set) else v) for k, v in budget.items()})
+                return
             if victory.check(ctx):
                 return
     end_turn(ctx, player, orders)
+
+
+def _resume(ctx: Ctx, player: str, orders: TurnOrders | None) -> dict:
+    """The turn that stopped at a choice goes on: the move ends where `decide:` says (with no
+    orders, where the else-policy puts it), then the day's `actions:` continue the turn."""
+    from .movement import finish_move
+
+    st = ctx.state
+    pending, st.pending = st.pending, None
+    square = orders.decide if orders is not None and orders.received else None
+    ctx.doomed_zones = set()
+    finish_move(ctx, pending, square, player)
+    hitchhikes(ctx)
+    budget = dict(pending["budget"])
+    budget["controlled"] = set(budget.get("controlled", []))
+    return budget
 
 
 def _hypnotised_action(ctx: Ctx, player: str, act: Action, budget: dict) -> str | None:
