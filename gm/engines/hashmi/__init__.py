@@ -13,7 +13,8 @@ Days:
 
 Modules: board, components, rules (data); state; orders; search (the exact-N-steps path search),
 movement, shooting, shootout, deaths (the elimination cascade), cards, storm, victory, turns,
-setup; views and mapdraw (what templates see).
+setup, turn_start; views and mapdraw (what templates see). orders, order_base and order_setup read
+the orders.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Any
 from gm.engine import Day, Engine, Facts, GameSetup, Phase
 
 from . import setup as setup_mod
-from . import turns
+from . import turn_start, turns
 from .context import Ctx
 from .orders import check_orders_doc, default_orders
 from .roster import read_game
@@ -58,7 +59,7 @@ def _turn(ctx: Ctx, orders: dict) -> None:
 
 def _next(ctx: Ctx, orders: dict) -> None:
     if ctx.state.pending is None:  # a turn stopped at a choice goes on tomorrow
-        turns.next_turn(ctx)
+        turn_start.next_turn(ctx)
 
 
 def _setup_day(ctx: Ctx, orders: dict) -> None:

@@ -28,10 +28,6 @@ one's own also by number alone. Squares column then row: `K14` (`C:K14` is accep
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
-
-from gm.checker import Checker, find_name
 from gm.errors import Location
 from gm.suggest import did_you_mean
 from gm.yamlio import item_loc, key_loc, plain, value_loc
@@ -39,117 +35,17 @@ from gm.yamlio import item_loc, key_loc, plain, value_loc
 from .board import DIRECTIONS
 from .cards import PLAYED, REACTIONS
 from .components import MISSIONS
+from .order_base import Action, OrderChecker, TurnOrders, default_orders  # noqa: F401 (default_orders: the engine's)
+from .order_setup import read_exchange, read_standing, read_trade
 from .rules import Rules
 from .state import OPENING, PLACEMENT, State
 
 ACTIONS = ("move", "shoot", "allocate", "give", "play", "declare_storm", "know_it_all", "pass")
 TURN_KEYS = ("actions", "discard", "standing", "decide")
 SETUP_KEYS = ("place", "chests", "hand", "standing", "exchange", "trade")
-STANDING_KEYS = ("charm", "sacrifice", "draw", "wanted_prize", "hitchhike", "you_too")
 MOVE_KEYS = ("agent", "to", "toward", "shootout", "invisible", "portkey", "spare_own")
 SHOOT_KEYS = ("agent", "weapon", "at", "else", "spare_own", "again")
 CARD_KEYS = ("card", "agent", "target", "agents", "to", "becomes")
-
-
-@dataclass
-class Action:
-    kind: str
-    spec: dict[str, Any]
-    where: Location
-    text: str
-
-
-@dataclass
-class TurnOrders:
-    player: str
-    received: bool = True
-    actions: list[Action] = field(default_factory=list)
-    discard: list[str] = field(default_factory=list)
-    standing: dict[str, Any] | None = None
-    place: list = field(default_factory=list)
-    chests: list = field(default_factory=list)
-    hand: dict[str, int] | None = None
-    exchange: tuple[str, str] | None = None  # (own Doomed or Wanted agent, another player's agent)
-    trades: list[tuple[str, str, str]] = field(default_factory=list)  # (with, own agent given, agent taken)
-    decide: Any = None  # the square a stopped move ends on (house rule ask)
-    where: Location | None = None
-
-    def record(self) -> dict:
-        return {"player": self.player, "received": self.received, "actions": [a.text for a in self.actions],
-                "discard": list(self.discard), "standing": self.standing, "place": [str(s) for s in self.place],
-                "chests": [str(s) for s in self.chests], "hand": self.hand,
-                "exchange": list(self.exchange) if self.exchange else None, "trades": [list(t) for t in self.trades],
-                "decide": list(self.decide) if self.decide else None}
-
-
-def default_orders(player: str) -> TurnOrders:
-    return TurnOrders(player, received=False)
-
-
-class _Checker(Checker):
-    """The shared checker (gm/checker.py) with Hashmi's vocabulary: squares, agents, cards."""
-
-    def __init__(self, path: str, rules: Rules, state: State):
-        super().__init__(path, rules, state)
-        self.board = rules.board
-
-    def square(self, raw, where: Location):
-        sq = self.board.parse(raw) if isinstance(raw, str) else None
-        if sq is None:
-            self.error(where, f"{raw!r} is not a playable square (squares are written like K14; black squares are not playable)")
-        return sq
-
-    def squares(self, node, key: str, where: Location) -> list:
-        raw = node.get(key)
-        if raw is None:
-            return []
-        seq = raw if isinstance(raw, list) else [raw]
-        out = []
-        for i, r in enumerate(seq):
-            sq = self.square(r, item_loc(self.path, raw, i) if isinstance(raw, list) else value_loc(self.path, node, key))
-            if sq is not None:
-                out.append(sq)
-        return out
-
-    def agent(self, player: str, raw, where: Location, own: bool | None = None) -> str | None:
-        """`2` (own), `Bruno.1`, `Bruno.Sonic` -> 'Bruno.1'."""
-        st = self.state
-        if isinstance(raw, int) and not isinstance(raw, bool):
-            owner, key = player, str(raw)
-        elif isinstance(raw, str) and "." in raw:
-            owner, _, key = raw.strip().rpartition(".")
-            match = find_name(owner, st.players)
-            if match is None:
-                self.error(where, f"no player called '{owner}'{did_you_mean(owner, st.players)}")
-                return None
-            owner = match
-        elif isinstance(raw, str) and raw.strip().isdigit():
-            owner, key = player, raw.strip()
-        else:
-            self.error(where, f"{raw!r} is not an agent (write 2 for your own, or Bruno.1 or Bruno.Sonic)")
-            return None
-        agents = st.players[owner].agents
-        a = next((x for x in agents if str(x.number) == key or x.kind.casefold() == key.casefold()), None)
-        if a is None:
-            names = [str(x.number) for x in agents] + [x.kind for x in agents]
-            self.error(where, f"{owner} has no agent '{key}'{did_you_mean(key, names)} "
-                              f"(agents: {', '.join(f'{x.number} {x.kind}' for x in agents)})")
-            return None
-        if own is True and owner != player:
-            self.error(where, f"{a.id} is not {player}'s agent")
-            return None
-        if own is False and owner == player:
-            self.error(where, f"{a.id} is {player}'s own agent")
-            return None
-        if not a.alive:
-            self.warn(where, f"{a.id} is eliminated; unless revived before this, the action is skipped")
-        return a.id
-
-    def keys(self, node, allowed, what: str) -> None:
-        for k in node:
-            if k not in allowed:
-                self.error(key_loc(self.path, node, k), f"unknown {what} field '{k}'{did_you_mean(str(k), allowed)} "
-                                                        f"({what} takes {', '.join(allowed)})")
 
 
 def _card_named(raw) -> str | None:
@@ -160,7 +56,7 @@ def _card_named(raw) -> str | None:
     return next((c for c in CARD_NAMES if c.casefold() == raw.strip().casefold()), None)
 
 
-def _action(c: _Checker, player: str, node, at: Location, hand: list[str], weapons_known: set) -> Action | None:
+def _action(c: OrderChecker, player: str, node, at: Location, hand: list[str], weapons_known: set) -> Action | None:
     if isinstance(node, str):
         key = node.strip().casefold().replace(" ", "_")
         if key in ("pass", "declare_storm"):
@@ -301,7 +197,7 @@ def _action(c: _Checker, player: str, node, at: Location, hand: list[str], weapo
     return Action(k, spec, at, text)
 
 
-def _hand_card(c: _Checker, raw, hand: list[str], where: Location, what: str) -> str | None:
+def _hand_card(c: OrderChecker, raw, hand: list[str], where: Location, what: str) -> str | None:
     if not isinstance(raw, str):
         c.error(where, f"name the {what} card, e.g. card: Pistol")
         return None
@@ -311,7 +207,7 @@ def _hand_card(c: _Checker, raw, hand: list[str], where: Location, what: str) ->
     return match
 
 
-def _know_it_all(c: _Checker, player: str, value, at: Location) -> Action | None:
+def _know_it_all(c: OrderChecker, player: str, value, at: Location) -> Action | None:
     others = [n for n in c.state.players if n != player]
     if not isinstance(value, dict):
         c.error(at, "know_it_all maps every other player to their mission, e.g. {Bruno: Peace for All}")
@@ -333,83 +229,7 @@ def _know_it_all(c: _Checker, player: str, value, at: Location) -> Action | None
     return Action("know_it_all", {"guess": guess}, at, "know_it_all")
 
 
-def _standing(c: _Checker, node, at: Location) -> dict | None:
-    if not isinstance(node, dict):
-        c.error(at, "standing is a mapping: charm, sacrifice, draw, wanted_prize")
-        return None
-    c.keys(node, STANDING_KEYS, "standing")
-    out = plain(node)
-    if "charm" in out and out["charm"] not in ("always", "never") and not (
-            isinstance(out["charm"], list) and all(isinstance(x, int) for x in out["charm"])):
-        c.error(value_loc(c.path, node, "charm"), "charm is always, never, or a list of agent numbers")
-    if "draw" in out:
-        d = out["draw"]
-        if not (isinstance(d, dict) and set(d) <= {"action", "weapon"} and all(isinstance(v, int) and v >= 0 for v in d.values())
-                and sum(d.values()) == c.rules.draws):
-            c.error(value_loc(c.path, node, "draw"), f"draw splits the {c.rules.draws} draws, e.g. {{action: 1, weapon: 1}}")
-    if "sacrifice" in out and not (isinstance(out["sacrifice"], list) and all(isinstance(x, int) for x in out["sacrifice"])):
-        c.error(value_loc(c.path, node, "sacrifice"), "sacrifice lists your agents' numbers, e.g. [3, 2, 1]")
-    if "wanted_prize" in out:
-        wp = out["wanted_prize"]
-        ok = isinstance(wp, list) and all(isinstance(w, dict) and len(w) == 1 and next(iter(w)) in ("revive", "terminate") for w in wp)
-        if not ok:
-            c.error(value_loc(c.path, node, "wanted_prize"), "wanted_prize lists {revive: any|N} and {terminate: nearest|Player.N}")
-    if "hitchhike" in out:
-        h = out["hitchhike"]
-        hat = value_loc(c.path, node, "hitchhike")
-        if h in (None, "never"):
-            out["hitchhike"] = None
-        elif not isinstance(h, dict) or not isinstance(h.get("agent"), int) or set(h) - {"after", "agent", "to", "toward", "shootout"}:
-            c.error(hat, "hitchhike is {after: [Player, ...] or any, agent: N, to: [squares], toward: SQUARE, shootout: avoid|allow|seek}, or never")
-        else:
-            after = h.get("after", "any")
-            if after != "any" and not (isinstance(after, list) and all(a in c.state.players for a in after)):
-                c.error(hat, f"hitchhike.after is `any` or a list of players ({', '.join(c.state.players)})")
-            for sq in list(h.get("to") or []) + ([h["toward"]] if h.get("toward") else []):
-                c.square(sq, hat)
-    if "you_too" in out:
-        yt = out["you_too"]
-        if not (isinstance(yt, list) and set(yt) <= {"Miss a Turn", "Freeze", "Disarm", "Hypnotise"}):
-            c.error(value_loc(c.path, node, "you_too"), "you_too lists the cards it answers: Miss a Turn, Freeze, Disarm")
-    return out
-
-
-def _exchange(c: _Checker, name: str, node, at: Location, o: TurnOrders) -> None:
-    """ "If a player gets both the "Doomed" and the "Wanted" agents, he/she can exchange either one
-    of them with any agent of any other player": `exchange: {give: 1, take: Bruno.2}`."""
-    kinds = {a.kind for a in c.state.players[name].agents}
-    if not {"Doomed", "Wanted"} <= kinds:
-        c.error(at, f"only a player dealt both the Doomed and the Wanted agents may exchange one (yours: {', '.join(sorted(kinds))})")
-        return
-    if not isinstance(node, dict) or set(node) != {"give", "take"}:
-        c.error(at, "exchange is {give: N (your Doomed or Wanted), take: Player.N}")
-        return
-    give = c.agent(name, node["give"], value_loc(c.path, node, "give"), own=True)
-    take = c.agent(name, node["take"], value_loc(c.path, node, "take"), own=False)
-    if give and c.state.agent(give).kind not in ("Doomed", "Wanted"):
-        c.error(value_loc(c.path, node, "give"), f"{give} is neither the Doomed nor the Wanted agent")
-        return
-    if give and take:
-        o.exchange = (give, take)
-
-
-def _trade(c: _Checker, name: str, node, at: Location, o: TurnOrders) -> None:
-    """ "players are allowed to trade agents among themselves": `trade: {with: Bruno, give: 2, take: 1}`,
-    made when Bruno's orders name the same trade from his side."""
-    if not isinstance(node, dict) or set(node) != {"with", "give", "take"}:
-        c.error(at, "trade is {with: PLAYER, give: N (yours), take: N (theirs)}")
-        return
-    other = next((n for n in c.state.players if isinstance(node["with"], str) and n.casefold() == node["with"].strip().casefold()), None)
-    if other is None or other == name:
-        c.error(value_loc(c.path, node, "with"), f"trade with another player{did_you_mean(str(node['with']), c.state.players)}")
-        return
-    give = c.agent(name, node["give"], value_loc(c.path, node, "give"), own=True)
-    take = c.agent(other, node["take"], value_loc(c.path, node, "take"), own=True)
-    if give and take:
-        o.trades.append((other, give, take))
-
-
-def check_turn(c: _Checker, name: str, node, at: Location) -> TurnOrders:
+def check_turn(c: OrderChecker, name: str, node, at: Location) -> TurnOrders:
     st = c.state
     o = TurnOrders(name, where=at)
     if node is None or (isinstance(node, str) and node.strip().casefold() == "pass"):
@@ -431,15 +251,15 @@ def check_turn(c: _Checker, name: str, node, at: Location) -> TurnOrders:
             else:
                 o.hand = h
         if "exchange" in node:
-            _exchange(c, name, node["exchange"], value_loc(c.path, node, "exchange"), o)
+            read_exchange(c, name, node["exchange"], value_loc(c.path, node, "exchange"), o)
         if "trade" in node:
             raw = node["trade"]
             for i, t in enumerate(raw if isinstance(raw, list) else [raw]):
-                _trade(c, name, t, item_loc(c.path, raw, i) if isinstance(raw, list) else value_loc(c.path, node, "trade"), o)
+                read_trade(c, name, t, item_loc(c.path, raw, i) if isinstance(raw, list) else value_loc(c.path, node, "trade"), o)
     else:
         c.keys(node, TURN_KEYS, "turn orders")
     if "standing" in node:
-        o.standing = _standing(c, node["standing"], value_loc(c.path, node, "standing"))
+        o.standing = read_standing(c, node["standing"], value_loc(c.path, node, "standing"))
     if st.stage != PLACEMENT and st.pending is not None and name == st.controller(st.active):
         p = st.pending
         if "decide" not in node:
@@ -464,7 +284,7 @@ def check_turn(c: _Checker, name: str, node, at: Location) -> TurnOrders:
     return o
 
 
-def _turn_actions(c: _Checker, name: str, node, o: TurnOrders) -> None:
+def _turn_actions(c: OrderChecker, name: str, node, o: TurnOrders) -> None:
     p = c.state.players[name]
     hand = c.state.hypno_hand if c.state.hypnotised == name else p.hand
     seq = node.get("actions")
@@ -503,7 +323,7 @@ def _turn_actions(c: _Checker, name: str, node, o: TurnOrders) -> None:
             o.discard.append(card)
 
 
-def _foresee(c: _Checker, name: str, o: TurnOrders) -> None:
+def _foresee(c: OrderChecker, name: str, o: TurnOrders) -> None:
     """Warnings for what will be skipped as things stand: the turn's budget, a frozen mover, a shot
     under a ceasefire or without the ammunition, the storm declared too early. Errors for what can
     never be: Take Your Time after the first action."""
@@ -542,7 +362,7 @@ def _foresee(c: _Checker, name: str, o: TurnOrders) -> None:
 
 
 def check_orders_doc(doc, path: str, rules: Rules, state: State, day: int, seen: dict):
-    c = _Checker(path, rules, state)
+    c = OrderChecker(path, rules, state)
     out: dict = {}
     if state.stage == OPENING and isinstance(doc, dict) and doc:
         c.error(key_loc(path, doc, next(iter(doc))), f"Day {day} takes no orders: it deals the agents and missions")

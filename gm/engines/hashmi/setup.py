@@ -9,7 +9,7 @@ from __future__ import annotations
 from .board import reading_order
 from .context import Ctx
 from .state import PLACEMENT, PLAY, Agent
-from .turns import draw, start_turn
+from .turn_start import draw, start_turn
 
 
 def weapon_cards(ctx: Ctx) -> list[str]:
