@@ -34,6 +34,9 @@ def _check_day(before, state, orders, events, dice):
             dead.discard(e.data["agent"])
         elif e.kind in ACTING:
             assert e.data[ACTING[e.kind]] not in dead, f"{e.data[ACTING[e.kind]]} acts while eliminated ({e.kind})"
+    if state.day > 0:  # only Day 0 (sealed until the end) may roll for something secret
+        for r in dice.log:
+            assert "shuffle" not in r.purpose and "mission" not in r.purpose, f"day {state.day}: {r.purpose}"
     out = {p["name"] for p in before["players"] if p["out"]}
     for e in events:
         if e.kind == "turn_start":

@@ -110,6 +110,12 @@ class HashmiBattleRoyale(Engine):
             return [_phase("placement", _setup_day)]
         return [_phase(f"{state.active}'s turn", _turn), _phase("next turn", _next)]
 
+    def sealed(self, day: int) -> str | None:
+        if day == 0:
+            return ("Day 0's dice dealt the secret missions and shuffled both decks, so its seed (or its roll "
+                    "log) would show every mission and every hand to come")
+        return None
+
     def decided(self, state: State, rules) -> bool:
         return state.over
 

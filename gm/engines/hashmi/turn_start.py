@@ -1,7 +1,7 @@
 """Between two turns: the turn handed on clockwise (a new round when it comes back to the first
 player; the Boring Victory after the last), Miss a Turn (95), and the start of a turn: the storm
 becoming active (55), timers running out (S-19), Hypnotise's displayed draws (93), the two draws
-(115), with an empty deck reshuffled from its discards (S-7)."""
+(115), an empty deck's draws taken from the other deck (S-7)."""
 
 from __future__ import annotations
 
@@ -88,7 +88,9 @@ def _count_down(ctx: Ctx, name: str) -> None:
 
 def draw(ctx: Ctx, name: str, n: int, split: dict | None = None) -> None:
     """Draws from the two decks as the player's standing split says (default alternate, action
-    first); an empty deck is reshuffled from its discards (S-7)."""
+    first). An empty deck is not reshuffled: the card comes from the other deck, and with both empty
+    there is nothing to draw (S-7: a reshuffle would need dice whose seed, once posted, showed the
+    new deck's order to everyone)."""
     st = ctx.state
     p = st.players[name]
     split = split or p.standing.get("draw") or {}
@@ -99,22 +101,9 @@ def draw(ctx: Ctx, name: str, n: int, split: dict | None = None) -> None:
     for deck_name in want[:n]:
         deck = st.action_deck if deck_name == "action" else st.weapon_deck
         if not deck:
-            refill(ctx, deck_name)
+            deck = st.weapon_deck if deck_name == "action" else st.action_deck
         if deck:
             got.append(deck.pop())
     p.hand += got
     ctx.tell("drew", [name], player=name, cards=got)
     ctx.pub("draw_count", [name], player=name, n=len(got), hand=len(p.hand))
-
-
-def refill(ctx: Ctx, deck_name: str) -> None:
-    st = ctx.state
-    weapons = ctx.rules.comp.weapons
-    mine = [c for c in st.discards if (c in weapons or c.startswith("Ammo +")) == (deck_name == "weapon")]
-    if not mine:
-        return
-    for c in mine:
-        st.discards.remove(c)
-    deck = ctx.dice.shuffled(sorted(mine), f"reshuffle the {deck_name} deck")
-    (st.action_deck if deck_name == "action" else st.weapon_deck).extend(deck)
-    ctx.pub("reshuffled", [], deck=deck_name, n=len(deck))
