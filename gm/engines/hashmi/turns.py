@@ -84,7 +84,6 @@ def why_not(ctx: Ctx, player: str, act: Action, budget: dict) -> str | None:
 
 def play_turn(ctx: Ctx, player: str, orders: TurnOrders | None) -> None:
     st = ctx.state
-    p = st.players[player]
     if orders is None or not orders.received:
         ctx.tell("no_orders", [ctx.state.controller(player)], player=player)
         ctx.pub("turn_forfeited", [player], player=player)
@@ -94,7 +93,7 @@ def play_turn(ctx: Ctx, player: str, orders: TurnOrders | None) -> None:
         budget = {"used": 0, "bonus": 0, "moves": 0, "shots": 0, "actions_used": 0, "controlled": set()}
     if orders is not None and orders.received:
         for n, act in enumerate(orders.actions, 1):
-            if st.over or p.out:
+            if st.over or st.players[player].out:  # looked up afresh: an undone action replaces the records
                 break
             if act.kind == "pass":
                 ctx.pub("passed", [player], player=player, used=budget["used"])
