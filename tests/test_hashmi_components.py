@@ -74,3 +74,31 @@ def test_a_missing_or_broken_components_file_is_a_located_error(tmp_path):
     doc = load_text("engine: hashmi-battle-royale\nroster: [A, B, C]\ncomponents: bad.yaml\n", tmp_path / "game.yaml")
     setup = HashmiBattleRoyale().setup(doc, str(tmp_path / "game.yaml"))
     assert any("chests must be a whole number" in str(p) and "bad.yaml:" in str(p) for p in setup.problems)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("roster: [A, B]\n", "Hashmi Battle Royale is for 3 or 4 players, not 2"),
+    ("roster: [A, B, C, D, E]\n", "Hashmi Battle Royale is for 3 or 4 players, not 5"),
+    ("roster: [A, B, a]\n", "a is on the roster twice"),
+    ("roster: [A, B, C.1]\n", "cannot hold a '.'"),
+    ("roster: [A, B, C]\nhouse_rules: {max_round: 5}\n", "unknown house rule 'max_round' (did you mean 'max_rounds'?)"),
+    ("roster: [A, B, C]\nhouse_rules: {ask: [aim]}\n", "ask lists the choices that stop a turn: move"),
+    ("roster: [A, B, C]\nhouse_rules: {left_out: [Zapem]}\n", "left_out lists action cards"),
+])
+def test_game_yaml_mistakes_are_located(tmp_path, text, message):
+    """ "The game is played by up to 4 players" (the box: 3-4), each mistake of game.yaml on its line."""
+    doc = load_text("engine: hashmi-battle-royale\n" + text, tmp_path / "game.yaml")
+    setup = HashmiBattleRoyale().setup(doc, "game.yaml")
+    found = [str(p) for p in setup.problems]
+    assert any(message in f and f.startswith("game.yaml:") for f in found), found
+    assert setup.initial_state is None
+
+
+def test_three_players_leave_opposite_destruction_out():
+    """S-9: with 3 players there is no opposite seat: 4 missions, 3 dealt, 1 face down."""
+    from hashmi_synth import play_game
+
+    eng, rules, state, days = play_game(3, 4, max_days=1)
+    missions = [p.mission for p in state.players.values()] + state.spare_missions
+    assert sorted(missions) == sorted(m for m in rules.comp.missions if m != "Opposite Destruction")
+    assert len(state.spare_missions) == 1
