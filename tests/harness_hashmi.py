@@ -112,9 +112,14 @@ def build(fx: Fixture, eng):
         pend = dict(before["pending"])
         pend.setdefault("die", 10)
         pend.setdefault("invisible", False)
-        pend.setdefault("spec", {"shootout": "avoid", "spare_own": True, "portkey": []})
+        if pend.get("kind", "move") == "move":
+            pend.setdefault("spec", {"shootout": "avoid", "spare_own": True, "portkey": []})
         pend.setdefault("budget", {"used": 1, "bonus": 0, "moves": 1, "shots": 0, "actions_used": 0, "controlled": []})
-        pend["kind"] = "move"
+        pend.setdefault("kind", "move")
+        if pend["kind"] == "aim":
+            pend.setdefault("spec", {"spare_own": True, "again": True})
+            pend.setdefault("shot", {"agent": pend["agent"], "weapon": pend["weapon"], "ammo_spent": 0,
+                                     "ammo_left": 0, "again": False})
         state.pending = pend
     state.storm = before.get("storm", "calm")
     state.storm_by = before.get("storm_by")

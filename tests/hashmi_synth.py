@@ -67,7 +67,8 @@ def random_turn(state, rules, rnd: random.Random) -> TurnOrders:
     p = state.players[name]
     o = TurnOrders(name)
     if state.pending is not None and rnd.random() < 0.9:
-        o.decide = rules.board.parse(rnd.choice(state.pending["choices"]))
+        choice = rnd.choice(state.pending["choices"])
+        o.decide = rules.board.parse(choice) if state.pending["kind"] == "move" else choice
     mine = [a for a in p.agents if a.alive]
     enemies = [a for a in state.agents() if a.alive and a.owner != name]
     board = rules.board

@@ -43,7 +43,7 @@ class TurnOrders:
                 "discard": list(self.discard), "standing": self.standing, "place": [str(s) for s in self.place],
                 "chests": [str(s) for s in self.chests], "hand": self.hand,
                 "exchange": list(self.exchange) if self.exchange else None, "trades": [list(t) for t in self.trades],
-                "decide": list(self.decide) if self.decide else None}
+                "decide": list(self.decide) if isinstance(self.decide, tuple) else self.decide}
 
 
 def default_orders(player: str) -> TurnOrders:

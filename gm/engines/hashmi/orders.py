@@ -35,6 +35,8 @@ from gm.yamlio import item_loc, key_loc, plain, value_loc
 from .board import DIRECTIONS
 from .cards import PLAYED, REACTIONS
 from .components import MISSIONS
+from gm.checker import find_name
+
 from .order_base import Action, OrderChecker, TurnOrders, default_orders  # noqa: F401 (default_orders: the engine's)
 from .order_setup import read_exchange, read_standing, read_trade
 from .rules import Rules
@@ -263,7 +265,15 @@ def check_turn(c: OrderChecker, name: str, node, at: Location) -> TurnOrders:
     if st.stage != PLACEMENT and st.pending is not None and name == st.controller(st.active):
         p = st.pending
         if "decide" not in node:
-            c.error(at, f"{p['agent']}'s move waits for its square: `decide: SQUARE`, one of {', '.join(p['choices'])}")
+            what = "its square: `decide: SQUARE`" if p["kind"] == "move" else f"the {p['weapon']}'s way: `decide: WAY`"
+            c.error(at, f"{p['agent']}'s {p['kind']} waits for {what}, one of {', '.join(p['choices'])}")
+        elif p["kind"] == "aim":
+            where = value_loc(c.path, node, "decide")
+            way = find_name(str(node["decide"]), p["choices"])
+            if way is None:
+                c.error(where, f"{node['decide']!r} is not a way the {p['weapon']} can go with range {p['range']}: "
+                               f"choose one of {', '.join(p['choices'])}")
+            o.decide = way
         else:
             where = value_loc(c.path, node, "decide")
             sq = c.square(node["decide"], where)

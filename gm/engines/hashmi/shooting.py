@@ -81,7 +81,6 @@ def choose(ctx: Ctx, a: Agent, w: Weapon, rng: int, spec: dict) -> tuple[str, li
 
 
 def do_shoot(ctx: Ctx, a: Agent, wname: str, spec: dict, player: str, again: bool = False) -> None:
-    state = ctx.state
     w = ctx.rules.comp.weapons[wname]
     about = [player, a.owner]
     cost = w.ammo if ctx.rules.ammunition else 0
@@ -101,6 +100,40 @@ def do_shoot(ctx: Ctx, a: Agent, wname: str, spec: dict, player: str, again: boo
     lo, hi = w.range
     rng = lo if lo == hi else ctx.dice.pick(list(range(lo, hi + 1)), f"{a.id} {wname}: RANGE die")
     label, squares, who, why = choose(ctx, a, w, rng, spec)
+    if why in ("enemy", "nobody", "forced") and "aim" in ctx.rules.ask and not again:
+        # house rule ask: no listed target in reach and no `else`: the player aims next day
+        ways = [lab for lab, _ in shot_paths(ctx, a, w, rng)]
+        ctx.pause = {"kind": "aim", "agent": a.id, "weapon": wname, "range": rng, "choices": ways,
+                     "spec": {"spare_own": spec.get("spare_own", True), "again": spec.get("again", True)},
+                     "shot": ev}
+        ctx.pub("aim_waits", about, agent=a.id, weapon=wname, range=rng, player=ctx.state.controller(player),
+                choices=ways, listed=list(spec.get("at") or []), **{k: v for k, v in ev.items() if k not in ("agent", "weapon")})
+        return
+    fire(ctx, a, w, rng, label, squares, who, why, spec, player, again, ev)
+
+
+def finish_aim(ctx: Ctx, pending: dict, way: str | None, player: str) -> None:
+    """A shot that waited for its direction (house rule ask): the SHOOT and RANGE dice were thrown
+    the day before; the way is the one `decide:` names (with no orders, the else-policy's)."""
+    a = ctx.state.agent(pending["agent"])
+    w = ctx.rules.comp.weapons[pending["weapon"]]
+    spec = dict(pending["spec"])
+    if not a.alive:
+        return
+    paths = {lab: sq for lab, sq in shot_paths(ctx, a, w, pending["range"])}
+    if way in paths:
+        label, squares, who, why = way, paths[way], reach(ctx, a, w, paths[way]), "decided"
+    else:
+        label, squares, who, why = choose(ctx, a, w, pending["range"], spec)
+    fire(ctx, a, w, pending["range"], label, squares, who, why, spec, player, False, dict(pending["shot"]))
+
+
+def fire(ctx: Ctx, a: Agent, w: Weapon, rng: int, label: str, squares, who, why: str, spec: dict, player: str,
+         again: bool, ev: dict) -> None:
+    """The shot goes its way: blasts and gas hit everyone in reach; other weapons roll the TARGET die."""
+    state = ctx.state
+    wname = w.name
+    about = [player, a.owner]
     land = ctx.sq(squares[0]) if w.area and squares else None
     ctx.pub("shot", about + [b.owner for b in who], result="fire", odds=_odds(w), range=rng, way=label, chosen=why,
             landing=land, in_reach=[b.id for b in who], **ev)

@@ -127,13 +127,17 @@ def _resume(ctx: Ctx, player: str, orders: TurnOrders | None) -> dict:
     """The turn that stopped at a choice goes on: the move ends where `decide:` says (with no
     orders, where the else-policy puts it), then the day's `actions:` continue the turn."""
     from .movement import finish_move
+    from .shooting import finish_aim
 
     st = ctx.state
     pending, st.pending = st.pending, None
-    square = orders.decide if orders is not None and orders.received else None
+    choice = orders.decide if orders is not None and orders.received else None
     ctx.doomed_zones = set()
-    finish_move(ctx, pending, square, player)
-    hitchhikes(ctx)
+    if pending["kind"] == "aim":
+        finish_aim(ctx, pending, choice, player)
+    else:
+        finish_move(ctx, pending, choice, player)
+        hitchhikes(ctx)
     budget = dict(pending["budget"])
     budget["controlled"] = set(budget.get("controlled", []))
     return budget

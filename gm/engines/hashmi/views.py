@@ -41,7 +41,8 @@ def public_view(state: State, rules: Rules) -> dict:
         "over": state.over, "victory": state.victory, "winners": list(state.winners),
         "hypnotised": state.hypnotised, "hypnotist": state.controller(state.hypnotised) if state.hypnotised else None,
         "hypno_hand": list(state.hypno_hand),
-        "pending": ({k: state.pending[k] for k in ("agent", "roll", "die", "choices")} if state.pending else None),
+        "pending": ({k: v for k, v in state.pending.items() if k not in ("budget", "spec", "shot")}
+                    if state.pending else None),
         "revealed": dict(state.revealed) if state.over else {},
         "spare_missions": list(state.spare_missions) if state.over else [],
         "assassinations_total": state.assassinations_total,
