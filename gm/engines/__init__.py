@@ -17,6 +17,7 @@ REGISTRY: dict[str, str] = {  # name in game.yaml -> "module:class"
     "hostile-takeover": "gm.engines.hostile_takeover:HostileTakeover",
     "hashmi-battle-royale": "gm.engines.hashmi:HashmiBattleRoyale",
     "kharnage": "gm.engines.kharnage:Kharnage",
+    "team-kill": "gm.engines.team_kill:TeamKill",
 }
 DEFAULT_ENGINE = "battle-royale"  # what `gm new` and `gm demo` use without --engine
 
