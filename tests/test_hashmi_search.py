@@ -134,3 +134,13 @@ def test_the_search_is_deterministic():
     b = reachable_ends(board, start, 9, False, 20000, lambda s: True)
     assert a == b
     assert [s for s, _ in a] == sorted((s for s, _ in a), key=reading_order)
+
+
+def test_one_moves_searches_share_a_bound():
+    """However many end squares a move tries, the squares tried in all stay bounded (ten times the
+    per-square budget), and what was given up is reported."""
+    board = open_board(20, 20)
+    stats = SearchStats()
+    reachable_ends(board, (0, 0), 38, False, 50, lambda s: True, stats=stats)
+    assert stats.tried <= 10 * 50 + 50
+    assert stats.gave_up

@@ -11,7 +11,9 @@ paths. For one end square T we walk depth first with three prunings that keep it
   - direction: while there is slack, squares farther from T are tried first, so the walk uses up
     its extra steps before it turns home (which is what finds a detour at once on open ground).
 
-and a budget (house rule search_budget) bounds the squares tried for one T. The budget is never
+and a budget (house rule search_budget) bounds the squares tried for one T, and ten times that
+bounds everything one move tries (however many end squares and step counts it goes through). The
+budget is never
 reached on the stand-in board (tests/test_hashmi_search.py checks the worst boards we know,
 against an exhaustive search on small ones); if a GM's own board ever reached it, the square is
 treated as unreachable and the message says the search gave up.
@@ -25,9 +27,17 @@ from .board import Board, Square, reading_order
 
 
 class SearchStats:
+    """What one move's searches cost: squares tried in all, and the end squares given up on."""
+
     def __init__(self) -> None:
         self.tried = 0
         self.gave_up: list[Square] = []
+
+    def spent(self, budget: int) -> bool:
+        return self.tried >= MOVE_BUDGET_FACTOR * budget
+
+
+MOVE_BUDGET_FACTOR = 10  # one move may try ten end squares' worth of squares in all
 
 
 def path_to(board: Board, start: Square, target: Square, n: int, through_walls: bool, budget: int,
@@ -111,6 +121,9 @@ def reachable_ends(board: Board, start: Square, n: int, through_walls: bool, bud
     for sq in ranked:
         d = near.get(sq)
         if d is None or d > n or (n - d) % 2 or not can_end(sq):
+            continue
+        if stats is not None and stats.spent(budget):
+            stats.gave_up.append(sq)  # the move's whole budget is spent: the rest count as unreachable
             continue
         path = path_to(board, start, sq, n, through_walls, budget, stats, cache, avoid)
         if path is not None:
