@@ -29,7 +29,7 @@ from gm.commitment import commit_day  # noqa: E402
 from gm.day import resolve_day  # noqa: E402
 from gm.dice import AuditedDice  # noqa: E402
 from gm.engine import Day  # noqa: E402
-from gm.engines.hashmi.orders import Action, TurnOrders  # noqa: E402
+from gm.engines.hashmi.order_base import Action, TurnOrders  # noqa: E402
 from gm.engines.hashmi.state import State  # noqa: E402
 from gm.gamedir import GameDir  # noqa: E402
 from gm.record import day_files  # noqa: E402

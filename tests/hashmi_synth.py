@@ -8,7 +8,7 @@ import random
 from gm.dice import AuditedDice
 from gm.engine import Day
 from gm.engines.hashmi import HashmiBattleRoyale
-from gm.engines.hashmi.orders import Action, TurnOrders
+from gm.engines.hashmi.order_base import Action, TurnOrders
 from gm.engines.hashmi.board import reading_order
 
 NAMES = ["Akane", "Bruno", "Chiaki", "Dana"]

@@ -26,7 +26,8 @@ from gm.engine import Day, Engine, Facts, GameSetup, Phase
 from . import setup as setup_mod
 from . import turn_start, turns
 from .context import Ctx
-from .orders import check_orders_doc, default_orders
+from .order_base import default_orders
+from .orders import check_orders_doc
 from .roster import read_game
 from .state import OPENING, PLACEMENT, State
 from .views import gm_view, player_status, player_view, public_view, status_rows

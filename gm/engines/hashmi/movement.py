@@ -113,7 +113,6 @@ def finish_move(ctx: Ctx, pending: dict, square, player: str) -> None:
     """The end of a move that waited for its player (house rule ask): the die already thrown (on the
     day before, in that day's roll log), the square chosen now; a square that cannot be reached in
     exactly the roll (the board changed? it cannot: nothing moves between) falls to the policy."""
-    from .board import Square  # noqa: F401  (type only)
 
     st, board = ctx.state, ctx.board
     a = st.agent(pending["agent"])

@@ -37,7 +37,7 @@ from .cards import PLAYED, REACTIONS
 from .components import MISSIONS
 from gm.checker import find_name
 
-from .order_base import Action, OrderChecker, TurnOrders, default_orders  # noqa: F401 (default_orders: the engine's)
+from .order_base import Action, OrderChecker, TurnOrders
 from .order_setup import read_exchange, read_standing, read_trade
 from .rules import Rules
 from .state import OPENING, PLACEMENT, State

@@ -12,7 +12,7 @@ from .cards import play as play_card
 from .context import Ctx
 from .deaths import player_out_check
 from .movement import do_move, hitchhikes
-from .orders import Action, TurnOrders
+from .order_base import Action, TurnOrders
 from .shooting import do_shoot
 from . import storm, victory
 
