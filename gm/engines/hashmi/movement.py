@@ -212,7 +212,7 @@ def end_of_move(ctx: Ctx, a: Agent, spec: dict, player: str) -> None:
     if a.power == "Healer":
         for mate in state.players[a.owner].agents:
             if not mate.alive and mate.base == a.at:
-                shift = _free_next_to(ctx, a.at)
+                shift = _free_next_to(ctx, a.at, state.players[a.owner].standing.get("healer_shift"))
                 if shift is None:
                     break
                 a.at = shift
@@ -238,6 +238,13 @@ def end_of_move(ctx: Ctx, a: Agent, spec: dict, player: str) -> None:
             shootout(ctx, a, enemy, "move")
 
 
-def _free_next_to(ctx: Ctx, sq: Square) -> Square | None:
+def _free_next_to(ctx: Ctx, sq: Square, order: list[str] | None = None) -> Square | None:
+    """The first free square next to `sq`, in the player's standing `healer_shift` order of ways
+    (default up, right, down, left), not through a wall."""
     occ = ctx.state.occupied()
-    return next((nb for nb in ctx.board.neighbours(sq) if nb not in occ), None)
+    board = ctx.board
+    for way in list(order or []) + ["up", "right", "down", "left"]:
+        nb = board.step(sq, way)
+        if nb in board.zone_of and not board.wall(sq, nb) and nb not in occ:
+            return nb
+    return None

@@ -10,7 +10,7 @@ from gm.yamlio import plain, value_loc
 
 from .order_base import OrderChecker, TurnOrders
 
-STANDING_KEYS = ("charm", "sacrifice", "draw", "wanted_prize", "hitchhike", "you_too")
+STANDING_KEYS = ("charm", "sacrifice", "draw", "wanted_prize", "hitchhike", "you_too", "healer_shift")
 
 
 def read_standing(c: OrderChecker, node, at: Location) -> dict | None:
@@ -47,6 +47,10 @@ def read_standing(c: OrderChecker, node, at: Location) -> dict | None:
                 c.error(hat, f"hitchhike.after is `any` or a list of players ({', '.join(c.state.players)})")
             for sq in list(h.get("to") or []) + ([h["toward"]] if h.get("toward") else []):
                 c.square(sq, hat)
+    if "healer_shift" in out:
+        hs = out["healer_shift"]
+        if not (isinstance(hs, list) and hs and all(w in ("up", "right", "down", "left") for w in hs)):
+            c.error(value_loc(c.path, node, "healer_shift"), "healer_shift lists ways in order: up, right, down, left")
     if "you_too" in out:
         yt = out["you_too"]
         if not (isinstance(yt, list) and set(yt) <= {"Miss a Turn", "Freeze", "Disarm", "Hypnotise"}):
