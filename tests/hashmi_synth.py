@@ -68,7 +68,7 @@ def random_turn(state, rules, rnd: random.Random) -> TurnOrders:
     o = TurnOrders(name)
     if state.pending is not None and rnd.random() < 0.9:
         choice = rnd.choice(state.pending["choices"])
-        o.decide = rules.board.parse(choice) if state.pending["kind"] == "move" else choice
+        o.decide = choice if state.pending["kind"] == "aim" else rules.board.parse(choice)
     mine = [a for a in p.agents if a.alive]
     enemies = [a for a in state.agents() if a.alive and a.owner != name]
     board = rules.board

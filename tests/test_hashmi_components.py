@@ -82,7 +82,7 @@ def test_a_missing_or_broken_components_file_is_a_located_error(tmp_path):
     ("roster: [A, B, a]\n", "a is on the roster twice"),
     ("roster: [A, B, C.1]\n", "cannot hold a '.'"),
     ("roster: [A, B, C]\nhouse_rules: {max_round: 5}\n", "unknown house rule 'max_round' (did you mean 'max_rounds'?)"),
-    ("roster: [A, B, C]\nhouse_rules: {ask: [go]}\n", "ask lists the choices that stop a turn: move, aim"),
+    ("roster: [A, B, C]\nhouse_rules: {ask: [wanted]}\n", "ask lists the choices that stop a turn: move, aim, go"),
     ("roster: [A, B, C]\nhouse_rules: {left_out: [Zapem]}\n", "left_out lists action cards"),
 ])
 def test_game_yaml_mistakes_are_located(tmp_path, text, message):

@@ -55,9 +55,9 @@ def test_random_games_keep_the_invariants_and_end(seed):
 
 @pytest.mark.parametrize("seed", SEEDS[:4])
 def test_games_that_stop_for_choices_keep_the_invariants_and_end(seed):
-    """House rule ask [move, aim]: turns stop at unplanned end squares and shots, and resume the next day."""
+    """House rule ask [move, aim, go]: turns stop at unplanned end squares, shots and Go squares, and resume the next day."""
     stops = []
-    eng, rules, state, days = play_game(4, seed, max_days=200, house_rules={"ask": ["move", "aim"]},
+    eng, rules, state, days = play_game(4, seed, max_days=200, house_rules={"ask": ["move", "aim", "go"]},
                                         on_day=lambda b, s, o, e, d: (_check_day(b, s, o, e, d), stops.append(s.pending)))
     assert state.over
     assert any(stops), "no turn stopped for a choice"

@@ -53,8 +53,21 @@ def go(ctx, player, spec, extra):
     occ = ctx.state.occupied()
     usable = [s for s in squares if s != a.at and not (occ.get(s) is not None and (ctx.ceasefire() or occ[s].owner == a.owner))]
     listed = [s for s in spec.get("to") or [] if s in usable]
+    if not listed and len(usable) > 1 and "go" in ctx.rules.ask:
+        # house rule ask: none of the listed squares is on the face: the player chooses next day
+        ctx.pause = {"kind": "go", "agent": a.id, "face": [ctx.sq(s) for s in squares],
+                     "choices": [ctx.sq(s) for s in usable]}
+        ctx.pub("go_waits", [player, a.owner], player=ctx.state.controller(player), agent=a.id,
+                face=ctx.pause["face"], choices=ctx.pause["choices"])
+        return None
     free = [s for s in usable if s not in occ]
     dest = (listed or free or usable or [None])[0]
+    land(ctx, player, a, squares, dest)
+
+
+def land(ctx, player: str, a: Agent, squares, dest) -> None:
+    """Go's agent lands on `dest`, terminating an agent there (or stopped if it survives)."""
+    occ = ctx.state.occupied()
     ctx.pub("card", [player, a.owner], player=player, card="Go", agent=a.id, face=[ctx.sq(s) for s in squares],
             end=ctx.sq(dest))
     if dest is None:
@@ -67,6 +80,20 @@ def go(ctx, player, spec, extra):
     a.at = dest
     if ctx.state.storm == "active" and ctx.board.zone(dest) in ctx.board.storm_zones:
         ctx.state.go_landed.append(a.id)
+
+
+def finish_go(ctx, pending: dict, square, player: str) -> None:
+    """A Go that waited for its square (house rule ask): the GO die was thrown the day before."""
+    board = ctx.board
+    a = ctx.state.agent(pending["agent"])
+    if not a.alive:
+        return
+    squares = [board.parse(s) for s in pending["face"]]
+    occ = ctx.state.occupied()
+    usable = [s for s in squares if s != a.at and not (occ.get(s) is not None and (ctx.ceasefire() or occ[s].owner == a.owner))]
+    free = [s for s in usable if s not in occ]
+    dest = square if square in usable else (free or usable or [None])[0]
+    land(ctx, player, a, squares, dest)
 
 
 def _timer(ctx, player, a: Agent, what: str, card: str):

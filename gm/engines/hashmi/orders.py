@@ -265,7 +265,8 @@ def check_turn(c: OrderChecker, name: str, node, at: Location) -> TurnOrders:
     if st.stage != PLACEMENT and st.pending is not None and name == st.controller(st.active):
         p = st.pending
         if "decide" not in node:
-            what = "its square: `decide: SQUARE`" if p["kind"] == "move" else f"the {p['weapon']}'s way: `decide: WAY`"
+            what = {"move": "its square: `decide: SQUARE`", "go": "its square: `decide: SQUARE`"}.get(
+                p["kind"], f"the {p.get('weapon')}'s way: `decide: WAY`")
             c.error(at, f"{p['agent']}'s {p['kind']} waits for {what}, one of {', '.join(p['choices'])}")
         elif p["kind"] == "aim":
             where = value_loc(c.path, node, "decide")
@@ -278,8 +279,9 @@ def check_turn(c: OrderChecker, name: str, node, at: Location) -> TurnOrders:
             where = value_loc(c.path, node, "decide")
             sq = c.square(node["decide"], where)
             if sq is not None and c.board.name(sq) not in p["choices"]:
-                c.error(where, f"{c.board.name(sq)} cannot be reached in exactly {p['roll']} steps: "
-                               f"choose one of {', '.join(p['choices'])}")
+                why = (f"cannot be reached in exactly {p['roll']} steps" if p["kind"] == "move"
+                       else "is not a square Go may land on from this face")
+                c.error(where, f"{c.board.name(sq)} {why}: choose one of {', '.join(p['choices'])}")
             o.decide = sq
     elif "decide" in node:
         c.error(key_loc(c.path, node, "decide"), "no move waits for a square today (decide: is for a turn stopped by house rule ask)")

@@ -70,7 +70,7 @@ def _left_out(value, where) -> tuple[Any, list[Problem]]:
     return value, []
 
 
-ASKABLE = ("move", "aim")
+ASKABLE = ("move", "aim", "go")
 
 
 def _ask(value, where) -> tuple[Any, list[Problem]]:

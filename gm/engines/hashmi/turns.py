@@ -135,6 +135,10 @@ def _resume(ctx: Ctx, player: str, orders: TurnOrders | None) -> dict:
     ctx.doomed_zones = set()
     if pending["kind"] == "aim":
         finish_aim(ctx, pending, choice, player)
+    elif pending["kind"] == "go":
+        from .cards import finish_go
+
+        finish_go(ctx, pending, choice, player)
     else:
         finish_move(ctx, pending, choice, player)
         hitchhikes(ctx)
