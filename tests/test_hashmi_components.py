@@ -79,7 +79,8 @@ def test_a_missing_or_broken_components_file_is_a_located_error(tmp_path):
 @pytest.mark.parametrize("text, message", [
     ("roster: [A, B]\n", "Hashmi Battle Royale is for 3 or 4 players, not 2"),
     ("roster: [A, B, C, D, E]\n", "Hashmi Battle Royale is for 3 or 4 players, not 5"),
-    ("roster: [A, B, a]\n", "a is on the roster twice"),
+    ("roster: [A, B, a]\n", "a is on the roster twice (entries 1 and 3)"),
+    ("roster: [Ann, B, (Ann)]\n", "reads the same as 'Ann' (entry 1)"),
     ("roster: [A, B, C.1]\n", "cannot hold a '.'"),
     ("roster: [A, B, C]\nhouse_rules: {max_round: 5}\n", "unknown house rule 'max_round' (did you mean 'max_rounds'?)"),
     ("roster: [A, B, C]\nhouse_rules: {ask: [wanted]}\n", "ask lists the choices that stop a turn: move, aim, go"),
