@@ -95,6 +95,16 @@ def ht_game_copy(ht_demo_dir, tmp_path):
     return target
 
 
+@pytest.fixture(scope="session")
+def hashmi_demo_dir(tmp_path_factory):
+    """The bundled Hashmi Battle Royale demo, created and resolved once for the whole session."""
+    from gm.commands import demo
+
+    target = tmp_path_factory.mktemp("hashmi-demo") / "game"
+    demo(target, "hashmi-battle-royale")
+    return target
+
+
 def pytest_terminal_summary(terminalreporter):
     """Say in one line per reason what was skipped and why, so that "161 skipped" in a plain clone
     reads as what it is (rulebooks or Chromium not on this machine), not as something broken."""
