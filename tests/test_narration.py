@@ -29,23 +29,34 @@ def run(*args):
 
 
 def _fresh_day1(demo_dir: Path, tmp_path: Path) -> tuple[GameDir, Path]:
-    """A copy of the demo with only Day 0 resolved."""
+    """The demo played as `gm demo` plays it, up to Day 1 committed, locked and not yet resolved."""
+    from gm.engines import get_engine
+    from gm.lock import lock_day
+
+    source = get_engine("battle-royale").example_dir()
     root = tmp_path / "game"
-    shutil.copytree(demo_dir, root)
-    for day in (root / "days").iterdir():
-        if int(day.name) > 0:
-            shutil.rmtree(day / "result", ignore_errors=True)
-            for p in day.iterdir():
-                if p.name not in ("orders", "votes.yaml"):
-                    p.unlink() if p.is_file() else shutil.rmtree(p)
-    return GameDir(root), root
+    shutil.copytree(source, root, ignore=lambda d, names: ["orders"] if Path(d).parent.name == "days" else [])
+    gd = GameDir(root)
+    game = gd.load()
+    for day in (0, 1):
+        commit_day(gd, game, day, demo_seed(day))
+        shutil.copytree(source / "days" / f"{day:02d}" / "orders", gd.orders_dir(day))
+        lock_day(gd, game, day)
+        if day == 0:
+            _resolve(gd, 0)
+    return gd, root
 
 
 def _resolve(gd: GameDir, day: int, story: str | None = None) -> dict[str, str]:
+    import hashlib
+
+    from gm.commitment import derived_veil, log_event
+
     game = gd.load()
-    commit_day(gd, game, day, demo_seed(day))
-    files = day_files(game, resolve_day(gd, game, day, demo_seed(day), story=story))
+    seed = demo_seed(day)
+    files = day_files(game, resolve_day(gd, game, day, seed, derived_veil(seed), None, story=story))
     gd.write_result(day, files)
+    log_event(gd, {"event": "resolve", "day": day, "record_sha256": hashlib.sha256(files["day.json"].encode()).hexdigest()})
     return files
 
 
@@ -253,7 +264,7 @@ def test_every_engine_puts_the_gms_story_in_its_post(engine, tmp_path):
     story = "A word from your GM: [i]the storm is coming[/i]."
     gd = GameDir(root)
     game = gd.load()
-    commit_day(gd, game, 0, demo_seed(0))
+    commit_day(gd, game, 0, demo_seed(0), late=True)
     files = day_files(game, resolve_day(gd, game, 0, demo_seed(0), story=story))
     narration = next(text for name, text in files.items() if name.startswith("narration.") and ".part" not in name)
     assert story in narration
