@@ -43,6 +43,7 @@ class DayPlayed:
     """One day, kept when `keep_days` is asked (the replay test reads them)."""
 
     number: int
+    doc: dict  # the orders the policy wrote
     checked: CheckedDay
     values: list[int]  # the raw dice values drawn, in order (ScriptedDice replays them)
     state_after: dict
@@ -88,11 +89,11 @@ def play_game(sim: SimGame, policy: Policy, index: int, seed: str,
         checked, errors = check_policy_orders(sim, state, day, doc)
         refused += errors
         dice = SimDice(dice_rng, record=keep_days is not None)
-        state, events = resolve_checked(sim, checked, dice)
+        state, events = resolve_checked(sim, checked, dice, own_state=True)
         days.append(events)
         due_after.append(len(engine.players_due(state)))
         if keep_days is not None:
-            keep_days.append(DayPlayed(day, checked, list(dice.values or []), engine.state_to_json(state)))
+            keep_days.append(DayPlayed(day, doc, checked, list(dice.values or []), engine.state_to_json(state)))
         if engine.ended(state):
             return PlayedGame(index, sim.roster, sim.rules, sim.initial_state, state, days, due_after, refused)
         day += 1

@@ -119,7 +119,7 @@ def _vs(console, report: dict) -> None:
                          ("difference", "right"), ("p", "right")):
         t.add_column(col, justify=justify)
     for r in rows:
-        t.add_row(r["figure"], num(r["a"]), num(r["b"]), f"{r['difference']:+.3f}", f"{r['p']:.2g}")
+        t.add_row(r["figure"], num(r["a"]), num(r["b"]), f"{r['difference']:+.3f}", f"{r['p']:.2g}" if r["p"] >= 1e-6 else "<1e-6")
     if rows:
         console.print(t)
     rest = len(c["figures"]) - len(rows)
