@@ -29,7 +29,7 @@ from typing import Any
 
 from gm.engine import Engine, Facts, GameSetup, Phase
 
-from . import endgame, placement, setup, turns
+from . import endgame, placement, policies, setup, sim_stats as stats, turns
 from .orders import check_orders_doc, default_orders
 from .roster import read_game
 from .rules import Rules
@@ -90,6 +90,19 @@ class HostileTakeover(Engine):
 
     def final_phase(self) -> Phase:
         return Phase(endgame.STEP, endgame.resolve)
+
+    # -- gm simulate ------------------------------------------------------------------------------
+
+    def policies(self) -> dict:
+        return {**super().policies(), **policies.POLICIES}
+
+    sim_stats = stats.sim_stats
+
+    def sim_reference(self) -> dict:
+        """The rulebook's dice: a claim does a d12 of damage (6.5 on average); an attacker wins a combat
+        when its d12 beats the defender's, 11 times in 24 (a tie sends no one home)."""
+        return {"weapons": {"claim": 6.5, "attack": round(11 / 24, 4)},
+                "weapons_note": "rulebook: a claim's d12 averages 6.5; an attack's d12 beats the defender's 11 times in 24"}
 
     def message_recipients(self, before, after, orders) -> list[str]:
         """Everyone, every day: the board is everyone's, and a player who is out still holds buildings."""
