@@ -73,7 +73,8 @@ def write_pngs(summary: dict, folder: Path, title: str, other: dict | None = Non
     for label, s in runs:
         days = s.get("days", [])
         x = [d["day"] for d in days]
-        ax.plot(x, [d["alive"]["value"] for d in days], marker="o", label=label)
+        ax.plot(x, [d["alive"]["value"] for d in days], marker="o" if label == runs[0][0] else "s",
+                linestyle="-" if label == runs[0][0] else "--", label=label)
         ax.fill_between(x, [d["alive"]["low"] for d in days], [d["alive"]["high"] for d in days], alpha=0.2)
     ax.set_xlabel("day")
     ax.set_ylabel("players left (mean, 95% interval)")

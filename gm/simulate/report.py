@@ -9,10 +9,15 @@ def pct(x: float) -> str:
     return f"{x * 100:.1f}%"
 
 
-def interval(ci: dict, fmt=pct) -> str:
+def interval(ci: dict, fmt=None) -> str:
+    """A rate as "29.5% (27.9–31.1)", a mean as "1.34 ±0.04": the 95% interval, short enough for a terminal."""
+    if fmt is None:
+        if ci["low"] == ci["high"]:
+            return pct(ci["value"])
+        return f"{pct(ci['value'])} ({ci['low'] * 100:.1f}–{ci['high'] * 100:.1f})"
     if ci["low"] == ci["high"]:
         return fmt(ci["value"])
-    return f"{fmt(ci['value'])} ({fmt(ci['low'])}–{fmt(ci['high'])})"
+    return f"{fmt(ci['value'])} ±{fmt((ci['high'] - ci['low']) / 2)}"
 
 
 def num(x: float) -> str:
@@ -46,7 +51,7 @@ def render(console, report: dict[str, Any], timing: dict | None = None, charts: 
     for category, rows in s["wins"].items():
         t = Table(title=f"Wins by {category} (95% intervals)", title_justify="left")
         for col, justify in ((category, "left"), ("players", "right"), ("winners", "right"),
-                             ("a player's chance to win", "right"), ("games won", "right")):
+                             ("a player wins", "right"), ("games won", "right")):
             t.add_column(col, justify=justify)
         for group, r in rows.items():
             t.add_row(group, f"{r['players']:,}", f"{r['wins']:,}", interval(r["win_rate"]),
@@ -94,10 +99,10 @@ def _weapons(console, s: dict) -> None:
     rows = {w: r for w, r in s["weapons"].items() if r.get("attempts") or r.get("kills")}
     if not rows:
         return
-    t = Table(title="Weapons", title_justify="left", caption=s.get("weapons_note", ""), caption_justify="left")
-    for col, justify in (("weapon", "left"), ("hit attempts", "right"), ("hit", "right"),
-                         ("damage per attempt (95%)", "right"), ("rulebook", "right"), ("kills", "right"),
-                         ("kills per game", "right")):
+    t = Table(title="Weapons (95% intervals)", title_justify="left", caption=s.get("weapons_note", ""), caption_justify="left")
+    for col, justify in (("weapon", "left"), ("attempts", "right"), ("hit", "right"),
+                         ("damage/attempt", "right"), ("rulebook", "right"), ("kills", "right"),
+                         ("kills/game", "right")):
         t.add_column(col, justify=justify)
     for w, r in rows.items():
         attempts = r.get("attempts", 0)
