@@ -231,3 +231,14 @@ def test_plots_are_png_files(tmp_path):
     for name in ("survival.png", "wins.png", "kills.png"):
         data = (tmp_path / "p" / name).read_bytes()
         assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000
+
+
+def test_the_docs_worked_question_has_its_files():
+    root = Path(__file__).resolve().parent.parent
+    text = (root / "docs" / "simulate.md").read_text(encoding="utf-8")
+    for name in ("survival.png", "wins.png", "kills.png"):
+        assert f"(simulate/{name})" in text
+        assert (root / "docs" / "simulate" / name).read_bytes()[:4] == b"\x89PNG"
+    assert "--vs docs/simulate/twelve-days.yaml" in text
+    lab, _ = prepare("battle-royale", 1, house_rules=root / "docs" / "simulate" / "twelve-days.yaml", seed="d")
+    assert lab.games == 1
