@@ -235,6 +235,7 @@ class Engine:
 
     def sim_reference(self) -> dict:
         """The rulebook's own figures a simulation is held against, e.g.
-        {"weapons": {"Knife": 0.78}, "weapons_note": "average damage per hit attempt"}."""
+        {"weapons": {"Knife": 0.78}, "weapons_note": "average damage per hit attempt"}; "weapons_label"
+        names what the engine counts there when it is not a weapon ("card", "roll")."""
         return {}
 

@@ -242,3 +242,24 @@ def test_the_docs_worked_question_has_its_files():
     assert "--vs docs/simulate/twelve-days.yaml" in text
     lab, _ = prepare("battle-royale", 1, house_rules=root / "docs" / "simulate" / "twelve-days.yaml", seed="d")
     assert lab.games == 1
+
+
+def test_a_real_ctrl_c_reports_the_games_that_finished():
+    """SIGINT to the whole process group, as a terminal's Ctrl-C sends it: the workers ignore it, the
+    parent stops them and prints the report of what finished, exit code 0, no traceback."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    proc = subprocess.Popen([sys.executable, "-m", "gm", "simulate", "battle-royale", "-n", "100000", "-j", "2",
+                             "--seed", "int", "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    time.sleep(6)
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err
+    data = json.loads(out)
+    assert data["stopped"] and data["summary"]["games"] < 100000

@@ -40,8 +40,12 @@ def chart_data(summary: dict) -> dict[str, Any]:
 
 
 def text_charts(summary: dict) -> str:
+    from .report import shown_days
+
     data = chart_data(summary)
-    parts = [text_chart("Players left after each day (mean)", data["survival"], "{:.1f}")]
+    keep = {d["day"] for d in shown_days(summary.get("days", []))}
+    survival = [(label, v) for (label, v), d in zip(data["survival"], summary.get("days", [])) if d["day"] in keep]
+    parts = [text_chart("Players left after each day (mean)", survival, "{:.1f}")]
     for category, rows in data["wins"].items():
         parts.append(text_chart(f"Win rate by {category}", [(g, v * 100) for g, v, _, _ in rows], "{:.1f}%"))
     if data["kills"]:

@@ -58,9 +58,9 @@ def render(console, report: dict[str, Any], timing: dict | None = None, charts: 
                       interval(r["games_won_share"]))
         console.print(t)
     t = Table(title="Day by day (mean per game, 95% intervals)", title_justify="left")
-    for col in ("day", "players left", "deaths", "games still going"):
+    for col in ("day", "players left", "deaths that day", "games still going"):
         t.add_column(col, justify="right")
-    for d in s["days"]:
+    for d in shown_days(s["days"]):
         t.add_row(str(d["day"]), interval(d["alive"], num), interval(d["deaths"], num), f"{d['games_going']:,}")
     console.print(t)
     _weapons(console, s)
@@ -86,6 +86,14 @@ def render(console, report: dict[str, Any], timing: dict | None = None, charts: 
         _vs(console, report)
 
 
+def shown_days(days: list, most: int = 15) -> list:
+    """Every day of a short game; of a long one, every k-th day and the last (--json has them all)."""
+    if len(days) <= most:
+        return days
+    stride = -(-len(days) // most)
+    return [d for i, d in enumerate(days) if i % stride == 0 or i == len(days) - 1]
+
+
 def _length(console, s: dict) -> None:
     L = s["length"]
     ended = ", ".join(f"{k} {v:,}" for k, v in s["ended"].items())
@@ -99,8 +107,9 @@ def _weapons(console, s: dict) -> None:
     rows = {w: r for w, r in s["weapons"].items() if r.get("attempts") or r.get("kills")}
     if not rows:
         return
-    t = Table(title="Weapons (95% intervals)", title_justify="left", caption=s.get("weapons_note", ""), caption_justify="left")
-    for col, justify in (("weapon", "left"), ("attempts", "right"), ("hit", "right"),
+    label = s.get("weapons_label", "weapon")
+    t = Table(title=f"{label.capitalize()}s (95% intervals)", title_justify="left", caption=s.get("weapons_note", ""), caption_justify="left")
+    for col, justify in ((label, "left"), ("attempts", "right"), ("hit", "right"),
                          ("damage/attempt", "right"), ("rulebook", "right"), ("kills", "right"),
                          ("kills/game", "right")):
         t.add_column(col, justify=justify)

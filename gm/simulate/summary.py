@@ -61,8 +61,9 @@ def summarize(records: list[dict], reference: dict | None = None) -> dict[str, A
                     "games_going": sum(1 for r in records if r["length"] >= d)}
                    for d in range(len(curve[0]))]
     out["weapons"] = _weapons(records, reference.get("weapons") or {})
-    if reference.get("weapons_note"):
-        out["weapons_note"] = reference["weapons_note"]
+    for key in ("weapons_note", "weapons_label"):
+        if reference.get(key):
+            out[key] = reference[key]
     out["rules"] = _counts(records, "rules")
     out["events"] = _counts(records, "events")
     refused = [m for r in records for m in r.get("refused", [])]

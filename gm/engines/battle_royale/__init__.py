@@ -12,8 +12,9 @@ from typing import Any
 
 from gm.engine import Engine, Facts, GameSetup, Phase, ThreadVotes
 
-from . import (analyze, attacks, dawn, endgame, free_actions, movement, night, policies, search, setup, sim_stats, smoke,
+from . import (analyze, attacks, dawn, endgame, free_actions, movement, night, policies, search, setup, smoke,
                thread_votes, traps, use_items, votes)
+from . import sim_stats as stats
 from .orders import check_orders_doc, default_orders
 from .roster import initial_state, read_game
 from .state import State
@@ -99,7 +100,7 @@ class BattleRoyale(Engine):
     def policies(self) -> dict:
         return {**super().policies(), **policies.POLICIES}
 
-    sim_stats = sim_stats.sim_stats
+    sim_stats = stats.sim_stats
 
     def sim_reference(self) -> dict:
         from gm.yamlio import load_file, plain
