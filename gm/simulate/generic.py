@@ -27,11 +27,14 @@ def defaults_policy(state: Any, rules: Any, day: int, due: list[str], choose: Ch
 
 
 def winners_of(game) -> list[str]:
-    """The winners as the last `game_over` event names them (the convention of every engine so far)."""
+    """The winners as the last `game_over` event names them: its `winners` (a list) or `winner` (one name),
+    the convention of every engine so far."""
     for events in reversed(game.days):
         for e in reversed(events):
             if e.kind == "game_over":
-                return list(e.data.get("winners") or [])
+                if e.data.get("winners") is not None:
+                    return list(e.data["winners"])
+                return [e.data["winner"]] if e.data.get("winner") else []
     return []
 
 

@@ -51,6 +51,10 @@ def ratio_ci(numerators: Sequence[float], denominators: Sequence[float]) -> tupl
     resid = math.fsum((x - r * y) ** 2 for x, y in zip(numerators, denominators))
     se = math.sqrt(resid / (n * (n - 1))) / ybar
     lo, hi = r - Z95 * se, r + Z95 * se
+    if all(x >= 0 for x in numerators):
+        lo = max(lo, 0.0)  # a count over a count is never negative...
+        if all(x <= y for x, y in zip(numerators, denominators)):
+            hi = min(hi, 1.0)  # ...nor above 1 when it is a share (winners among players)
     return r, lo, hi
 
 

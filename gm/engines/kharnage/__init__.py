@@ -18,7 +18,8 @@ from typing import Any, Callable
 
 from gm.engine import Engine, Facts, GameSetup, Phase
 
-from . import endgame, rounds, setup
+from . import endgame, policies, rounds, setup
+from . import sim_stats as stats
 from .orders import GM, check_all, check_orders_doc, default_orders
 from .roster import read_game
 from .rules import Rules
@@ -54,6 +55,17 @@ class Kharnage(Engine):
 
     def check_all(self, orders, missing, state: State, rules: Rules, day: int, folder: str):
         return check_all(orders, missing, state, rules, folder)
+
+    # -- gm simulate ------------------------------------------------------------------------------
+
+    def policies(self) -> dict:
+        return {**super().policies(), **policies.POLICIES}
+
+    sim_stats = stats.sim_stats
+
+    def sim_reference(self) -> dict:
+        return {"weapons_label": "attack", "weapons_note": "damage: attack points; hit: attacks that destroyed "
+                                                           "something; kills: Unit cards destroyed"}
 
     def default_orders(self, player: str, day: int):
         return default_orders(player)
