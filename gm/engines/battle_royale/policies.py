@@ -104,13 +104,20 @@ def escape_move(island: Island, p: Player, choose: Chooser, prefer=None) -> dict
     return {"move": [prefer(exits) if prefer else choose.pick(exits)]}
 
 
+def most(options: list, score, choose: Chooser):
+    """The option with the highest score; a tie is drawn (never settled by name or number, which would
+    favour some students or zones in every game)."""
+    top = max(score(o) for o in options)
+    return choose.pick([o for o in options if score(o) == top])
+
+
 def votes(island: Island, p: Player, choose: Chooser, close_where_crowded: bool = False) -> dict:
     others = [x.name for x in island.alive if x.name != p.name] or [p.name]
     out = {"mark": choose.pick(others)}
     candidates = [z for z in island.open if z != p.zone] or island.open
     if candidates:
         if close_where_crowded:
-            out["close"] = max(candidates, key=lambda z: (island.crowd(z), -island.rules.zones[z].number))
+            out["close"] = most(candidates, island.crowd, choose)
         else:
             out["close"] = choose.pick(candidates)
         out["reward"] = p.zone if p.zone in island.open else choose.pick(island.open)
@@ -239,7 +246,8 @@ def _aggressive_one(island: Island, p: Player, choose: Chooser) -> dict:
         order["free"] = free
     company = island.company(p)
     if company:
-        target = min(company, key=lambda x: (x.health, x.name)).name
+        weakest = min(x.health for x in company)
+        target = choose.pick([x.name for x in company if x.health == weakest])  # never by name: no seat is picked on
         options = [(w, n, expected_damage(w[1], n)) for w in weapons_of(island, p) for n in [w[2]]]
         if unarmed_allowed(island, p) or not options:
             options.append((None, island.rules.unarmed.hits, expected_damage(island.rules.unarmed, island.rules.unarmed.hits)))
@@ -248,7 +256,7 @@ def _aggressive_one(island: Island, p: Player, choose: Chooser) -> dict:
         order["movement"] = escape_move(island, p, choose) or "stay"
     else:
         order["action"] = "search"
-        crowded = lambda zones: max(zones, key=lambda z: (island.crowd(z), -island.rules.zones[z].number))  # noqa: E731
+        crowded = lambda zones: most(zones, island.crowd, choose)  # noqa: E731
         move = escape_move(island, p, choose, crowded)
         if move is None:
             exits = island.exits(p.zone)
@@ -273,7 +281,7 @@ def _cautious_one(island: Island, p: Player, choose: Chooser) -> dict:
         order["action"] = {"heal": {"target": p.name, "item": "First Aid Kit"}}
     else:
         order["action"] = "defend" if company else "search"
-    quiet = lambda zones: min(zones, key=lambda z: (island.crowd(z), island.rules.zones[z].number))  # noqa: E731
+    quiet = lambda zones: most(zones, lambda z: -island.crowd(z), choose)  # noqa: E731
     move = escape_move(island, p, choose, quiet)
     if move is None and company:
         exits = [z for z in island.exits(p.zone) if island.crowd(z) < len(company) + 1]
