@@ -19,7 +19,8 @@ from typing import Any
 from gm.engine import Day, Engine, Facts, GameSetup, Phase
 from gm.errors import Location, Problem
 
-from . import endgame, pending, setup, turns
+from . import endgame, pending, policies, setup, turns
+from . import sim_stats as stats
 from .orders import check_orders_doc, default_orders
 from .roster import read_game
 from .rules import Rules
@@ -88,6 +89,13 @@ class TeamKill(Engine):
                                               "of passes, and everyone is eliminated (FAQ: \"What happens if all "
                                               "players pass?\")", "warning")]
         return []
+
+    # -- gm simulate ------------------------------------------------------------------------------
+
+    def policies(self) -> dict:
+        return {**super().policies(), **policies.POLICIES}
+
+    sim_stats = stats.sim_stats
 
     def default_orders(self, player: str, day: int):
         return default_orders(player)
