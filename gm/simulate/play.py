@@ -9,6 +9,7 @@ the files are left out: nothing is rendered or written.
 from __future__ import annotations
 
 import copy
+import json
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -93,7 +94,10 @@ def play_game(sim: SimGame, policy: Policy, index: int, seed: str,
         days.append(events)
         due_after.append(len(engine.players_due(state)))
         if keep_days is not None:
-            keep_days.append(DayPlayed(day, doc, checked, list(dice.values or []), engine.state_to_json(state)))
+            # through JSON text, as a real day saves it: to_json may share lists with the state, which the
+            # next simulated day changes in place
+            after = json.loads(json.dumps(engine.state_to_json(state)))
+            keep_days.append(DayPlayed(day, copy.deepcopy(doc), checked, list(dice.values or []), after))
         if engine.ended(state):
             return PlayedGame(index, sim.roster, sim.rules, sim.initial_state, state, days, due_after, refused)
         day += 1
