@@ -357,7 +357,9 @@ def simulate(target, games, players, policy, house_rules, vs, seed, jobs, as_jso
 
         click.echo(json.dumps({**report, "timing": timing}, indent=2, sort_keys=True))
     else:
-        lab_mod.report.render(Console(), report, timing, charts=not no_charts)
+        from gm.simulate.report import render
+
+        render(Console(), report, timing, charts=not no_charts)
     if plots is not None and report["summary"]["games"]:
         from gm.simulate.charts import write_pngs
 

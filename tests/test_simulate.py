@@ -15,7 +15,6 @@ from gm.cli import cli
 from gm.engines import REGISTRY, get_engine
 from gm.simulate import prepare, simulate
 from gm.simulate.charts import have_matplotlib, text_chart
-from gm.simulate.runner import Setup, run_games
 from gm.simulate.stats import holm, mean_ci, paired_test, ratio_ci, wilson
 
 

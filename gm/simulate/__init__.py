@@ -20,7 +20,6 @@ from typing import Any, Callable
 
 from gm.errors import StateError
 
-from . import report
 from .runner import Run, Setup, run_games
 from .summary import compare, summarize
 
@@ -65,7 +64,7 @@ def report_of(lab: Lab, sim: Any, run: Run, other: Run | None = None) -> dict[st
     engine = sim.engine
     numbers = sorted(run.records)
     records = [run.records[i] for i in numbers]
-    report: dict[str, Any] = {
+    out: dict[str, Any] = {
         "engine": engine.facts.name,
         "game": sim.source,
         "players": len(sim.roster),
@@ -79,9 +78,9 @@ def report_of(lab: Lab, sim: Any, run: Run, other: Run | None = None) -> dict[st
     if other is not None:
         both = [i for i in numbers if i in other.records]
         vs_records = [other.records[i] for i in sorted(other.records)]
-        report["vs"] = {"file": str(lab.vs), "summary": summarize(vs_records, engine.sim_reference()),
+        out["vs"] = {"file": str(lab.vs), "summary": summarize(vs_records, engine.sim_reference()),
                         "comparison": compare([run.records[i] for i in both], [other.records[i] for i in both])}
-    return report
+    return out
 
 
 def simulate(lab: Lab, sim: Any, jobs: int = 1, progress: Callable[[int], None] | None = None) -> tuple[dict, dict]:
