@@ -12,9 +12,8 @@ from typing import Any
 
 from gm.engine import Engine, Facts, GameSetup, Phase, ThreadVotes
 
-from . import (analyze, attacks, dawn, endgame, free_actions, movement, night, policies, search, setup, smoke,
+from . import (analyze, attacks, dawn, endgame, free_actions, movement, night, search, setup, smoke,
                thread_votes, traps, use_items, votes)
-from . import sim_stats as stats
 from .orders import check_orders_doc, default_orders
 from .roster import initial_state, read_game
 from .state import State
@@ -98,9 +97,14 @@ class BattleRoyale(Engine):
         return {"engine": self.facts.name, "title": "Simulated Battle Royale", "roster": sim_roster(players or 20)}
 
     def policies(self) -> dict:
-        return {**super().policies(), **policies.POLICIES}
+        from .policies import POLICIES  # only gm simulate needs them
 
-    sim_stats = stats.sim_stats
+        return {**super().policies(), **POLICIES}
+
+    def sim_stats(self, game) -> dict:
+        from .sim_stats import sim_stats
+
+        return sim_stats(self, game)
 
     def sim_reference(self) -> dict:
         from gm.yamlio import load_file, plain

@@ -15,9 +15,10 @@ Everyone but `defaults` leaves a zone that is closed or closing, when an open zo
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from gm.simulate.dice import Chooser
+if TYPE_CHECKING:
+    from gm.simulate.dice import Chooser
 
 from .common import carried
 from .order_actions import hit_attempts

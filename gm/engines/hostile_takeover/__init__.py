@@ -29,7 +29,7 @@ from typing import Any
 
 from gm.engine import Engine, Facts, GameSetup, Phase
 
-from . import endgame, placement, policies, setup, sim_stats as stats, turns
+from . import endgame, placement, setup, turns
 from .orders import check_orders_doc, default_orders
 from .roster import read_game
 from .rules import Rules
@@ -94,9 +94,14 @@ class HostileTakeover(Engine):
     # -- gm simulate ------------------------------------------------------------------------------
 
     def policies(self) -> dict:
-        return {**super().policies(), **policies.POLICIES}
+        from .policies import POLICIES  # only gm simulate needs them
 
-    sim_stats = stats.sim_stats
+        return {**super().policies(), **POLICIES}
+
+    def sim_stats(self, game) -> dict:
+        from .sim_stats import sim_stats
+
+        return sim_stats(self, game)
 
     def sim_reference(self) -> dict:
         """The rulebook's dice: a claim does a d12 of damage (6.5 on average); an attacker wins a combat

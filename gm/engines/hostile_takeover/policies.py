@@ -11,7 +11,10 @@ round may change the board; the fallbacks, then a pass, cover that, as they do f
 
 from __future__ import annotations
 
-from gm.simulate.dice import Chooser
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gm.simulate.dice import Chooser
 
 from . import grid
 from .orders import Choice

@@ -18,8 +18,7 @@ from typing import Any, Callable
 
 from gm.engine import Engine, Facts, GameSetup, Phase
 
-from . import endgame, policies, rounds, setup
-from . import sim_stats as stats
+from . import endgame, rounds, setup
 from .orders import GM, check_all, check_orders_doc, default_orders
 from .roster import read_game
 from .rules import Rules
@@ -59,9 +58,14 @@ class Kharnage(Engine):
     # -- gm simulate ------------------------------------------------------------------------------
 
     def policies(self) -> dict:
-        return {**super().policies(), **policies.POLICIES}
+        from .policies import POLICIES  # only gm simulate needs them
 
-    sim_stats = stats.sim_stats
+        return {**super().policies(), **POLICIES}
+
+    def sim_stats(self, game) -> dict:
+        from .sim_stats import sim_stats
+
+        return sim_stats(self, game)
 
     def sim_reference(self) -> dict:
         return {"weapons_label": "attack", "weapons_note": "damage: attack points; hit: attacks that destroyed "

@@ -14,7 +14,10 @@ simulated GM writes that it does nothing (`gm: {NAME: []}`), as orders.py allows
 
 from __future__ import annotations
 
-from gm.simulate.dice import Chooser
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gm.simulate.dice import Chooser
 
 from .orders import CHOICES
 from .rules import Rules

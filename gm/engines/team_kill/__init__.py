@@ -19,8 +19,7 @@ from typing import Any
 from gm.engine import Day, Engine, Facts, GameSetup, Phase
 from gm.errors import Location, Problem
 
-from . import endgame, pending, policies, setup, turns
-from . import sim_stats as stats
+from . import endgame, pending, setup, turns
 from .orders import check_orders_doc, default_orders
 from .roster import read_game
 from .rules import Rules
@@ -93,9 +92,14 @@ class TeamKill(Engine):
     # -- gm simulate ------------------------------------------------------------------------------
 
     def policies(self) -> dict:
-        return {**super().policies(), **policies.POLICIES}
+        from .policies import POLICIES  # only gm simulate needs them
 
-    sim_stats = stats.sim_stats
+        return {**super().policies(), **POLICIES}
+
+    def sim_stats(self, game) -> dict:
+        from .sim_stats import sim_stats
+
+        return sim_stats(self, game)
 
     def default_orders(self, player: str, day: int):
         return default_orders(player)

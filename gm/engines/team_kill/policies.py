@@ -10,7 +10,10 @@
 
 from __future__ import annotations
 
-from gm.simulate.dice import Chooser
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gm.simulate.dice import Chooser
 
 from .rules import Rules
 from .state import DEAL, State
