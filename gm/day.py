@@ -8,7 +8,7 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from gm.commitment import is_committed
+from gm.commitment import commit_path, is_committed
 from gm.dice import AuditedDice, DiceBase, Roll, dice_key
 from gm.engine import Day
 from gm.errors import OrderError, Problem, StateError
@@ -62,6 +62,9 @@ def state_before(gd: GameDir, game: Game, day: int) -> Any:
         return copy.deepcopy(game.initial_state)
     if not gd.is_resolved(day - 1):
         raise StateError(f"Day {day - 1} has not been resolved yet: run `gm resolve {display_path(gd.root)} --day {day - 1}` first")
+    from gm.chain import check_base
+
+    check_base(gd, day)  # Day day-1 as it was resolved, before anything starts from it
     state = game.engine.state_from_json(gd.read_json(day - 1, "state.json"))
     if game.engine.ended(state):
         raise StateError(f"the game ended on Day {day - 1}; there is no Day {day}")
@@ -98,9 +101,18 @@ def check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
     due = engine.players_due(state)
     for path in files:
         try:
-            raw = read_bytes(path)
+            path.name.encode("utf-8")
+        except UnicodeEncodeError:  # bytes that are not UTF-8 in the file's name: shown escaped, never read
+            from gm.errors import Location
+
+            shown = display_path(path).encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+            problems.append(Problem(Location(shown), "the file's name is not UTF-8 text: rename it (it was not read)"))
+            unreadable.append(shown)
+            continue
+        try:
+            raw = read_bytes(path, game.limits.file_bytes)
             digests[path.name] = hashlib.sha256(raw).hexdigest()
-            doc = load_bytes(raw, path)
+            doc = load_bytes(raw, path, game.limits)
         except LocatedError as exc:
             problems.append(exc.problem)
             unreadable.append(display_path(path))
@@ -120,7 +132,8 @@ def check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
                       [display_path(p) for p in files], unreadable, due, engine.defaults_note(state),
                       salts=dict(sorted(salts.items())), votes_file=votes_file, orders_digests=digests,
                       votes_digest=votes_digest, previous_record=previous_record,
-                      seed_committed=is_committed(gd, day))
+                      # commit.txt is kept with the game; seed.secret may not be (a clone leaves it out)
+                      seed_committed=is_committed(gd, day) or commit_path(gd, day).is_file())
 
 
 def _lay_thread_votes(gd: GameDir, game: Game, day: int, state, orders: dict, problems: list,
@@ -137,7 +150,7 @@ def _lay_thread_votes(gd: GameDir, game: Game, day: int, state, orders: dict, pr
     shown = display_path(path)
     votes = game.engine.votes
     try:
-        raw = read_bytes(path)
+        raw = read_bytes(path, game.limits.file_bytes)
     except LocatedError as exc:
         problems.append(exc.problem)
         unreadable.append(shown)
@@ -147,7 +160,7 @@ def _lay_thread_votes(gd: GameDir, game: Game, day: int, state, orders: dict, pr
         problems.append(Problem(Location(shown), f"the {game.engine.facts.title} engine takes no votes from the thread"))
         return shown, digest
     try:
-        doc = load_bytes(raw, path)
+        doc = load_bytes(raw, path, game.limits)
     except LocatedError as exc:
         problems.append(exc.problem)
         unreadable.append(shown)
