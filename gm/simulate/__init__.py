@@ -79,7 +79,7 @@ def report_of(lab: Lab, sim: Any, run: Run, other: Run | None = None) -> dict[st
         both = [i for i in numbers if i in other.records]
         vs_records = [other.records[i] for i in sorted(other.records)]
         out["vs"] = {"file": str(lab.vs), "summary": summarize(vs_records, engine.sim_reference()),
-                        "comparison": compare([run.records[i] for i in both], [other.records[i] for i in both])}
+                     "comparison": compare([run.records[i] for i in both], [other.records[i] for i in both])}
     return out
 
 
