@@ -287,3 +287,16 @@ def test_no_policy_favours_a_student_by_name(tmp_path, policy):
     total = first + second
     assert total > 100
     assert abs(first - second) < 4 * math.sqrt(total), (first, second)
+
+
+def test_hostile_takeovers_dice_match_the_rulebook():
+    """A claim does a d12 of damage (6.5 on average), an attacker's d12 beats the defender's 11 times in
+    24: the report's figures for simulated games agree within their intervals (4.5 standard errors)."""
+    s = report("hostile-takeover", 120, policy="aggressive", seed="d12")["summary"]
+    claim, attack = s["weapons"]["claim"], s["weapons"]["attack"]
+    assert claim["rulebook"] == 6.5 and attack["rulebook"] == round(11 / 24, 4)
+    sd_claim = math.sqrt((12 ** 2 - 1) / 12)
+    assert abs(claim["damage_per_attempt"]["value"] - 6.5) < 4.5 * sd_claim / math.sqrt(claim["attempts"])
+    p = 11 / 24
+    assert abs(attack["hit_rate"] - p) < 4.5 * math.sqrt(p * (1 - p) / attack["attempts"])
+    assert attack["attempts"] > 300 and claim["attempts"] > 100
