@@ -203,6 +203,11 @@ def test_a_game_folder_is_simulated_with_its_roster(tmp_path):
     assert run(["new", str(tmp_path / "g")]).exit_code == 0
     out = report(str(tmp_path / "g"), 3)
     assert out["players"] == 4 and out["game"].endswith("game.yaml")
+    # its Day 0 orders are not read, and the report says so
+    assert len(out["notes"]) == 1 and "is not read (Day 0): the policy plays every day" in out["notes"][0]
+    result = run(["simulate", str(tmp_path / "g"), "-n", "2", "-j", "1", "--no-charts"])
+    assert "note: " in result.output and "is not read (Day 0)" in result.output
+    assert report("battle-royale", 1)["notes"] == []
 
 
 def test_players_seats_a_bigger_class():

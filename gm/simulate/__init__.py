@@ -72,6 +72,7 @@ def report_of(lab: Lab, sim: Any, run: Run, other: Run | None = None) -> dict[st
         "seed": lab.seed,
         "games_asked": lab.games,
         "house_rules": sim.house_rules,
+        "notes": list(sim.notes),
         "stopped": run.interrupted or (other is not None and other.interrupted),
         "summary": summarize(records, engine.sim_reference()),
     }

@@ -3,7 +3,7 @@ with house rules laid over it (`--house-rules`, `--vs`). Read once, checked like
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +21,7 @@ class SimGame:
     initial_state: Any
     source: str  # the game folder or "<engine> defaults", as reports name it
     house_rules: dict  # the house rules laid over the game's own (for the report)
+    notes: list[str] = field(default_factory=list)  # what was not read, and why (the report says it)
 
 
 def _plain(doc: Any) -> Any:
@@ -43,6 +44,20 @@ def read_house_rules(path: Path) -> tuple[dict, Any, str]:
         raise LocatedError(Location(shown, 1, 1), "a house-rules file maps settings to values, "
                                                   "e.g. `lone_wolf_chance: 80` (or `house_rules: {...}` as in game.yaml)")
     return _plain(doc), doc, shown
+
+
+def unread(folder: Path) -> list[str]:
+    """A game folder's orders and results, which a simulation does not read: the policy writes every
+    day's orders, Day 0's too (a simulation asks what the rules do, not what these players sent)."""
+    days_dir = folder / "days"
+    if not days_dir.is_dir():
+        return []
+    days = sorted(int(d.name) for d in days_dir.iterdir()
+                  if d.name.isdigit() and ((d / "orders").is_dir() or (d / "result").is_dir()))
+    if not days:
+        return []
+    shown = ", ".join(f"Day {d}" for d in days[:5]) + (", ..." if len(days) > 5 else "")
+    return [f"{display_path(days_dir)} is not read ({shown}): the policy plays every day from Day 0"]
 
 
 def game_doc(target: str, players: int | None) -> tuple[Any, str, Any]:
@@ -101,4 +116,12 @@ def load_sim_game(target: str, players: int | None = None, house_rules: Path | N
         setup = _setup(engine, merged, shown)
     if setup.initial_state is None:
         raise StateError(f"{shown}: the {engine.facts.title} engine made no starting state")
-    return SimGame(engine, setup.rules, list(setup.roster), setup.initial_state, shown, laid)
+    folder = Path(target)
+    notes = unread(folder) if target not in engine_names() and folder.is_dir() else []
+    return SimGame(engine, setup.rules, list(setup.roster), setup.initial_state, shown, laid, notes)
+
+
+def engine_names() -> set[str]:
+    from gm.engines import REGISTRY
+
+    return set(REGISTRY)

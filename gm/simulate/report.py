@@ -33,6 +33,8 @@ def render(console, report: dict[str, Any], timing: dict | None = None, charts: 
     console.print(f"[bold]{title}[/bold]: {n:,} game{'s' if n != 1 else ''} of {report['players']} players, "
                   f"policy [bold]{report['policy']}[/bold], seed {report['seed']}", soft_wrap=True)
     console.print(f"game: {report['game']}", soft_wrap=True, markup=False)
+    for note in report.get("notes", []):
+        console.print(f"note: {note}", soft_wrap=True, markup=False)
     if timing:
         console.print(f"{timing['seconds']:.1f} s with {timing['jobs']} worker{'s' if timing['jobs'] != 1 else ''}: "
                       f"{timing['games_per_second']:.1f} games per second")
