@@ -10,6 +10,8 @@ from gm.simulate.generic import generic_stats
 
 from .rules import Rules
 
+CAUSE_ITEM = {"poison": "Poison Vial"}  # a death's cause, as the item that caused it
+
 # the rule each event kind stands for (events that are not listed are counted by kind only)
 RULE_OF_EVENT = {
     "bounty": "bounty for a marked student",
@@ -100,7 +102,8 @@ def _fights(game) -> tuple[dict, dict, list[int]]:
                 fired[f"death: {d['cause']}"] += 1
             elif kind == "kill":
                 cause = d["cause"]
-                weapon = last_weapon.get((d["killer"], d["victim"]), "Unarmed") if cause == "attack" else cause
+                weapon = (last_weapon.get((d["killer"], d["victim"]), "Unarmed") if cause == "attack"
+                          else CAUSE_ITEM.get(cause, cause))
                 weapons.setdefault(weapon, Counter())["kills"] += 1
             elif kind == "zones_closed":
                 fired["zone closed"] += len(d["zones"])
