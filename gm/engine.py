@@ -213,7 +213,7 @@ class Engine:
         from gm.errors import StateError
         from gm.yamlio import load_text
 
-        doc = load_text(self.new_game_files(None)["game.yaml"], f"{self.facts.name} new-game.yaml")
+        doc = load_text(self.new_game_files(None)["game.yaml"], self.data_dir / "new-game.yaml")
         roster = doc.get("roster") if isinstance(doc, dict) else None
         if players is not None and (not isinstance(roster, list) or len(roster) != players):
             seated = len(roster) if isinstance(roster, list) else 0
