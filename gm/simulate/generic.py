@@ -41,8 +41,8 @@ def winners_of(game) -> list[str]:
 def ending_of(game) -> str:
     for events in reversed(game.days):
         for e in reversed(events):
-            if e.kind == "game_over":
-                return str(e.data.get("end") or "game over")
+            if e.kind == "game_over":  # how it ended, as the engine says it: `end` or `victory`
+                return str(e.data.get("end") or e.data.get("victory") or "game over").replace("_", " ")
     return "game over" if game.finished else "unfinished"
 
 
