@@ -378,8 +378,9 @@ def templates(game_dir, name):
 @click.option("--games", "-n", type=click.IntRange(min=1), default=1000, show_default=True, help="Games to play.")
 @click.option("--players", "-p", type=int, default=None,
               help="Players in an engine's own game (default: the engine's; a game folder has its roster).")
-@click.option("--policy", default="random", show_default=True,
-              help="How the simulated players write orders: random, aggressive, cautious, defaults (and the engine's own).")
+@click.option("--policy", default=None,
+              help="How the simulated players write orders: random (the default where the engine has it, "
+                   "else defaults), aggressive, cautious, defaults, and the engine's own.")
 @click.option("--house-rules", "house_rules", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="A YAML file of house rules laid over the game's.")
 @click.option("--vs", "vs", type=click.Path(dir_okay=False, path_type=Path), default=None,

@@ -48,6 +48,15 @@ def test_every_registered_engine_simulates_with_every_policy(engine_name):
         assert "unfinished" not in s["ended"]
 
 
+@pytest.mark.parametrize("engine_name", sorted(REGISTRY))
+def test_every_engine_simulates_without_a_policy_named(engine_name):
+    """The default is random legal orders; an engine without them plays its defaults, and the report says so."""
+    out = report(engine_name, 2)
+    policies = get_engine(engine_name).policies()
+    assert out["policy"] == ("random" if "random" in policies else "defaults")
+    assert any("no random policy" in n for n in out["notes"]) == ("random" not in policies)
+
+
 def test_the_terminal_report_shows_tables_and_charts():
     result = run(["simulate", "battle-royale", "-n", "4", "--seed", "t", "-j", "1"])
     assert result.exit_code == 0, result.output

@@ -39,7 +39,7 @@ def new_seed() -> str:
     return secrets.token_hex(4)
 
 
-def prepare(target: str, games: int, players: int | None = None, policy: str = "random",
+def prepare(target: str, games: int, players: int | None = None, policy: str | None = None,
             house_rules: Path | None = None, vs: Path | None = None, seed: str | None = None) -> tuple[Lab, Any]:
     """Check everything before any game is played: the game, the house rules, the policy."""
     from gm.suggest import did_you_mean
@@ -53,6 +53,11 @@ def prepare(target: str, games: int, players: int | None = None, policy: str = "
     if vs is not None:
         Setup(target, players, house_rules, vs).load()  # a mistake in the --vs file is found now
     policies = sim.engine.policies()
+    if policy is None:  # random legal orders where the engine has them, else its defaults
+        policy = "random" if "random" in policies else "defaults"
+        if policy == "defaults":
+            sim.notes.append(f"the {sim.engine.facts.title} engine has no random policy yet: every player "
+                             "gets the engine's defaults (--policy defaults)")
     if policy not in policies:
         raise StateError(f"unknown policy '{policy}'{did_you_mean(policy, policies)} for {sim.engine.facts.title} "
                          f"(policies: {', '.join(sorted(policies))})")
