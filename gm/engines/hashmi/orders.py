@@ -28,6 +28,8 @@ one's own also by number alone. Squares column then row: `K14` (`C:K14` is accep
 
 from __future__ import annotations
 
+from typing import Any
+
 from gm.errors import Location
 from gm.suggest import did_you_mean
 from gm.yamlio import item_loc, key_loc, plain, value_loc
