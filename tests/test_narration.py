@@ -159,7 +159,7 @@ BASE_NAMES = {"zone": "Beach", "zones": "the Forest and the Beach", "many": True
               "marked": False, "deaths": 2, "gunfire": False, "fighting": False, "explosions": False, "smoke": False,
               "quiet": False, "last_two": False, "over": False, "day": 3, "fights": 2, "votes": 4, "voters": 9,
               "counts": "the Forest 4, the Beach 2", "none": False, "tied": "the Beach and the Field",
-              "chosen": "the Beach", "what": "close", "rolls": "roll #3",
+              "chosen": "the Beach", "what": "close", "purpose": "zone closure: tie at 3 votes",
               "round": 2, "rounds": 4, "last": False, "army": "Goblins", "victim": "Bruno"}
 
 

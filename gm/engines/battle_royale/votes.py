@@ -34,10 +34,10 @@ def _top(counts: dict[str, int]) -> list[str]:
     return sorted(c for c, n in counts.items() if n == best)
 
 
-def _tie(dice: DiceBase, what: str, votes: int, tied: list[str], chosen: list[str], first: int) -> dict:
-    """A tie the dice broke, as the post tells it: the roll log's numbers of the rolls that did it."""
-    return {"what": what, "votes": votes, "tied": tied, "chosen": chosen,
-            "rolls": [r.index for r in dice.log[first:]]}
+def _tie(what: str, votes: int, tied: list[str], chosen: list[str], purpose: str) -> dict:
+    """A tie the dice broke, as the post tells it: the purpose its rolls have in the roll log, so a
+    player finds them there (a simulation's dice keep no log, so no roll numbers)."""
+    return {"what": what, "votes": votes, "tied": tied, "chosen": chosen, "purpose": purpose}
 
 
 def _closures(state: State, rules: Rules, dice: DiceBase, counts: dict[str, int], ties: list[dict]) -> list[str]:
@@ -55,10 +55,10 @@ def _closures(state: State, rules: Rules, dice: DiceBase, counts: dict[str, int]
         group = sorted(by_votes[n])
         space = want - len(chosen)
         if len(group) > space:
-            first = len(dice.log)
             tied = group
-            group = dice.shuffled(group, f"zone closure: tie at {n} votes")[:space]
-            ties.append(_tie(dice, "close", n, tied, sorted(group), first))
+            purpose = f"zone closure: tie at {n} votes"
+            group = dice.shuffled(group, purpose)[:space]
+            ties.append(_tie("close", n, tied, sorted(group), purpose))
         chosen += sorted(group)
     return chosen
 
@@ -79,10 +79,10 @@ def resolve(day: Day) -> list[Event]:
     reward_zone = None
     top = _top(rewards)
     if top:
-        first = len(dice.log)
-        reward_zone = top[0] if len(top) == 1 else dice.pick(top, f"reward drop: tie at {rewards[top[0]]} votes")
+        purpose = f"reward drop: tie at {rewards[top[0]]} votes"
+        reward_zone = top[0] if len(top) == 1 else dice.pick(top, purpose)
         if len(top) > 1:
-            ties.append(_tie(dice, "reward", rewards[top[0]], top, [reward_zone], first))
+            ties.append(_tie("reward", rewards[top[0]], top, [reward_zone], purpose))
     events.append(public("votes", STEP, marked=list(state.marked), mark_votes=marks, closing=closing,
                          close_votes=closes, reward_zone=reward_zone, reward_votes=rewards, ties=ties))
     if reward_zone is not None:
