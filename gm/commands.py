@@ -32,11 +32,12 @@ seed.secret
 """
 
 
-def new_game(root: Path, engine_name: str, title: str | None) -> tuple[list[str], str]:
-    """Create the game folder; returns the files created and what the GM should do next."""
-    from gm.engine import get_engine
+def new_game(root: Path, engine_name: str | None, title: str | None) -> tuple[list[str], str]:
+    """Create the game folder (`engine_name` None: the default engine); returns the files created
+    and what the GM should do next."""
+    from gm.engine import DEFAULT_ENGINE, get_engine
 
-    engine = get_engine(engine_name)
+    engine = get_engine(engine_name or DEFAULT_ENGINE)
     if root.exists() and any(root.iterdir()):
         raise StateError(f"{display_path(root)} already exists and is not empty")
     template = engine.new_game_files(title)
