@@ -116,7 +116,8 @@ def environment(engine: str, fmt: str, extra_dirs: list[Path] | None = None, for
     its cost (about a third of the rendering time), with the same output. `shipped/NAME` always names
     the shipped template, so a game's NAME can `{% extends "shipped/NAME" %}` and change a block.
     Kept for the process, so a run that renders many days compiles each template once (edited
-    templates are reloaded)."""
+    templates are reloaded), and compiled templates are kept in the user's cache folder for the
+    next run (gm/cache.py)."""
     return _environment(engine, fmt, tuple(str(Path(d).resolve()) for d in (extra_dirs or [])), forum)
 
 
@@ -138,6 +139,9 @@ def _environment(engine: str, fmt: str, extra_dirs: tuple[str, ...], forum):
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    from gm.cache import template_cache
+
+    env.bytecode_cache = template_cache(env)  # compiled once, reused by every later run (gm/cache.py)
     for name in ("esc", "b", "i", "color", "heading", "bullets", "code", "spoiler"):
         env.filters[name] = getattr(markup, name)
     env.filters["the"] = the

@@ -9,7 +9,7 @@ from typing import Any
 
 from gm.errors import Problem
 from gm.settings import parse_settings
-from gm.yamlio import load_file, plain
+from gm.cache import shipped_data
 
 DATA = Path(__file__).resolve().parent.parent.parent / "games" / "hostile-takeover"
 
@@ -55,7 +55,7 @@ class Rules:
 
 @lru_cache(maxsize=1)
 def _defaults() -> tuple[tuple[str, Any], ...]:
-    return tuple(plain(load_file(DATA / "defaults.yaml")).items())
+    return tuple(shipped_data(DATA / "defaults.yaml").items())
 
 
 def default_rules() -> Rules:
