@@ -6,7 +6,8 @@
 
 Each entry is found by what it was made from: a compiled template by its file, its source's
 checksum (Jinja checks it) and a key for everything that changes the compiled code (the Jinja and
-Python versions, the environment's syntax settings, the sandbox); a data file by the SHA-256 of its
+Python versions, the environment's settings and sandbox, the format and forum its filters write,
+the source of those filters); a data file by the SHA-256 of its
 bytes, gm's version and Python's. So an edited template, a changed data file or an upgrade is
 simply a miss, and what a command prints or writes is the same with or without the cache.
 
@@ -76,19 +77,33 @@ def _write(path: Path, data: bytes) -> None:
 # ---- compiled templates ------------------------------------------------------------------------
 
 
-def template_cache(env) -> Any:
-    """A Jinja bytecode cache for `env` in the user's cache folder, or None when there is none."""
+def template_cache(env, identity: tuple = ()) -> Any:
+    """A Jinja bytecode cache for `env` in the user's cache folder, or None when there is none.
+
+    Jinja folds constants while compiling: `{{ "The vote"|b }}` becomes "[b]The vote[/b]" in the
+    compiled code, and constant text passes through `finalize` (the format's escaping). So the code
+    depends on the environment's filters, not only on the template's source: `identity` names what
+    they are made of (engine, format, forum), and the source of the modules that define them is part
+    of the key, so a changed filter is a miss, never stale text."""
     import jinja2
     from jinja2.bccache import FileSystemBytecodeCache
 
     finalize = env.finalize
+    here = Path(__file__).resolve().parent
+    filters = hashlib.sha256()
+    for name in ("render.py", "text.py", "forums.py", "cache.py"):
+        try:
+            filters.update((here / name).read_bytes())
+        except OSError:
+            return None
     settings = (
+        __version__, filters.hexdigest(), identity,
         jinja2.__version__, sys.implementation.cache_tag, type(env).__name__, env.sandboxed,
         env.block_start_string, env.block_end_string, env.variable_start_string, env.variable_end_string,
         env.comment_start_string, env.comment_end_string, env.line_statement_prefix, env.line_comment_prefix,
         env.trim_blocks, env.lstrip_blocks, env.newline_sequence, env.keep_trailing_newline, env.optimized,
         env.is_async, bool(env.autoescape), callable(env.autoescape), finalize is not None,
-        str(getattr(finalize, "jinja_pass_arg", None)), sorted(env.extensions),
+        str(getattr(finalize, "jinja_pass_arg", None)), sorted(env.extensions), sorted(env.filters), sorted(env.tests),
     )
     folder = cache_dir("templates", repr(settings))
     if folder is None:

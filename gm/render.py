@@ -139,9 +139,6 @@ def _environment(engine: str, fmt: str, extra_dirs: tuple[str, ...], forum):
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    from gm.cache import template_cache
-
-    env.bytecode_cache = template_cache(env)  # compiled once, reused by every later run (gm/cache.py)
     for name in ("esc", "b", "i", "color", "heading", "bullets", "code", "spoiler"):
         env.filters[name] = getattr(markup, name)
     env.filters["the"] = the
@@ -155,6 +152,11 @@ def _environment(engine: str, fmt: str, extra_dirs: tuple[str, ...], forum):
     env.globals["fmt"] = fmt
     env.globals["forum"] = {"name": markup.forum.name if markup.forum else fmt,
                             "spoilers": bool(markup.forum and markup.forum.spoilers)}
+    from gm.cache import template_cache
+
+    # compiled once, reused by every later run (gm/cache.py); constants are folded through the
+    # filters while compiling, so the format and forum are part of the key
+    env.bytecode_cache = template_cache(env, (engine, fmt, repr(markup.forum)))
     return env
 
 

@@ -102,3 +102,25 @@ def test_shipped_data_comes_back_the_same_and_a_bad_entry_is_read_again(tmp_path
     source.write_text("items: {}\n")  # an edited file is another entry, never the old data
     assert shipped_data(source) == {"items": {}}
     assert json.dumps(shipped_data(source)) == '{"items": {}}'
+
+
+def test_each_format_and_forum_has_its_own_compiled_templates(tmp_path, monkeypatch):
+    """Jinja folds `{{ "x"|b }}` into the compiled code, so BBCode's compiled template must never be
+    reused for Markdown or another forum's tags (the cache would then change a post)."""
+    import gm.render as render
+    from gm.forums import PROFILES
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    (tmp_path / "t").mkdir()
+    (tmp_path / "t" / "post.j2").write_text('{{ "The vote"|b }} {{ "Spoiler"|heading }} {{ "[x]" }}\n')
+    want = {}
+    for round_ in ("cold", "warm"):
+        render._environment.cache_clear()  # a new process, as far as Jinja knows
+        for fmt, forum in (("bbcode", None), ("markdown", None), ("bbcode", PROFILES["vbulletin"])):
+            got = render.environment("battle-royale", fmt, [tmp_path / "t"], forum).get_template("post.j2").render()
+            want.setdefault((fmt, forum), got)
+            assert got == want[(fmt, forum)], (round_, fmt, forum)
+    render._environment.cache_clear()
+    assert want[("bbcode", None)] == "[b]The vote[/b] [b][size=150]Spoiler[/size][/b] [\u200bx]\n"
+    assert want[("markdown", None)] == "**The vote** ## Spoiler \\[x\\]\n"
+    assert want[("bbcode", PROFILES["vbulletin"])].startswith("[b]The vote[/b] [b][size=4]Spoiler")
