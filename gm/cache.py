@@ -91,7 +91,7 @@ def template_cache(env, identity: tuple = ()) -> Any:
     finalize = env.finalize
     here = Path(__file__).resolve().parent
     filters = hashlib.sha256()
-    for name in ("render.py", "text.py", "forums.py", "cache.py"):
+    for name in ("templating.py", "markup.py", "text.py", "forums.py", "cache.py"):
         try:
             filters.update((here / name).read_bytes())
         except OSError:

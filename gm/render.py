@@ -1,8 +1,8 @@
 """Posts from templates: BBCode or Markdown, every player-chosen text escaped, nothing but views in sight.
 
-Templates live in gm/templates/<engine>/ and are rendered in Jinja's sandbox with StrictUndefined.
-Every `{{ ... }}` goes through `finalize`, which escapes plain text for the post's format; the
-markup helpers (b, color, ...) return already-safe text.
+The Jinja environments are gm/templating.py's and the markup gm/markup.py's; this module decides
+what each post sees: the narration the public view and public events, a message one player's view
+and their own events, the GM summary everything.
 """
 
 from __future__ import annotations
@@ -10,168 +10,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import replace
-from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
-from gm.templating import TEMPLATES, template_errors
-from gm.text import the
-
-
-class Safe(str):
-    """Text that is already markup for the target format."""
-
-
-_BB_TAG_START = re.compile(r"\[(?=/?[A-Za-z*])")
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>~|])")
-_MD_LINE_START = re.compile(r"^([#+\-=]|\d+\.)", re.M)
-_BACKTICKS = re.compile(r"`{3,}")
-
-
-def escape_bbcode(text: str) -> str:
-    """A zero-width space after '[' keeps '[b]' from being read as a tag, yet it reads the same."""
-    return _BB_TAG_START.sub("[\u200b", text)
-
-
-def escape_markdown(text: str) -> str:
-    """Backslash the characters that make emphasis, links, code or HTML, and a line-leading
-    '#', '-', '+' or '1.' that would start a heading or a list."""
-    text = _MD_SPECIAL.sub(r"\\\1", text)
-    return _MD_LINE_START.sub(lambda m: m.group(1)[:-1] + "\\." if m.group(1)[-1] == "." else "\\" + m.group(1), text)
-
-
-class Markup:
-    """The few pieces of markup templates need, in one format, with the tags of one forum."""
-
-    def __init__(self, fmt: str, forum=None):
-        from gm.forums import GENERIC
-
-        self.fmt = fmt
-        self.forum = forum if forum is not None and forum.format == fmt else GENERIC.get(fmt)
-        self.escape = {"bbcode": escape_bbcode, "markdown": escape_markdown}.get(fmt, str)
-
-    def esc(self, value: Any) -> Safe:
-        if isinstance(value, Safe):
-            return value
-        return Safe(self.escape(str(value)))
-
-    def b(self, value: Any) -> Safe:
-        v = self.esc(value)
-        return Safe({"bbcode": f"[b]{v}[/b]", "markdown": f"**{v}**"}.get(self.fmt, v))
-
-    def i(self, value: Any) -> Safe:
-        v = self.esc(value)
-        return Safe({"bbcode": f"[i]{v}[/i]", "markdown": f"*{v}*"}.get(self.fmt, v))
-
-    def color(self, value: Any, colour: str) -> Safe:
-        v = self.esc(value)
-        return Safe(f"[color={colour}]{v}[/color]" if self.fmt == "bbcode" else v)
-
-    def heading(self, value: Any) -> Safe:
-        v = self.esc(value)
-        return Safe(self.forum.heading.format(v) if self.forum else f"== {v} ==")
-
-    def spoiler(self, body: Any, title: str = "Spoiler") -> Safe:
-        """Rendered markup (a `{% filter spoiler("title") %}` block) hidden behind a title where the
-        forum has spoilers; elsewhere the title in bold and the body as it is."""
-        body = str(body).strip("\n")
-        if self.forum is not None and self.forum.spoiler:
-            return Safe(self.forum.spoiler.format(title=self.esc(title), body=body))
-        return Safe(f"{self.b(title)}\n{body}")
-
-    def bullets(self, lines) -> Safe:
-        lines = [self.esc(x) for x in lines]
-        if not lines:
-            return Safe("")
-        if self.fmt == "bbcode":
-            return Safe("[list]\n" + "".join(f"[*]{x}\n" for x in lines) + "[/list]")
-        return Safe("\n".join(f"- {x}" for x in lines))
-
-    def code(self, value: Any) -> Safe:
-        """A monospace block. Text inside cannot end the block early: a '[' that starts a tag (BBCode)
-        or a run of backticks (Markdown) is broken with a zero-width space."""
-        text = str(value)
-        if self.fmt == "bbcode":
-            return Safe(f"[code]{escape_bbcode(text)}[/code]")
-        if self.fmt == "markdown":
-            return Safe(f"```\n{_BACKTICKS.sub(lambda m: chr(0x200b).join(m.group(0)), text)}\n```")
-        return Safe(text)
-
-
-def _finalize(markup: Markup):
-    def finalize(value: Any) -> Any:
-        if value is None:
-            return ""
-        if isinstance(value, Safe):
-            return value
-        return markup.escape(str(value))
-
-    return finalize
-
-
-def environment(engine: str, fmt: str, extra_dirs: list[Path] | None = None, forum=None):
-    """An environment whose loader looks in `extra_dirs` (a game's own templates) first, then in
-    the shipped templates of the engine and the common ones. When a game brings templates of its
-    own, everything is rendered in Jinja's sandbox; the shipped templates alone are ours and skip
-    its cost (about a third of the rendering time), with the same output. `shipped/NAME` always names
-    the shipped template, so a game's NAME can `{% extends "shipped/NAME" %}` and change a block.
-    Kept for the process, so a run that renders many days compiles each template once (edited
-    templates are reloaded), and compiled templates are kept in the user's cache folder for the
-    next run (gm/cache.py)."""
-    return _environment(engine, fmt, tuple(str(Path(d).resolve()) for d in (extra_dirs or [])), forum)
-
-
-@lru_cache(maxsize=32)
-def _environment(engine: str, fmt: str, extra_dirs: tuple[str, ...], forum):
-    import jinja2
-    from jinja2.sandbox import SandboxedEnvironment
-
-    markup = Markup(fmt, forum)
-    shipped = jinja2.FileSystemLoader([str(TEMPLATES / engine), str(TEMPLATES / "common")])
-    loaders = [jinja2.FileSystemLoader(list(extra_dirs))] if extra_dirs else []
-    env_class = SandboxedEnvironment if extra_dirs else jinja2.Environment
-    env = env_class(
-        loader=jinja2.ChoiceLoader(loaders + [jinja2.PrefixLoader({"shipped": shipped}), shipped]),
-        autoescape=False,
-        undefined=jinja2.StrictUndefined,
-        finalize=_finalize(markup),
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-    )
-    for name in ("esc", "b", "i", "color", "heading", "bullets", "code", "spoiler"):
-        env.filters[name] = getattr(markup, name)
-    env.filters["the"] = the
-    env.filters["markup"] = Safe  # text a macro already rendered (and escaped)
-    env.filters["plural"] = lambda n, word, many=None: f"{n} {word if n == 1 else (many or word + 's')}"
-    env.filters["percent"] = lambda n: f"{n}%"
-    env.filters["names"] = lambda xs: Safe(_join([markup.esc(x) for x in xs]))
-    env.filters["joined"] = lambda xs: _join([str(x) for x in xs])
-    env.filters["fields"] = _fields
-    env.tests["contains"] = lambda seq, x: x in seq
-    env.globals["fmt"] = fmt
-    env.globals["forum"] = {"name": markup.forum.name if markup.forum else fmt,
-                            "spoilers": bool(markup.forum and markup.forum.spoilers)}
-    from gm.cache import template_cache
-
-    # compiled once, reused by every later run (gm/cache.py); constants are folded through the
-    # filters while compiling, so the format and forum are part of the key
-    env.bytecode_cache = template_cache(env, (engine, fmt, repr(markup.forum)))
-    return env
-
-
-def _fields(record: dict, skip=(), sep: str = ", ") -> str:
-    """`key=value` pairs of a record, as the GM summary lists orders and events (in Python: the
-    summary of a 2,000-player day has tens of thousands of them)."""
-    return sep.join(f"{k}={'' if v is None else v}" for k, v in record.items() if k not in skip)
-
-
-def _join(xs: list[str]) -> str:
-    if not xs:
-        return ""
-    if len(xs) == 1:
-        return xs[0]
-    return ", ".join(xs[:-1]) + " and " + xs[-1]
+from gm.markup import Safe, bbcode_problems, escape_bbcode, escape_markdown  # noqa: F401 (re-exported)
+from gm.templating import game_environment, template_errors
 
 
 def _tidy(text: str) -> str:
@@ -221,12 +63,6 @@ def _events_by_player(events, personal: dict[str, str]) -> dict[str, list]:
         for name in dict.fromkeys(names):
             out.setdefault(name, []).append(e)
     return out
-
-
-def game_environment(game, fmt: str | None = None):
-    """The environment for a game's posts: its own templates first, its forum's tags."""
-    extra = [game.templates_dir] if game.templates_dir.is_dir() else None
-    return environment(game.engine.name, fmt or game.format, extra, game.forum)
 
 
 def render_post(game, name: str, **context) -> str:
@@ -302,26 +138,3 @@ def _in_game(root: Path, problem) -> str:
     return str(replace(problem, where=replace(problem.where, path=rel)))
 
 
-_TAG = re.compile(r"\[(/?)([A-Za-z*]+)(?:=[^\]]*)?\]")
-_SELF_CLOSING = {"*", "hr", "br"}
-
-
-def bbcode_problems(text: str) -> list[str]:
-    """Unbalanced or misnested BBCode tags; an empty list means the post is well formed."""
-    stack: list[str] = []
-    problems = []
-    for m in _TAG.finditer(text):
-        closing, tag = m.group(1), m.group(2).lower()
-        if tag in _SELF_CLOSING:
-            continue
-        if not closing:
-            stack.append(tag)
-        elif not stack or stack[-1] != tag:
-            problems.append(f"[/{tag}] at offset {m.start()} closes {('[' + stack[-1] + ']') if stack else 'nothing'}")
-            if tag in stack:
-                while stack and stack.pop() != tag:
-                    pass
-        else:
-            stack.pop()
-    problems += [f"[{t}] is never closed" for t in stack]
-    return problems

@@ -7,9 +7,15 @@ docs/templates.md is the GM's guide.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
-TEMPLATES = Path(__file__).resolve().parent / "templates"
+from gm.markup import Markup, Safe, key_values, and_join
+from gm.paths import templates_dir
+from gm.text import the
+
+TEMPLATES = templates_dir()
 
 
 class template_errors:
@@ -52,7 +58,7 @@ class template_errors:
         if not path:
             return "templates"
         p = Path(path).resolve()
-        for root, label in ((self.game.root.resolve(), None), (TEMPLATES.resolve(), "gm/templates")):
+        for root, label in ((self.game.root.resolve(), None), (TEMPLATES.resolve(), "shipped templates")):
             try:
                 rel = p.relative_to(root).as_posix()
             except ValueError:
@@ -72,8 +78,6 @@ def check_templates(game) -> list:
     problems: list[Problem] = []
     if not game.templates_dir.is_dir():
         return problems
-    from gm.render import game_environment
-
     env = game_environment(game)
     for path in sorted(p for p in game.templates_dir.rglob("*") if p.is_file() and not p.name.startswith(".")):
         name = path.relative_to(game.templates_dir).as_posix()
@@ -93,8 +97,6 @@ def check_templates(game) -> list:
 def template_catalogue(game) -> list[tuple[str, list[str], bool]]:
     """(name, its blocks, overridden by the game?) for every shipped template of the game's engine."""
     import jinja2
-
-    from gm.render import game_environment
 
     env = game_environment(game)
     out = []
@@ -129,3 +131,71 @@ def _template_frame(tb) -> tuple[str | None, int | None]:
         if not name.endswith(".py") and Path(name).is_file():
             found = (name, line)
     return found
+
+
+def _finalize(markup: Markup):
+    def finalize(value: Any) -> Any:
+        if value is None:
+            return ""
+        if isinstance(value, Safe):
+            return value
+        return markup.escape(str(value))
+
+    return finalize
+
+
+def environment(engine: str, fmt: str, extra_dirs: list[Path] | None = None, forum=None):
+    """An environment whose loader looks in `extra_dirs` (a game's own templates) first, then in
+    the shipped templates of the engine and the common ones. When a game brings templates of its
+    own, everything is rendered in Jinja's sandbox; the shipped templates alone are ours and skip
+    its cost (about a third of the rendering time), with the same output. `shipped/NAME` always names
+    the shipped template, so a game's NAME can `{% extends "shipped/NAME" %}` and change a block.
+    Kept for the process, so a run that renders many days compiles each template once (edited
+    templates are reloaded), and compiled templates are kept in the user's cache folder for the
+    next run (gm/cache.py)."""
+    return _environment(engine, fmt, tuple(str(Path(d).resolve()) for d in (extra_dirs or [])), forum)
+
+
+@lru_cache(maxsize=32)
+def _environment(engine: str, fmt: str, extra_dirs: tuple[str, ...], forum):
+    import jinja2
+    from jinja2.sandbox import SandboxedEnvironment
+
+    markup = Markup(fmt, forum)
+    shipped = jinja2.FileSystemLoader([str(TEMPLATES / engine), str(TEMPLATES / "common")])
+    loaders = [jinja2.FileSystemLoader(list(extra_dirs))] if extra_dirs else []
+    env_class = SandboxedEnvironment if extra_dirs else jinja2.Environment
+    env = env_class(
+        loader=jinja2.ChoiceLoader(loaders + [jinja2.PrefixLoader({"shipped": shipped}), shipped]),
+        autoescape=False,
+        undefined=jinja2.StrictUndefined,
+        finalize=_finalize(markup),
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    for name in ("esc", "b", "i", "color", "heading", "bullets", "code", "spoiler"):
+        env.filters[name] = getattr(markup, name)
+    env.filters["the"] = the
+    env.filters["markup"] = Safe  # text a macro already rendered (and escaped)
+    env.filters["plural"] = lambda n, word, many=None: f"{n} {word if n == 1 else (many or word + 's')}"
+    env.filters["percent"] = lambda n: f"{n}%"
+    env.filters["names"] = lambda xs: Safe(and_join([markup.esc(x) for x in xs]))
+    env.filters["joined"] = lambda xs: and_join([str(x) for x in xs])
+    env.filters["fields"] = key_values
+    env.tests["contains"] = lambda seq, x: x in seq
+    env.globals["fmt"] = fmt
+    env.globals["forum"] = {"name": markup.forum.name if markup.forum else fmt,
+                            "spoilers": bool(markup.forum and markup.forum.spoilers)}
+    from gm.cache import template_cache
+
+    # compiled once, reused by every later run (gm/cache.py); constants are folded through the
+    # filters while compiling, so the format and forum are part of the key
+    env.bytecode_cache = template_cache(env, (engine, fmt, repr(markup.forum)))
+    return env
+
+
+def game_environment(game, fmt: str | None = None):
+    """The environment for a game's posts: its own templates first, its forum's tags."""
+    extra = [game.templates_dir] if game.templates_dir.is_dir() else None
+    return environment(game.engine.name, fmt or game.format, extra, game.forum)

@@ -107,7 +107,7 @@ def test_shipped_data_comes_back_the_same_and_a_bad_entry_is_read_again(tmp_path
 def test_each_format_and_forum_has_its_own_compiled_templates(tmp_path, monkeypatch):
     """Jinja folds `{{ "x"|b }}` into the compiled code, so BBCode's compiled template must never be
     reused for Markdown or another forum's tags (the cache would then change a post)."""
-    import gm.render as render
+    import gm.templating as render
     from gm.forums import PROFILES
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))

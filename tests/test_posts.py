@@ -117,7 +117,7 @@ def test_markdown_games_get_markdown_posts(tmp_path):
 def test_binoculars_in_a_crowd_name_some_and_count_the_rest(tmp_path, sandboxed):
     """RULINGS.md (Binoculars): a zone over `nearby_listed` lists its first students and counts the rest;
     a zone within it reads as it always did. Same words in the sandbox a GM's own templates use."""
-    from gm.render import environment
+    from gm.templating import environment
 
     env = environment("battle-royale", "bbcode", [tmp_path] if sandboxed else None)
     line = env.from_string('{% from "_lines.j2" import line %}{{ line(e, "Akane") }}')

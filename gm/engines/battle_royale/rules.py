@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from gm.errors import Problem
-from gm.suggest import did_you_mean
 from gm.cache import shipped_data
+from gm.paths import games_dir
+from gm.suggest import did_you_mean
 from gm.yamlio import item_loc, key_loc
 
-DATA = Path(__file__).resolve().parent.parent.parent / "games" / "battle-royale"
+DATA = games_dir("battle-royale")
 
 ATTACK_CLASSES = ("ranged", "melee", "explosive")
 ROLES = ("Dedicated Student", "Lover", "Lone Wolf")

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
-from gm.errors import Problem
-from gm.settings import parse_settings
 from gm.cache import shipped_data
+from gm.errors import Problem
+from gm.paths import games_dir
+from gm.settings import parse_settings
 
-DATA = Path(__file__).resolve().parent.parent.parent / "games" / "hostile-takeover"
+DATA = games_dir("hostile-takeover")
 
 # "Each player chooses from one of the four colors": the colour's name and its letter on the map
 COLOURS = {"Red": "R", "Blue": "B", "Green": "G", "Yellow": "Y"}

@@ -1,0 +1,126 @@
+"""The markup of posts, without Jinja: escaping player-chosen text for BBCode and Markdown, the few
+tags templates need in each forum's dialect, and a check that BBCode tags balance."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+
+class Safe(str):
+    """Text that is already markup for the target format."""
+
+
+_BB_TAG_START = re.compile(r"\[(?=/?[A-Za-z*])")
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>~|])")
+_MD_LINE_START = re.compile(r"^([#+\-=]|\d+\.)", re.M)
+_BACKTICKS = re.compile(r"`{3,}")
+
+
+def escape_bbcode(text: str) -> str:
+    """A zero-width space after '[' keeps '[b]' from being read as a tag, yet it reads the same."""
+    return _BB_TAG_START.sub("[\u200b", text)
+
+
+def escape_markdown(text: str) -> str:
+    """Backslash the characters that make emphasis, links, code or HTML, and a line-leading
+    '#', '-', '+' or '1.' that would start a heading or a list."""
+    text = _MD_SPECIAL.sub(r"\\\1", text)
+    return _MD_LINE_START.sub(lambda m: m.group(1)[:-1] + "\\." if m.group(1)[-1] == "." else "\\" + m.group(1), text)
+
+
+class Markup:
+    """The few pieces of markup templates need, in one format, with the tags of one forum."""
+
+    def __init__(self, fmt: str, forum=None):
+        from gm.forums import GENERIC
+
+        self.fmt = fmt
+        self.forum = forum if forum is not None and forum.format == fmt else GENERIC.get(fmt)
+        self.escape = {"bbcode": escape_bbcode, "markdown": escape_markdown}.get(fmt, str)
+
+    def esc(self, value: Any) -> Safe:
+        if isinstance(value, Safe):
+            return value
+        return Safe(self.escape(str(value)))
+
+    def b(self, value: Any) -> Safe:
+        v = self.esc(value)
+        return Safe({"bbcode": f"[b]{v}[/b]", "markdown": f"**{v}**"}.get(self.fmt, v))
+
+    def i(self, value: Any) -> Safe:
+        v = self.esc(value)
+        return Safe({"bbcode": f"[i]{v}[/i]", "markdown": f"*{v}*"}.get(self.fmt, v))
+
+    def color(self, value: Any, colour: str) -> Safe:
+        v = self.esc(value)
+        return Safe(f"[color={colour}]{v}[/color]" if self.fmt == "bbcode" else v)
+
+    def heading(self, value: Any) -> Safe:
+        v = self.esc(value)
+        return Safe(self.forum.heading.format(v) if self.forum else f"== {v} ==")
+
+    def spoiler(self, body: Any, title: str = "Spoiler") -> Safe:
+        """Rendered markup (a `{% filter spoiler("title") %}` block) hidden behind a title where the
+        forum has spoilers; elsewhere the title in bold and the body as it is."""
+        body = str(body).strip("\n")
+        if self.forum is not None and self.forum.spoiler:
+            return Safe(self.forum.spoiler.format(title=self.esc(title), body=body))
+        return Safe(f"{self.b(title)}\n{body}")
+
+    def bullets(self, lines) -> Safe:
+        lines = [self.esc(x) for x in lines]
+        if not lines:
+            return Safe("")
+        if self.fmt == "bbcode":
+            return Safe("[list]\n" + "".join(f"[*]{x}\n" for x in lines) + "[/list]")
+        return Safe("\n".join(f"- {x}" for x in lines))
+
+    def code(self, value: Any) -> Safe:
+        """A monospace block. Text inside cannot end the block early: a '[' that starts a tag (BBCode)
+        or a run of backticks (Markdown) is broken with a zero-width space."""
+        text = str(value)
+        if self.fmt == "bbcode":
+            return Safe(f"[code]{escape_bbcode(text)}[/code]")
+        if self.fmt == "markdown":
+            return Safe(f"```\n{_BACKTICKS.sub(lambda m: chr(0x200b).join(m.group(0)), text)}\n```")
+        return Safe(text)
+
+
+def key_values(record: dict, skip=(), sep: str = ", ") -> str:
+    """`key=value` pairs of a record, as the GM summary lists orders and events (in Python: the
+    summary of a 2,000-player day has tens of thousands of them)."""
+    return sep.join(f"{k}={'' if v is None else v}" for k, v in record.items() if k not in skip)
+
+
+def and_join(xs: list[str]) -> str:
+    if not xs:
+        return ""
+    if len(xs) == 1:
+        return xs[0]
+    return ", ".join(xs[:-1]) + " and " + xs[-1]
+
+
+_TAG = re.compile(r"\[(/?)([A-Za-z*]+)(?:=[^\]]*)?\]")
+_SELF_CLOSING = {"*", "hr", "br"}
+
+
+def bbcode_problems(text: str) -> list[str]:
+    """Unbalanced or misnested BBCode tags; an empty list means the post is well formed."""
+    stack: list[str] = []
+    problems = []
+    for m in _TAG.finditer(text):
+        closing, tag = m.group(1), m.group(2).lower()
+        if tag in _SELF_CLOSING:
+            continue
+        if not closing:
+            stack.append(tag)
+        elif not stack or stack[-1] != tag:
+            problems.append(f"[/{tag}] at offset {m.start()} closes {('[' + stack[-1] + ']') if stack else 'nothing'}")
+            if tag in stack:
+                while stack and stack.pop() != tag:
+                    pass
+        else:
+            stack.pop()
+    problems += [f"[{t}] is never closed" for t in stack]
+    return problems
