@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import hashlib
-import json
 import secrets
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -192,11 +191,16 @@ def resolve_day(gd: GameDir, game: Game, day: int, seed: bytes) -> ResolvedDay:
 
 
 def dumps(obj: Any) -> str:
-    return json.dumps(obj, sort_keys=True, ensure_ascii=False, indent=2) + "\n"
+    """Indented JSON with sorted keys (gm/jsonout.py: json.dumps's bytes, faster)."""
+    from gm.jsonout import dumps as indented
+
+    return indented(obj) + "\n"
 
 
 def jsonl(records) -> str:
-    return "".join(json.dumps(r, sort_keys=True, ensure_ascii=False, separators=(",", ":")) + "\n" for r in records)
+    from gm.jsonout import line
+
+    return "".join(line(r) + "\n" for r in records)
 
 
 def day_files(gd: GameDir, game: Game, rd: ResolvedDay) -> dict[str, str]:
