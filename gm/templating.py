@@ -156,15 +156,47 @@ def environment(engine: str, fmt: str, extra_dirs: list[Path] | None = None, for
     return _environment(engine, fmt, tuple(str(Path(d).resolve()) for d in (extra_dirs or [])), forum)
 
 
+_DICT_NAMES = frozenset(dir(dict))
+
+
+def _quick_lookup(base: type) -> type:
+    """`base` with the same `x.name` lookup, minus a caught exception per look-up on a dict.
+
+    Jinja reads `e.kind` as getattr(e, "kind") and, when that raises, as e["kind"]. On a plain dict
+    the first step can only succeed for a name dict itself has (`items`, `get`, ...), so for any other
+    name it goes straight to e[name]: the same value or the same undefined, and a quarter less
+    time spent rendering a 2,000-player day (measured)."""
+
+    class QuickLookup(base):
+        def getattr(self, obj, attribute):
+            if type(obj) is dict and attribute not in _DICT_NAMES:
+                try:
+                    return obj[attribute]
+                except KeyError:
+                    pass
+            return super().getattr(obj, attribute)
+
+    QuickLookup.__name__ = QuickLookup.__qualname__ = f"Quick{base.__name__}"
+    return QuickLookup
+
+
+@lru_cache(maxsize=None)
+def _classes():
+    import jinja2
+    from jinja2.sandbox import SandboxedEnvironment
+
+    return _quick_lookup(jinja2.Environment), _quick_lookup(SandboxedEnvironment)
+
+
 @lru_cache(maxsize=32)
 def _environment(engine: str, fmt: str, extra_dirs: tuple[str, ...], forum):
     import jinja2
-    from jinja2.sandbox import SandboxedEnvironment
 
     markup = Markup(fmt, forum)
     shipped = jinja2.FileSystemLoader([str(TEMPLATES / engine), str(TEMPLATES / "common")])
     loaders = [jinja2.FileSystemLoader(list(extra_dirs))] if extra_dirs else []
-    env_class = SandboxedEnvironment if extra_dirs else jinja2.Environment
+    plain, sandboxed = _classes()
+    env_class = sandboxed if extra_dirs else plain
     env = env_class(
         loader=jinja2.ChoiceLoader(loaders + [jinja2.PrefixLoader({"shipped": shipped}), shipped]),
         autoescape=False,

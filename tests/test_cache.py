@@ -124,3 +124,23 @@ def test_each_format_and_forum_has_its_own_compiled_templates(tmp_path, monkeypa
     assert want[("bbcode", None)] == "[b]The vote[/b] [b][size=150]Spoiler[/size][/b] [\u200bx]\n"
     assert want[("markdown", None)] == "**The vote** ## Spoiler \\[x\\]\n"
     assert want[("bbcode", PROFILES["vbulletin"])].startswith("[b]The vote[/b] [b][size=4]Spoiler")
+
+
+@pytest.mark.parametrize("sandboxed", [False, True])
+def test_quick_lookup_reads_dicts_exactly_as_jinja_does(tmp_path, sandboxed):
+    """templating._quick_lookup skips a caught exception, never a meaning: a key named like a dict method
+    is still the method, a missing key is still an error, the sandbox still refuses private names."""
+    import jinja2
+    from jinja2.sandbox import SandboxedEnvironment
+
+    from gm.templating import environment
+
+    env = environment("battle-royale", "text", [tmp_path] if sandboxed else None)
+    stock = (SandboxedEnvironment if sandboxed else jinja2.Environment)(undefined=jinja2.StrictUndefined)
+    d = {"kind": "attack", "items": ["Knife"], "get": 3, "n": None}
+    for source in ("{{ d.kind }}", "{{ d.n is none }}", "{{ d['items']|join }}", "{{ d.items()|list|length }}",
+                   "{{ d.get('kind') }}", "{{ d.keys()|list|length }}", "{{ d.missing is defined }}"):
+        assert env.from_string(source).render(d=d) == stock.from_string(source).render(d=d), source
+    for source in ("{{ d.missing }}", "{{ d.__class__.__name__ }}" if sandboxed else "{{ d.missing.x }}"):
+        with pytest.raises((jinja2.UndefinedError, jinja2.exceptions.SecurityError)):
+            env.from_string(source).render(d=d)
