@@ -44,7 +44,8 @@ def resolve_once(root: Path, stages: dict[str, float] | None = None) -> float:
 
     The same calls as gm.day.resolve_day + day_files + GameDir.write_result, timed one by one.
     """
-    from gm.day import ResolvedDay, check_day, day_files, parse_seed, resolve_checked
+    from gm.day import ResolvedDay, check_day, parse_seed, resolve_checked
+    from gm.record import day_files
     from gm.dice import AuditedDice
     from gm.errors import OrderError
     from gm.gamedir import GameDir
@@ -59,11 +60,11 @@ def resolve_once(root: Path, stages: dict[str, float] | None = None) -> float:
     if checked.errors:
         raise OrderError(checked.problems)
     t2 = time.perf_counter()
-    dice = AuditedDice(seed, game.engine.name, 1)
+    dice = AuditedDice(seed, game.engine.facts.name, 1)
     state, events = resolve_checked(game, checked, dice)
     rd = ResolvedDay(1, seed, checked, state, events, dice.log)
     t3 = time.perf_counter()
-    files = day_files(gd, game, rd)
+    files = day_files(game, rd)
     t4 = time.perf_counter()
     gd.write_result(1, files)
     t5 = time.perf_counter()

@@ -1,7 +1,5 @@
-"""Replaying a resolved day and comparing it, byte for byte, with what is on disk.
-
-gm/chain.py adds the checks that need no replay (the day's record against its files, the seed
-against its commitment, the link from the next day) and walks every day with `gm audit --all`.
+"""Replaying a resolved day and comparing it, byte for byte, with what is on disk; and walking the
+whole chain of days (`gm audit --all`), with gm/chain.py's checks that need no replay.
 """
 
 from __future__ import annotations
@@ -9,9 +7,19 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 
-from gm.errors import StateError
+from gm.chain import DayAudit, shown_path, check_day
+from gm.day import resolve_day
+from gm.dice import parse_seed
+from gm.errors import GmError, StateError
 from gm.gamedir import Game, GameDir
+from gm.record import day_files
 from gm.yamlio import display_path
+
+
+@dataclass
+class AuditReport:
+    ok: bool
+    lines: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -34,8 +42,6 @@ class Replay:
 
 def replay_day(gd: GameDir, game: Game, day: int) -> Replay:
     """Resolve the day again from its recorded seed and the orders on disk; compare every file."""
-    from gm.day import day_files, parse_seed, resolve_day
-
     if not gd.is_resolved(day):
         raise StateError(f"Day {day} has not been resolved; nothing to audit")
     record = gd.read_json(day, "day.json")
@@ -43,7 +49,7 @@ def replay_day(gd: GameDir, game: Game, day: int) -> Replay:
     if not isinstance(seed_hex, str):
         raise StateError(f"{display_path(gd.result_dir(day) / 'day.json')}: no seed recorded")
     rd = resolve_day(gd, game, day, parse_seed(seed_hex))
-    expected = day_files(gd, game, rd)
+    expected = day_files(game, rd)
     result = gd.result_dir(day)
     on_disk = {p.relative_to(result).as_posix(): p for p in result.rglob("*") if p.is_file() and p.name != "changes.diff"}
     differences = []
@@ -64,8 +70,6 @@ def replay_day(gd: GameDir, game: Game, day: int) -> Replay:
 
 
 def audit_day(gd: GameDir, game: Game, day: int):
-    from gm.commands import AuditReport
-
     r = replay_day(gd, game, day)
     lines = [f"Day {day}: replayed {r.rolls} rolls from seed {r.seed_hex[:16]}... and {r.orders_files} orders file(s)"]
     for d in r.differences:
@@ -86,3 +90,51 @@ def _first_difference(want: str, got: str) -> str:
         if x != y:
             return f"first difference at line {n}"
     return f"line counts differ ({len(a)} replayed, {len(b)} on disk)"
+
+
+def _replay(gd: GameDir, game: Game, day: int, out: DayAudit) -> None:
+    try:
+        replay = replay_day(gd, game, day)
+    except GmError as exc:
+        out.findings.append(f"{shown_path(gd, gd.day_dir(day))}: Day {day} cannot be replayed: {str(exc).splitlines()[0]}")
+        return
+    if not replay.differences:
+        out.notes.append("replayed byte for byte")
+    named = {f.split(": ", 1)[0] for f in out.findings}
+    for d in replay.differences:
+        what = {"MISSING": "missing", "EXTRA": "not written by the replay", "DIFFERS": f"differs from the replay ({d.detail})"}
+        shown = shown_path(gd, gd.result_dir(day) / d.rel)
+        if shown not in named:  # already named by its recorded digest
+            out.findings.append(f"{shown}: {what[d.kind]}")
+
+
+def audit_chain(gd: GameDir, game: Game) -> tuple[bool, list[str]]:
+    """Walk every resolved day from Day 0; stop at the first day where anything was changed."""
+    days = gd.resolved_days()
+    if not days:
+        raise StateError(f"no day of {display_path(gd.root)} has been resolved yet; nothing to audit")
+    lines: list[str] = []
+    expected = 0
+    head = None
+    for day in days:
+        if day != expected:
+            lines.append(f"Day {expected}: missing (its result folder is gone), yet Day {day} is resolved")
+            lines.append(f"First change: Day {expected}.")
+            return False, lines
+        expected += 1
+        audit = check_day(gd, day)
+        _replay(gd, game, day, audit)
+        if audit.ok:
+            head = audit.record_sha256
+            lines.append(f"Day {day}: OK, record {audit.record_sha256[:16]}... ({'; '.join(audit.notes)})")
+            continue
+        lines.append(f"Day {day}: CHANGED after the fact:")
+        lines += [f"  {f}" for f in audit.findings]
+        later = [d for d in days if d > day]
+        if later:
+            lines.append(f"Day(s) {', '.join(map(str, later))} not checked: they were resolved from Day {day}.")
+        lines.append(f"First change: Day {day} ({audit.findings[0].split(': ', 1)[0]}).")
+        return False, lines
+    lines.append(f"All {len(days)} day(s) check out: the chain is whole from Day 0 to Day {days[-1]}, "
+                 f"head {head}.")
+    return True, lines

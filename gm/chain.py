@@ -10,8 +10,8 @@ holds the SHA-256 of:
     chain.previous_record the previous day's day.json, byte for byte (null on Day 0)
 
 so changing anything of a day after the fact shows, and so does changing a day's record after
-the next day was resolved. `gm audit --all` walks the chain from Day 0 and names the first day
-where anything differs, and what (docs/fairness.md).
+the next day was resolved. `gm audit --all` (gm/audit.py) walks the chain from Day 0, replays
+every day, and names the first day where anything differs, and what (docs/fairness.md).
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gm.errors import GmError, StateError
-from gm.gamedir import Game, GameDir
+from gm.errors import GmError
+from gm.gamedir import GameDir
 from gm.yamlio import display_path
 
 RECORD = "day.json"
@@ -41,23 +41,16 @@ def sha256_text(text: str) -> str:
     return sha256_bytes(text.encode("utf-8"))
 
 
-def chain_fields(gd: GameDir, day: int, files: dict[str, str]) -> dict:
-    """The fields of day.json that chain the day: computed from the result files made so far."""
-    previous = None
-    if day > 0:
-        path = gd.result_dir(day - 1) / RECORD
-        try:
-            previous = sha256_bytes(path.read_bytes())
-        except FileNotFoundError:
-            raise StateError(f"{display_path(path)} is missing: Day {day} cannot be chained to Day {day - 1}") from None
+def chain_fields(checked, files: dict[str, str]) -> dict:
+    """The fields of day.json that chain the day: the result files made so far, and the digests of
+    the previous record and votes.yaml as gm/day.py read them (a CheckedDay)."""
     fields: dict = {"chain": {
-        "previous_record": previous,
+        "previous_record": checked.previous_record,
         "rolls_sha256": sha256_text(files["rolls.jsonl"]),
         "outputs_sha256": {rel: sha256_text(text) for rel, text in sorted(files.items()) if rel != "rolls.jsonl"},
     }}
-    votes = gd.votes_path(day)
-    if votes.is_file():
-        fields["votes_sha256"] = sha256_bytes(votes.read_bytes())
+    if checked.votes_digest is not None:
+        fields["votes_sha256"] = checked.votes_digest
     return fields
 
 
@@ -73,9 +66,9 @@ class DayAudit:
         return not self.findings
 
 
-def check_day(gd: GameDir, game: Game, day: int, replay: bool = True) -> DayAudit:
-    """Every check of one resolved day: its record against the files, the seed against the
-    commitment, each roll against the dice key, the link from the next day, and a full replay."""
+def check_day(gd: GameDir, day: int) -> DayAudit:
+    """Every check of one resolved day that needs no replay: its record against the files, the seed
+    against the commitment, each roll against the dice key, the link from the next day."""
     out = DayAudit(day)
     result = gd.result_dir(day)
     rec_path = result / RECORD
@@ -85,19 +78,17 @@ def check_day(gd: GameDir, game: Game, day: int, replay: bool = True) -> DayAudi
         chain = record["chain"]
         out.record_sha256 = sha256_bytes(raw)
     except (OSError, ValueError, KeyError, TypeError):
-        out.findings.append(f"{_shown(gd, rec_path)}: missing, unreadable or without a chain record")
+        out.findings.append(f"{shown_path(gd, rec_path)}: missing, unreadable or without a chain record")
         return out
     _check_inputs(gd, day, record, out)
     _check_seed(gd, day, record, out)
     _check_rolls(gd, day, record, chain, out)
     _check_outputs(gd, day, chain, out)
     _check_next_link(gd, day, out)
-    if replay:
-        _replay(gd, game, day, out)
     return out
 
 
-def _shown(gd: GameDir, path: Path) -> str:
+def shown_path(gd: GameDir, path: Path) -> str:
     """A path relative to the game folder, as players and GMs see it in any copy of the game."""
     try:
         return path.relative_to(gd.root).as_posix()
@@ -111,11 +102,11 @@ def _compare(gd: GameDir, out: DayAudit, path: Path, recorded: str | None, what:
         return
     day = out.day
     if actual is None:
-        out.findings.append(f"{_shown(gd, path)}: removed after Day {day} was resolved ({what})")
+        out.findings.append(f"{shown_path(gd, path)}: removed after Day {day} was resolved ({what})")
     elif recorded is None:
-        out.findings.append(f"{_shown(gd, path)}: added after Day {day} was resolved ({what})")
+        out.findings.append(f"{shown_path(gd, path)}: added after Day {day} was resolved ({what})")
     else:
-        out.findings.append(f"{_shown(gd, path)}: changed after Day {day} was resolved ({what}; "
+        out.findings.append(f"{shown_path(gd, path)}: changed after Day {day} was resolved ({what}; "
                             f"recorded SHA-256 {recorded[:12]}..., now {actual[:12]}...)")
 
 
@@ -133,7 +124,7 @@ def _check_seed(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
     from gm.dice import dice_key
     from gm.published import find_machine_line
 
-    rec = _shown(gd, gd.result_dir(day) / RECORD)
+    rec = shown_path(gd, gd.result_dir(day) / RECORD)
     try:
         seed = bytes.fromhex(record["seed"])
         salts = dict(record.get("salts") or {})
@@ -147,19 +138,19 @@ def _check_seed(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
     post = commit_path(gd, day)
     if post.is_file():
         try:
-            committed = find_machine_line(post.read_text(encoding="utf-8"), COMMIT_TAG, _shown(gd, post))
+            committed = find_machine_line(post.read_text(encoding="utf-8"), COMMIT_TAG, shown_path(gd, post))
         except GmError as exc:
-            out.findings.append(f"{_shown(gd, post)}: {exc}")
+            out.findings.append(f"{shown_path(gd, post)}: {exc}")
         else:
             if committed.get("seed_sha256") != sha256_bytes(seed) or committed.get("day") != day:
-                out.findings.append(f"{_shown(gd, post)}: commits to another seed than the one Day {day} was resolved with")
+                out.findings.append(f"{shown_path(gd, post)}: commits to another seed than the one Day {day} was resolved with")
             else:
                 out.notes.append("seed matches its commitment")
     elif record.get("seed_committed"):
-        out.findings.append(f"{_shown(gd, post)}: removed after Day {day} was resolved (the seed was committed)")
+        out.findings.append(f"{shown_path(gd, post)}: removed after Day {day} was resolved (the seed was committed)")
     secret = seed_path(gd, day)
     if secret.is_file() and secret.read_text(encoding="utf-8", errors="replace").strip().lower() != seed.hex():
-        out.findings.append(f"{_shown(gd, secret)}: is not the seed Day {day} was resolved with")
+        out.findings.append(f"{shown_path(gd, secret)}: is not the seed Day {day} was resolved with")
 
 
 def _check_rolls(gd: GameDir, day: int, record: dict, chain: dict, out: DayAudit) -> None:
@@ -170,15 +161,15 @@ def _check_rolls(gd: GameDir, day: int, record: dict, chain: dict, out: DayAudit
     if not path.is_file():
         return
     try:
-        rolls = read_rolls(path.read_text(encoding="utf-8"), _shown(gd, path))
+        rolls = read_rolls(path.read_text(encoding="utf-8"), shown_path(gd, path))
         key = bytes.fromhex(record["dice_key"])
     except (GmError, KeyError, ValueError, UnicodeDecodeError) as exc:
-        out.findings.append(f"{_shown(gd, path)}: cannot be read as a roll log ({exc})")
+        out.findings.append(f"{shown_path(gd, path)}: cannot be read as a roll log ({exc})")
         return
     problems = check_rolls(rolls, key, record.get("engine", ""), day, record.get("rolls"))
-    out.findings += [f"{_shown(gd, path)}: {p}" for p in problems[:5]]
+    out.findings += [f"{shown_path(gd, path)}: {p}" for p in problems[:5]]
     if len(problems) > 5:
-        out.findings.append(f"{_shown(gd, path)}: ... and {len(problems) - 5} more")
+        out.findings.append(f"{shown_path(gd, path)}: ... and {len(problems) - 5} more")
     if not problems:
         out.notes.append(f"{_count(len(rolls), 'roll')} re-derived from the dice key")
 
@@ -201,56 +192,7 @@ def _check_next_link(gd: GameDir, day: int, out: DayAudit) -> None:
     except (OSError, ValueError, KeyError, TypeError):
         return  # Day N+1's own check reports its unreadable record
     if recorded != out.record_sha256:
-        out.findings.append(f"{_shown(gd, gd.result_dir(day) / RECORD)}: changed after Day {day + 1} was resolved "
+        out.findings.append(f"{shown_path(gd, gd.result_dir(day) / RECORD)}: changed after Day {day + 1} was resolved "
                             f"(Day {day + 1} recorded SHA-256 {str(recorded)[:12]}... for it, now {out.record_sha256[:12]}...)")
     else:
         out.notes.append(f"Day {day + 1} links to this record")
-
-
-def _replay(gd: GameDir, game: Game, day: int, out: DayAudit) -> None:
-    from gm.audit import replay_day
-
-    try:
-        replay = replay_day(gd, game, day)
-    except GmError as exc:
-        out.findings.append(f"{_shown(gd, gd.day_dir(day))}: Day {day} cannot be replayed: {str(exc).splitlines()[0]}")
-        return
-    if not replay.differences:
-        out.notes.append("replayed byte for byte")
-    named = {f.split(": ", 1)[0] for f in out.findings}
-    for d in replay.differences:
-        what = {"MISSING": "missing", "EXTRA": "not written by the replay", "DIFFERS": f"differs from the replay ({d.detail})"}
-        shown = _shown(gd, gd.result_dir(day) / d.rel)
-        if shown not in named:  # already named by its recorded digest
-            out.findings.append(f"{shown}: {what[d.kind]}")
-
-
-def audit_chain(gd: GameDir, game: Game) -> tuple[bool, list[str]]:
-    """Walk every resolved day from Day 0; stop at the first day where anything was changed."""
-    days = gd.resolved_days()
-    if not days:
-        raise StateError(f"no day of {display_path(gd.root)} has been resolved yet; nothing to audit")
-    lines: list[str] = []
-    expected = 0
-    head = None
-    for day in days:
-        if day != expected:
-            lines.append(f"Day {expected}: missing (its result folder is gone), yet Day {day} is resolved")
-            lines.append(f"First change: Day {expected}.")
-            return False, lines
-        expected += 1
-        audit = check_day(gd, game, day)
-        if audit.ok:
-            head = audit.record_sha256
-            lines.append(f"Day {day}: OK, record {audit.record_sha256[:16]}... ({'; '.join(audit.notes)})")
-            continue
-        lines.append(f"Day {day}: CHANGED after the fact:")
-        lines += [f"  {f}" for f in audit.findings]
-        later = [d for d in days if d > day]
-        if later:
-            lines.append(f"Day(s) {', '.join(map(str, later))} not checked: they were resolved from Day {day}.")
-        lines.append(f"First change: Day {day} ({audit.findings[0].split(': ', 1)[0]}).")
-        return False, lines
-    lines.append(f"All {len(days)} day(s) check out: the chain is whole from Day 0 to Day {days[-1]}, "
-                 f"head {head}.")
-    return True, lines

@@ -67,7 +67,7 @@ class EngineOption(click.Option):
     that help is shown (the default, None, means the registry's default engine)."""
 
     def get_help_record(self, ctx):
-        from gm.engine import DEFAULT_ENGINE, REGISTRY
+        from gm.engines import DEFAULT_ENGINE, REGISTRY
 
         self.help = f"Which game: {', '.join(sorted(REGISTRY))}."
         self.default, self.show_default = DEFAULT_ENGINE, True

@@ -5,12 +5,16 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gm.errors import GmError, StateError
 from gm.gamedir import GameDir, write_new_file
 from gm.yamlio import display_path
+
+if TYPE_CHECKING:
+    from gm.audit import AuditReport
 
 
 def _default_day(gd: GameDir, day: int | None, resolved: bool) -> int:
@@ -35,7 +39,7 @@ seed.secret
 def new_game(root: Path, engine_name: str | None, title: str | None) -> tuple[list[str], str]:
     """Create the game folder (`engine_name` None: the default engine); returns the files created
     and what the GM should do next."""
-    from gm.engine import DEFAULT_ENGINE, get_engine
+    from gm.engines import DEFAULT_ENGINE, get_engine
 
     engine = get_engine(engine_name or DEFAULT_ENGINE)
     if root.exists() and any(root.iterdir()):
@@ -47,7 +51,7 @@ def new_game(root: Path, engine_name: str | None, title: str | None) -> tuple[li
         path = root / rel
         write_new_file(path, text)
         created.append(display_path(path))
-    return created, engine.new_game_hint.format(dir=root)
+    return created, engine.facts.new_game_hint.format(dir=root)
 
 
 def check(root: Path, day: int | None):
@@ -75,7 +79,8 @@ class Resolved:
 
 def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool) -> Resolved:
     from gm.commitment import seed_for_resolve
-    from gm.day import day_files, resolve_day
+    from gm.day import resolve_day
+    from gm.record import day_files
 
     gd = GameDir(root)
     game = gd.load()
@@ -84,30 +89,24 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool) -> R
         raise StateError(f"Day {day} is already resolved; use --force to resolve it again (the old result is kept)")
     seed, seed_warnings = seed_for_resolve(gd, game, day, seed_hex)
     rd = resolve_day(gd, game, day, seed)
-    files = day_files(gd, game, rd)
+    files = day_files(game, rd)
     result = gd.write_result(day, files, force=force)
     later = [d for d in gd.resolved_days() if d > day]
     warnings = list(rd.checked.warnings) + seed_warnings
     if later:
         warnings.append(f"warning: Day(s) {', '.join(map(str, later))} were resolved from the old Day {day}: resolve them again")
-    return Resolved(day, display_path(result), sorted(files), len(rd.rolls), bool(game.engine.is_over(rd.state)), warnings)
-
-
-@dataclass
-class AuditReport:
-    ok: bool
-    lines: list[str] = field(default_factory=list)
+    return Resolved(day, display_path(result), sorted(files), len(rd.rolls), bool(game.engine.ended(rd.state)), warnings)
 
 
 def audit(root: Path, day: int | None) -> AuditReport:
-    from gm.audit import audit_day
+    from gm.audit import AuditReport, audit_day
     from gm.chain import check_day
 
     gd = GameDir(root)
     game = gd.load()
     day = _default_day(gd, day, resolved=True)
     report = audit_day(gd, game, day)
-    chain = check_day(gd, game, day, replay=False)
+    chain = check_day(gd, day)
     if chain.ok:
         report.lines.append(f"Day {day}: its record checks out ({'; '.join(chain.notes)}).")
     else:
@@ -165,7 +164,7 @@ def status(root: Path, player: str | None) -> Status:
         return Status(game.title, [], [], lines)
     head, rows = engine.status_rows(state, game.rules)
     lines = []
-    if not engine.is_over(state):
+    if not engine.ended(state):
         next_day = done[-1] + 1 if done else 0
         try:
             checked = check_day(gd, game, next_day)
@@ -199,8 +198,9 @@ def demo_seed(day: int) -> bytes:
 
 def demo(target: Path, engine_name: str | None = None) -> DemoResult:
     from gm.commitment import commit_day
-    from gm.day import day_files, resolve_day
-    from gm.engine import DEFAULT_ENGINE, get_engine
+    from gm.day import resolve_day
+    from gm.record import day_files
+    from gm.engines import DEFAULT_ENGINE, get_engine
 
     engine = get_engine(engine_name or DEFAULT_ENGINE)
     source = engine.example_dir()
@@ -214,8 +214,8 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
     for day in days:
         commit_day(gd, game, day, demo_seed(day))  # as a GM would, before the orders are in
         rd = resolve_day(gd, game, day, demo_seed(day))
-        gd.write_result(day, day_files(gd, game, rd))
-    shown = engine.demo_day if engine.demo_day in days else days[-1]
+        gd.write_result(day, day_files(game, rd))
+    shown = engine.facts.demo_day if engine.facts.demo_day in days else days[-1]
     path = gd.result_dir(shown) / f"narration.{game.ext}"
     return DemoResult(days[-1], path.read_text(encoding="utf-8"), display_path(path), shown)
 
@@ -278,7 +278,7 @@ def verify(commit_arg: str, reveal_path: Path | None, rolls_path: Path, seed: st
 
 def audit_all(root: Path) -> AuditReport:
     """Walk the hash chain from Day 0 and name the first day where anything was changed."""
-    from gm.chain import audit_chain
+    from gm.audit import AuditReport, audit_chain
 
     gd = GameDir(root)
     game = gd.load()

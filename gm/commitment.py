@@ -42,7 +42,7 @@ def commit_path(gd: GameDir, day: int):
 
 
 def commit_record(game: Game, day: int, seed_sha256: str) -> dict:
-    return {"engine": game.engine.name, "day": day, "seed_sha256": seed_sha256}
+    return {"engine": game.engine.facts.name, "day": day, "seed_sha256": seed_sha256}
 
 
 def commit_post(game: Game, day: int, seed_sha256: str) -> str:
@@ -58,7 +58,7 @@ def commit_day(gd: GameDir, game: Game, day: int, seed: bytes | None = None) -> 
 
     A day that already has a seed keeps it: the post is written again only if it went missing.
     """
-    from gm.day import new_seed
+    from gm.dice import new_seed
 
     if gd.is_resolved(day):
         raise StateError(f"Day {day} is already resolved: a commitment must be posted before the day is resolved")
@@ -81,7 +81,7 @@ def commit_day(gd: GameDir, game: Game, day: int, seed: bytes | None = None) -> 
 
 def committed_seed(gd: GameDir, game: Game, day: int) -> bytes | None:
     """The day's committed seed, or None. The kept post, if any, must commit to that very seed."""
-    from gm.day import parse_seed
+    from gm.dice import parse_seed
     from gm.published import find_machine_line
 
     path = seed_path(gd, day)
@@ -102,7 +102,7 @@ def committed_seed(gd: GameDir, game: Game, day: int) -> bytes | None:
 
 def seed_for_resolve(gd: GameDir, game: Game, day: int, seed_hex: str | None) -> tuple[bytes, list[str]]:
     """The seed `gm resolve` must use, and a warning when the day was never committed."""
-    from gm.day import new_seed, parse_seed
+    from gm.dice import new_seed, parse_seed
 
     committed = committed_seed(gd, game, day)
     if committed is not None:

@@ -1,14 +1,16 @@
-"""One day, end to end: load, check, resolve in the engine's order, render. No writing here."""
+"""One day: read and check its orders, then resolve them in the engine's order. No writing here,
+and no file read twice: what was read is what was resolved (gm/record.py makes the result files)."""
 
 from __future__ import annotations
 
 import copy
 import hashlib
-import secrets
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from gm.commitment import is_committed
 from gm.dice import AuditedDice, DiceBase, Roll, dice_key
+from gm.engine import Day
 from gm.errors import OrderError, Problem, StateError
 from gm.events import Event
 from gm.gamedir import Game, GameDir
@@ -28,6 +30,10 @@ class CheckedDay:
     defaults_note: str = ""  # what a player who sent nothing gets, in the engine's words
     salts: dict[str, str] = field(default_factory=dict)  # player -> salt (gm/salts.py)
     votes_file: str | None = None  # days/NN/votes.yaml, when the thread's votes were laid over the orders
+    orders_digests: dict[str, str] = field(default_factory=dict)  # file name -> SHA-256 of the bytes read
+    votes_digest: str | None = None  # SHA-256 of votes.yaml as read
+    previous_record: str | None = None  # SHA-256 of the previous day's day.json as read (None on Day 0)
+    seed_committed: bool = False  # did the day have a committed seed when its orders were read
     # a new copy of `state` made again from what it was loaded from (far cheaper than a deepcopy)
     fresh_state: Callable[[], Any] | None = field(default=None, repr=False)
 
@@ -69,9 +75,20 @@ def _state_before(gd: GameDir, game: Game, day: int) -> tuple[Any, Callable[[], 
     data = gd.read_json(day - 1, "state.json")
     saved = marshal.dumps(data)  # JSON data is only dicts, lists, str, int, float, bool and None
     state = game.engine.state_from_json(data)
-    if game.engine.is_over(state):
+    if game.engine.ended(state):
         raise StateError(f"the game ended on Day {day - 1}; there is no Day {day}")
     return state, lambda: game.engine.state_from_json(marshal.loads(saved))
+
+
+def _previous_record(gd: GameDir, day: int) -> str | None:
+    """The SHA-256 of the previous day's record, read once, so the chain links what was resolved."""
+    if day <= 0:
+        return None
+    path = gd.result_dir(day - 1) / "day.json"
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except FileNotFoundError:
+        raise StateError(f"{display_path(path)} is missing: Day {day} cannot be chained to Day {day - 1}") from None
 
 
 def check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
@@ -85,9 +102,11 @@ def check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
 def _check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
     from gm.errors import LocatedError
     from gm.salts import attribute, take_salts
-    from gm.yamlio import load_file
+    from gm.yamlio import load_bytes, read_bytes
 
     state, fresh_state = _state_before(gd, game, day)
+    previous_record = _previous_record(gd, day)
+    digests: dict[str, str] = {}
     engine = game.engine
     orders: dict[str, Any] = {}
     problems: list[Problem] = list(game.warnings)
@@ -98,7 +117,9 @@ def _check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
     due = engine.players_due(state)
     for path in files:
         try:
-            doc = load_file(path)
+            raw = read_bytes(path)
+            digests[path.name] = hashlib.sha256(raw).hexdigest()
+            doc = load_bytes(raw, path)
         except LocatedError as exc:
             problems.append(exc.problem)
             unreadable.append(display_path(path))
@@ -111,40 +132,51 @@ def _check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
     missing = [p for p in due if p not in orders]
     for p in missing:
         orders[p] = engine.default_orders(p, day)
-    votes_file = _lay_thread_votes(gd, game, day, state, orders, problems, unreadable)
+    votes_file, votes_digest = _lay_thread_votes(gd, game, day, state, orders, problems, unreadable)
     if not unreadable:
         problems += engine.check_all(orders, missing, state, game.rules, day, display_path(gd.orders_dir(day)))
     return CheckedDay(day, state, dict(sorted(orders.items())), missing, problems,
                       [display_path(p) for p in files], unreadable, due, engine.defaults_note(state),
-                      salts=dict(sorted(salts.items())), votes_file=votes_file, fresh_state=fresh_state)
+                      salts=dict(sorted(salts.items())), votes_file=votes_file, orders_digests=digests,
+                      votes_digest=votes_digest, previous_record=previous_record,
+                      seed_committed=is_committed(gd, day), fresh_state=fresh_state)
 
 
-def _lay_thread_votes(gd: GameDir, game: Game, day: int, state, orders: dict, problems: list, unreadable: list) -> str | None:
+def _lay_thread_votes(gd: GameDir, game: Game, day: int, state, orders: dict, problems: list,
+                      unreadable: list) -> tuple[str | None, str | None]:
     """days/NN/votes.yaml (written by `gm votes`, or by the GM): each vote there replaces that
-    player's vote of the same kind in their orders; a null withdraws it."""
+    player's vote of the same kind in their orders; a null withdraws it. Returns the file as shown
+    and the SHA-256 of the bytes read."""
     from gm.errors import LocatedError, Location
-    from gm.yamlio import load_file
+    from gm.yamlio import load_bytes, read_bytes
 
     path = gd.votes_path(day)
     if not path.is_file():
-        return None
+        return None, None
     shown = display_path(path)
-    engine = game.engine
-    if not hasattr(engine, "check_votes"):
-        problems.append(Problem(Location(shown), f"the {engine.title} engine takes no votes from the thread"))
-        return shown
+    votes = game.engine.votes
     try:
-        doc = load_file(path)
+        raw = read_bytes(path)
     except LocatedError as exc:
         problems.append(exc.problem)
         unreadable.append(shown)
-        return shown
-    votes, found = engine.check_votes(doc, shown, game.rules, state, day)
+        return shown, None
+    digest = hashlib.sha256(raw).hexdigest()
+    if votes is None:
+        problems.append(Problem(Location(shown), f"the {game.engine.facts.title} engine takes no votes from the thread"))
+        return shown, digest
+    try:
+        doc = load_bytes(raw, path)
+    except LocatedError as exc:
+        problems.append(exc.problem)
+        unreadable.append(shown)
+        return shown, digest
+    cast, found = votes.check(doc, shown, game.rules, state, day)
     problems += found
-    for player, theirs in votes.items():
+    for player, theirs in cast.items():
         if player in orders:
-            orders[player] = engine.lay_votes(orders[player], theirs)
-    return shown
+            orders[player] = votes.lay(orders[player], theirs)
+    return shown, digest
 
 
 def resolve_checked(game: Game, checked: CheckedDay, dice: DiceBase) -> tuple[Any, list[Event]]:
@@ -152,32 +184,24 @@ def resolve_checked(game: Game, checked: CheckedDay, dice: DiceBase) -> tuple[An
     engine = game.engine
     state = checked.fresh_state() if checked.fresh_state is not None else copy.deepcopy(checked.state)
     state.day = checked.day
+    day = Day(checked.day, state, checked.orders, dice, game.rules, engine.new_notes())
     events: list[Event] = []
-    for phase in engine.phases(checked.day, state):
-        for e in phase.resolve(state, checked.orders, dice, game.rules):
-            e.step = e.step or phase.name
-            events.append(e)
-        if engine.finished(state, game.rules):
+    phases = list(engine.phases(checked.day, state))
+    for phase in phases:
+        _run(day, phase, events)
+        if engine.decided(state, game.rules):
             break
     final = engine.final_phase()
-    for e in final.resolve(state, checked.orders, dice, game.rules):
-        e.step = e.step or final.name
-        events.append(e)
+    if final is not None:
+        _run(day, final, events)
     return state, events
 
 
-def new_seed() -> bytes:
-    return secrets.token_bytes(32)
-
-
-def parse_seed(text: str) -> bytes:
-    try:
-        seed = bytes.fromhex(text.strip())
-    except ValueError:
-        raise StateError(f"--seed must be hexadecimal, e.g. 9f3a...; got {text!r}") from None
-    if not seed:
-        raise StateError("--seed must not be empty")
-    return seed
+def _run(day: Day, phase, events: list[Event]) -> None:
+    day.step = phase.name
+    for e in phase.resolve(day):
+        e.step = e.step or phase.name
+        events.append(e)
 
 
 def resolve_day(gd: GameDir, game: Game, day: int, seed: bytes) -> ResolvedDay:
@@ -185,59 +209,6 @@ def resolve_day(gd: GameDir, game: Game, day: int, seed: bytes) -> ResolvedDay:
     if checked.errors:
         raise OrderError(checked.problems)
     key = dice_key(seed, checked.salts)
-    dice = AuditedDice(key, game.engine.name, day)
+    dice = AuditedDice(key, game.engine.facts.name, day)
     state, events = resolve_checked(game, checked, dice)
     return ResolvedDay(day, seed, checked, state, events, dice.log, key)
-
-
-def dumps(obj: Any) -> str:
-    """Indented JSON with sorted keys (gm/jsonout.py: json.dumps's bytes, faster)."""
-    from gm.jsonout import dumps as indented
-
-    return indented(obj) + "\n"
-
-
-def jsonl(records) -> str:
-    from gm.jsonout import line
-
-    return "".join(line(r) + "\n" for r in records)
-
-
-def day_files(gd: GameDir, game: Game, rd: ResolvedDay) -> dict[str, str]:
-    """Every file of the result folder, as text. Same seed and orders give the same bytes.
-
-    day.json is the day's record in the hash chain (gm/chain.py): it holds the digests of the
-    orders, the rolls and every other output, and of the previous day's record. reveal.<ext>
-    is made from the record, so it comes last and is not among the digests.
-    """
-    from gm.chain import chain_fields, sha256_text
-    from gm.commitment import is_committed, reveal_post
-    from gm.render import render_day, with_parts
-
-    engine = game.engine
-    files = render_day(game, rd)
-    files["rolls.jsonl"] = jsonl(r.record() for r in rd.rolls)
-    files["events.jsonl"] = jsonl(e.record() for e in rd.events)
-    files["state.json"] = dumps(engine.state_to_json(rd.state))
-    record = {
-        "engine": engine.name,
-        "day": rd.day,
-        "seed": rd.seed.hex(),
-        "seed_sha256": hashlib.sha256(rd.seed).hexdigest(),
-        "orders_files": _orders_digests(gd, rd.day),
-        "no_orders": rd.checked.missing,
-        "orders": {n: engine.orders_record(o) for n, o in rd.checked.orders.items()},
-        "rolls": len(rd.rolls),
-        "salts": rd.checked.salts,
-        "dice_key": rd.key.hex(),
-        "seed_committed": is_committed(gd, rd.day),
-    } | chain_fields(gd, rd.day, files)
-    files["day.json"] = dumps(record)
-    with_parts(files, f"reveal.{game.ext}", reveal_post(game, record, sha256_text(files["day.json"]),
-                                                        sha256_text(files["rolls.jsonl"])), game)
-    return files
-
-
-def _orders_digests(gd: GameDir, day: int) -> dict[str, str]:
-    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in gd.orders_files(day)}
-

@@ -16,8 +16,11 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import secrets
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
+
+from gm.errors import StateError
 
 _SPACE = 1 << 256
 
@@ -50,6 +53,20 @@ def dice_key(seed: bytes, salts: Mapping[str, str]) -> bytes:
     ordered = sorted(salts.items(), key=lambda kv: kv[0].encode("utf-8"))
     msg = b"salts|" + b"".join(netstring(name) + netstring(salt) for name, salt in ordered)
     return hmac.new(seed, msg, hashlib.sha256).digest()
+
+
+def new_seed() -> bytes:
+    return secrets.token_bytes(32)
+
+
+def parse_seed(text: str) -> bytes:
+    try:
+        seed = bytes.fromhex(text.strip())
+    except ValueError:
+        raise StateError(f"--seed must be hexadecimal, e.g. 9f3a...; got {text!r}") from None
+    if not seed:
+        raise StateError("--seed must not be empty")
+    return seed
 
 
 def seed_commitment(seed: bytes) -> str:

@@ -1,27 +1,56 @@
-"""What an engine provides, and the explicit registry of engines.
+"""The engine contract: what a game declares, and the defaults it inherits.
 
-An engine is rules data plus small pure phase functions. The day pipeline (day.py) calls it;
-nothing in the core names a particular game.
+An engine is a small subclass of `Engine`, as OpenSpiel's Python games are: its facts as one
+frozen record, its state class, and the handful of methods only it can write (set-up, orders,
+phases, views). Everything else has a default here. The registry is apart, in gm/engines/.
+
+Phases are pure: each takes one `Day` (boardgame.io's `ctx`) and returns the events it caused.
+docs/engines.md walks through writing one.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from pathlib import Path
+from typing import Any, Callable, ClassVar
 
 from gm.dice import DiceBase
-from gm.errors import GmError, Problem
+from gm.errors import Problem
 from gm.events import Event
+from gm.paths import games_dir
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What a game is, as data."""
+
+    name: str  # as written in game.yaml, e.g. "battle-royale"; also the folder of its templates and data
+    title: str  # "Battle Royale"
+    config_keys: tuple[str, ...] = ("house_rules", "roster")  # game.yaml settings besides engine, title, format
+    demo_day: int | None = None  # the day whose narration `gm demo` prints (None: the last day)
+    new_game_hint: str = ("Edit game.yaml, write the orders of Day 0, then run "
+                          "`gm check {dir} --day 0` and `gm resolve {dir} --day 0`.")  # {dir}: the new folder
+
+
+@dataclass
+class Day:
+    """Everything a phase may use: the day being resolved, and nothing that touches a file."""
+
+    number: int
+    state: Any  # the working state: a copy the pipeline owns, which phases update in place
+    orders: dict[str, Any]  # every player due, defaults filled in, sorted by name
+    dice: DiceBase
+    rules: Any
+    notes: Any = None  # the day's scratch notes (Engine.new_notes), never saved
+    step: str = ""  # the name of the phase running
 
 
 @dataclass(frozen=True)
 class Phase:
-    """One step of a day in the order the rules give. `resolve` updates the day's working
-    state (a copy the pipeline owns) and returns the events it caused: no I/O, no randomness
-    but `dice`."""
+    """One step of a day in the order the rules give."""
 
     name: str
-    resolve: Callable[[Any, dict, DiceBase, Any], list[Event]]
+    resolve: Callable[[Day], list[Event]]
 
 
 @dataclass
@@ -49,105 +78,124 @@ class VoteKind:
     aliases: dict[str, str] = field(default_factory=dict)
 
 
-class Engine(Protocol):
-    name: str  # as written in game.yaml, e.g. "battle-royale"
-    title: str
-    config_keys: tuple[str, ...]  # the game.yaml settings the engine reads besides engine, title, format
-    demo_day: int | None  # the day whose narration `gm demo` prints (None: the last day)
-    new_game_hint: str  # what `gm new` tells the GM to do next; {dir} is the new folder
-    # public events that also belong among a player's own events in their message:
-    # event kind -> the data field naming that player (e.g. a death, for the one who died)
-    personal_events: dict[str, str]
+class ThreadVotes:
+    """Votes cast in the public thread (`gm votes`, days/NN/votes.yaml), for a game that has them."""
 
-    def setup(self, doc: Any, path: str) -> GameSetup: ...
+    def kinds(self, state: Any, rules: Any) -> list[VoteKind]:
+        raise NotImplementedError
 
-    def state_from_json(self, data: dict) -> Any: ...
+    def check(self, doc: Any, path: str, rules: Any, state: Any, day: int) -> tuple[dict[str, dict], list[Problem]]:
+        """votes.yaml read: player -> {vote key: choice, or None to withdraw}, and the problems."""
+        raise NotImplementedError
 
-    def state_to_json(self, state: Any) -> dict: ...
+    def lay(self, orders: Any, votes: dict[str, str | None]) -> Any:
+        """A player's orders with these votes laid over the ones they sent."""
+        raise NotImplementedError
+
+
+class Engine:
+    """The defaults every game inherits. A subclass sets `facts` and `state_class` and writes
+    setup, check_orders, default_orders, players_due, phases, public_view and player_view."""
+
+    facts: ClassVar[Facts]
+    state_class: ClassVar[type]  # has .to_json() and a classmethod .from_json(data)
+    votes: ClassVar[ThreadVotes | None] = None  # None: the game takes no votes from the thread
+
+    # -- what a game must write ------------------------------------------------------------------
+
+    def setup(self, doc: Any, path: str) -> GameSetup:
+        raise NotImplementedError
 
     def check_orders(self, doc: Any, path: str, rules: Any, state: Any, day: int,
-                     seen: dict) -> tuple[dict, list[Problem]]: ...
+                     seen: dict) -> tuple[dict[str, Any], list[Problem]]:
+        """One orders file: player -> checked orders, and every problem, located."""
+        raise NotImplementedError
 
-    def check_all(self, orders: dict[str, Any], missing: list[str], state: Any, rules: Any, day: int,
-                  folder: str) -> list[Problem]:
-        """Problems only the whole day's orders together show (the files are checked one by one first)."""
-        ...
-
-    def default_orders(self, player: str, day: int) -> Any: ...
-
-    def defaults_note(self, state: Any) -> str:
-        """What happens to a player who sent nothing, as `gm check` says it ("they get the defaults: ...")."""
-        ...
+    def default_orders(self, player: str, day: int) -> Any:
+        """What a player who sent nothing does."""
+        raise NotImplementedError
 
     def players_due(self, state: Any) -> list[str]:
         """Who owes orders for the day after `state` (in a stable order)."""
-        ...
+        raise NotImplementedError
 
     def phases(self, day: int, state: Any) -> list[Phase]:
         """The day's phases in the rules' order; `state` is the state before the day."""
-        ...
+        raise NotImplementedError
 
-    def finished(self, state: Any, rules: Any) -> bool:
-        """Is the game decided (so the rest of the day's phases are skipped)?"""
-        ...
+    def public_view(self, state: Any, rules: Any) -> dict:
+        raise NotImplementedError
 
-    def is_over(self, state: Any) -> bool:
-        """Has the game ended (no day may follow this state)?"""
-        ...
+    def player_view(self, state: Any, rules: Any, player: str) -> dict:
+        raise NotImplementedError
 
-    def final_phase(self) -> Phase: ...
+    # -- defaults --------------------------------------------------------------------------------
 
-    def public_view(self, state: Any, rules: Any) -> dict: ...
+    @property
+    def data_dir(self) -> Path:
+        """games/<name>/: rules data, examples, new-game files and RULINGS.md."""
+        return games_dir(self.facts.name)
 
-    def player_view(self, state: Any, rules: Any, player: str) -> dict: ...
+    def state_from_json(self, data: dict) -> Any:
+        return self.state_class.from_json(data)
 
-    def gm_view(self, state: Any, rules: Any) -> dict: ...
+    def state_to_json(self, state: Any) -> dict:
+        return state.to_json()
+
+    def new_notes(self) -> Any:
+        """A fresh scratchpad for one day's phases (smoke that negated an action, say)."""
+        return None
+
+    def check_all(self, orders: dict[str, Any], missing: list[str], state: Any, rules: Any, day: int,
+                  folder: str) -> list[Problem]:
+        """Problems only the whole day's orders together show (each file is checked on its own first)."""
+        return []
+
+    def defaults_note(self, state: Any) -> str:
+        """What happens to a player who sent nothing, as `gm check` says it."""
+        return "they get the defaults"
+
+    def decided(self, state: Any, rules: Any) -> bool:
+        """Is the winner known in the middle of a day, so that the rest of its phases are skipped?"""
+        return False
+
+    def ended(self, state: Any) -> bool:
+        """Has the game ended, so that no day may follow this state?"""
+        return bool(getattr(state, "over", False))
+
+    def final_phase(self) -> Phase | None:
+        """A phase run after every day, even one cut short because the game was decided."""
+        return None
+
+    def player_views(self, state: Any, rules: Any, players: list[str]) -> dict[str, dict]:
+        """player_view for each of `players`; an engine overrides it to share the work in a big game."""
+        return {p: self.player_view(state, rules, p) for p in players}
+
+    def gm_view(self, state: Any, rules: Any) -> dict:
+        return {"state": self.state_to_json(state)}
 
     def message_recipients(self, before: Any, after: Any, orders: dict[str, Any]) -> list[str]:
-        """Who gets a private message for the day (sorted)."""
-        ...
+        """Who gets a private message for the day (sorted): by default, everyone who owed orders."""
+        return sorted(orders)
 
     def player_status(self, state: Any, rules: Any, player: str) -> list[str]:
         """`gm status --player`: what that player knows, as plain lines."""
-        ...
+        return [f"{k}: {v}" for k, v in self.player_view(state, rules, player).items()]
 
-    def orders_record(self, orders: Any) -> dict: ...
+    def status_rows(self, state: Any, rules: Any) -> tuple[list[str], list[list[str]]]:
+        """`gm status`: a table's header and rows, as the public may see them."""
+        return ["player"], [[p] for p in self.players_due(state)]
 
-    def status_rows(self, state: Any, rules: Any) -> tuple[list[str], list[list[str]]]: ...
+    def orders_record(self, orders: Any) -> dict:
+        """One player's orders in a stable shape, for day.json and the GM summary."""
+        return orders.record()
 
-    def example_dir(self) -> Any: ...
+    def example_dir(self) -> Path:
+        """The game `gm demo` plays."""
+        return self.data_dir / "examples" / "demo"
 
-    def new_game_files(self, title: str | None) -> dict[str, str]: ...
+    def new_game_files(self, title: str | None) -> dict[str, str]:
+        """The files `gm new` writes: game.yaml from games/<name>/new-game.yaml."""
+        from gm.roster import new_game_yaml
 
-    # Optional, for votes cast in the public thread (gm votes, days/NN/votes.yaml):
-    #   thread_votes(state, rules) -> list[VoteKind]
-    #   check_votes(doc, path, rules, state, day) -> (dict[player, dict[key, choice | None]], problems)
-    #   lay_votes(orders, votes: dict[key, choice | None]) -> orders with those votes laid over
-
-
-def _battle_royale():
-    from gm.engines.battle_royale import BattleRoyale
-
-    return BattleRoyale()
-
-
-def _hostile_takeover():
-    from gm.engines.hostile_takeover import HostileTakeover
-
-    return HostileTakeover()
-
-
-REGISTRY: dict[str, Callable[[], Engine]] = {
-    "battle-royale": _battle_royale,
-    "hostile-takeover": _hostile_takeover,
-}
-DEFAULT_ENGINE = "battle-royale"  # what `gm new` and `gm demo` use without --engine
-
-
-def get_engine(name: str) -> Engine:
-    if name not in REGISTRY:
-        from gm.suggest import did_you_mean
-
-        known = ", ".join(sorted(REGISTRY))
-        raise GmError(f"unknown engine '{name}'{did_you_mean(name, REGISTRY)} (engines: {known})")
-    return REGISTRY[name]()
+        return {"game.yaml": new_game_yaml(self.data_dir / "new-game.yaml", self.facts.title, title)}

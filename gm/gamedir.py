@@ -110,7 +110,7 @@ class GameDir:
             return self._load()
 
     def _load(self) -> Game:
-        from gm.engine import get_engine
+        from gm.engines import get_engine
         from gm.yamlio import load_file
 
         if not self.root.is_dir():
@@ -123,7 +123,7 @@ class GameDir:
             raise LocatedError(Location(path, 1, 1), "game.yaml must be a mapping with engine, title and roster")
         engine_name = doc.get("engine")
         if not isinstance(engine_name, str):
-            from gm.engine import REGISTRY
+            from gm.engines import REGISTRY
 
             raise LocatedError(key_loc(path, doc, "engine") if "engine" in doc else Location(path, 1, 1),
                                f"game.yaml needs `engine: <name>` (one of {', '.join(sorted(REGISTRY))})")
@@ -135,14 +135,14 @@ class GameDir:
         from gm.suggest import did_you_mean
 
         problems: list[Problem] = []
-        allowed = CORE_KEYS + tuple(engine.config_keys)
+        allowed = CORE_KEYS + tuple(engine.facts.config_keys)
         for key in doc:
             if key not in allowed:
                 problems.append(Problem(key_loc(path, doc, key), f"unknown setting '{key}'{did_you_mean(str(key), allowed)}"))
-        title = doc.get("title", engine.title)
+        title = doc.get("title", engine.facts.title)
         if not isinstance(title, str) or not title.strip():
             problems.append(Problem(value_loc(path, doc, "title"), "title must be text"))
-            title = engine.title
+            title = engine.facts.title
         fmt = doc.get("format")
         if fmt is not None and fmt not in FORMATS:
             problems.append(Problem(value_loc(path, doc, "format"), f"format must be one of {', '.join(FORMATS)}, not {fmt!r}"))

@@ -15,6 +15,9 @@ from pathlib import Path
 from gm.markup import Safe, bbcode_problems, escape_bbcode, escape_markdown  # noqa: F401 (re-exported)
 from gm.templating import game_environment, template_errors
 
+__all__ = ["Safe", "bbcode_problems", "escape_bbcode", "escape_markdown", "event_dicts", "message_filename",
+           "render_day", "render_post", "with_parts"]
+
 
 def _tidy(text: str) -> str:
     """At most one blank line in a row, and exactly one newline at the end."""
@@ -47,20 +50,19 @@ def event_dicts(events) -> list[dict]:
         clash = _DICT_METHODS.intersection(e.data)
         if clash:
             raise ValueError(f"event {e.kind!r} uses reserved field name(s) {sorted(clash)}")
-        out.append(dict(e.data, kind=e.kind, step=e.step))
+        d = dict(e.data, kind=e.kind, step=e.step)
+        if e.about:
+            d["about"] = list(e.about)
+        out.append(d)
     return out
 
 
-def _events_by_player(events, personal: dict[str, str]) -> dict[str, list]:
-    """Each player's own events, in order: the private ones addressed to them, and the public events
-    the engine names as theirs too (`personal`: event kind -> the field that names the player)."""
+def _events_by_player(events) -> dict[str, list]:
+    """Each player's own events, in order: the private ones addressed to them and the public ones
+    about them (Event.concerns)."""
     out: dict[str, list] = {}
     for e in events:
-        names = list(e.visibility) if not e.is_public and isinstance(e.visibility, tuple) else []
-        field = personal.get(e.kind)
-        if field is not None and e.data.get(field) is not None:
-            names.append(e.data[field])
-        for name in dict.fromkeys(names):
+        for name in e.concerns():
             out.setdefault(name, []).append(e)
     return out
 
@@ -68,7 +70,7 @@ def _events_by_player(events, personal: dict[str, str]) -> dict[str, list]:
 def render_post(game, name: str, **context) -> str:
     """One post from a template (commit, reveal, vote count), with the game's title and day."""
     env = game_environment(game)
-    base = {"title": game.title, "day": context.get("day"), "engine": game.engine.title}
+    base = {"title": game.title, "day": context.get("day"), "engine": game.engine.facts.title}
     with template_errors(game):
         return _tidy(env.get_template(name).render(game=base, **context))
 
@@ -98,7 +100,7 @@ def _render_day(game, rd) -> dict[str, str]:
     engine = game.engine
     env = game_environment(game)
     ext = game.ext
-    base = {"title": game.title, "day": rd.day, "engine": engine.title}
+    base = {"title": game.title, "day": rd.day, "engine": engine.facts.title}
     public_events = [e for e in rd.events if e.is_public]
     files: dict[str, str] = {}
     with_parts(files, f"narration.{ext}", _tidy(env.get_template("narration.j2").render(
@@ -106,14 +108,11 @@ def _render_day(game, rd) -> dict[str, str]:
     message = env.get_template("message.j2")
     taken: set[str] = set()
     names = engine.message_recipients(rd.checked.state, rd.state, rd.checked.orders)
-    own_events = _events_by_player(rd.events, engine.personal_events)
+    own_events = _events_by_player(rd.events)
     public_dicts = event_dicts(public_events)
     missing = set(rd.checked.missing)
     salts = rd.checked.salts
-    if hasattr(engine, "player_views"):  # one pass over the state for everyone (keeps big games linear)
-        views = engine.player_views(rd.state, game.rules, names)
-    else:
-        views = {name: engine.player_view(rd.state, game.rules, name) for name in names}
+    views = engine.player_views(rd.state, game.rules, names)
     for name in names:
         with_parts(files, f"messages/{message_filename(name, taken)}.{ext}", _tidy(message.render(
             game=base, view=views[name], events=event_dicts(own_events.get(name, [])),

@@ -100,7 +100,7 @@ def template_catalogue(game) -> list[tuple[str, list[str], bool]]:
 
     env = game_environment(game)
     out = []
-    for folder in (TEMPLATES / game.engine.name, TEMPLATES / "common"):
+    for folder in (TEMPLATES / game.engine.facts.name, TEMPLATES / "common"):
         for path in sorted(folder.glob("*.j2")):
             source = path.read_text(encoding="utf-8")
             blocks = [b.name for b in env.parse(source).find_all(jinja2.nodes.Block)]
@@ -115,7 +115,7 @@ def shipped_template(game, name: str) -> str:
     names = [n for n, _, _ in template_catalogue(game)]
     if name not in names:
         raise GmError(f"no shipped template called '{name}'{did_you_mean(name, names)} (templates: {', '.join(names)})")
-    for folder in (TEMPLATES / game.engine.name, TEMPLATES / "common"):
+    for folder in (TEMPLATES / game.engine.facts.name, TEMPLATES / "common"):
         if (folder / name).is_file():
             return (folder / name).read_text(encoding="utf-8")
     raise AssertionError(name)
@@ -230,4 +230,4 @@ def _environment(engine: str, fmt: str, extra_dirs: tuple[str, ...], forum):
 def game_environment(game, fmt: str | None = None):
     """The environment for a game's posts: its own templates first, its forum's tags."""
     extra = [game.templates_dir] if game.templates_dir.is_dir() else None
-    return environment(game.engine.name, fmt or game.format, extra, game.forum)
+    return environment(game.engine.facts.name, fmt or game.format, extra, game.forum)

@@ -49,11 +49,11 @@ class Tally:
 
 def count_votes(thread: Thread, where: str, game: Game, state, day: int) -> Tally:
     engine = game.engine
-    if not hasattr(engine, "thread_votes"):
-        raise StateError(f"the {engine.title} engine takes no votes from the thread")
+    if engine.votes is None:
+        raise StateError(f"the {engine.facts.title} engine takes no votes from the thread")
     if day == 0:
         raise StateError("there are no votes on Day 0")
-    kinds = engine.thread_votes(state, game.rules)
+    kinds = engine.votes.kinds(state, game.rules)
     by_colour = {k.colour: k for k in kinds}
     tally = Tally(day, kinds, {})
     if thread.stray_line:

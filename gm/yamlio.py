@@ -78,14 +78,25 @@ def _explain(exc, text: str, mark) -> str:
     return problem
 
 
-def load_file(path: Path) -> Any:
+def read_bytes(path: Path) -> bytes:
+    """A file's bytes, or one located error saying why they cannot be read."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise LocatedError(Location(display_path(path)), "not a UTF-8 text file") from None
+        return path.read_bytes()
     except OSError as exc:
         raise LocatedError(Location(display_path(path)), f"cannot read: {exc.strerror}") from None
+
+
+def load_bytes(data: bytes, path: Path) -> Any:
+    """Parse a file's bytes, read once (so what is parsed is what is hashed)."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise LocatedError(Location(display_path(path)), "not a UTF-8 text file") from None
     return load_text(text, path)
+
+
+def load_file(path: Path) -> Any:
+    return load_bytes(read_bytes(path), path)
 
 
 # ---- locations of nodes -------------------------------------------------------

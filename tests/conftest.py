@@ -51,7 +51,8 @@ def votes_game_dir(tmp_path_factory):
     """The game of the thread fixtures (tests/threads/game), resolved through Day 3 once for the session."""
     from gm.commands import demo_seed
     from gm.commitment import commit_day
-    from gm.day import day_files, resolve_day
+    from gm.day import resolve_day
+    from gm.record import day_files
     from gm.gamedir import GameDir
 
     target = tmp_path_factory.mktemp("votes") / "game"
@@ -60,7 +61,7 @@ def votes_game_dir(tmp_path_factory):
     game = gd.load()
     for day in range(4):
         commit_day(gd, game, day, demo_seed(day))
-        gd.write_result(day, day_files(gd, game, resolve_day(gd, game, day, demo_seed(day))))
+        gd.write_result(day, day_files(game, resolve_day(gd, game, day, demo_seed(day))))
     return target
 
 
@@ -88,3 +89,16 @@ def ht_game_copy(ht_demo_dir, tmp_path):
     target = tmp_path / "ht-game"
     shutil.copytree(ht_demo_dir, target)
     return target
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Say in one line per reason what was skipped and why, so that "161 skipped" in a plain clone
+    reads as what it is (rulebooks or Chromium not on this machine), not as something broken."""
+    reasons: dict[str, int] = {}
+    for report in terminalreporter.stats.get("skipped", []):
+        longrepr = getattr(report, "longrepr", None)
+        reason = longrepr[2] if isinstance(longrepr, tuple) and len(longrepr) == 3 else str(longrepr)
+        reason = reason.removeprefix("Skipped: ")
+        reasons[reason] = reasons.get(reason, 0) + 1
+    for reason, n in sorted(reasons.items(), key=lambda kv: -kv[1]):
+        terminalreporter.write_line(f"skipped {n}: {reason}")

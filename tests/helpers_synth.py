@@ -337,13 +337,14 @@ def state_after(root: Path, day: int):
 
 def resolve(root: Path, day: int, seed: bytes):
     """What `gm resolve ROOT --day DAY --seed HEX` does, minus the printing. Returns the ResolvedDay."""
-    from gm.day import day_files, resolve_day
+    from gm.day import resolve_day
+    from gm.record import day_files
     from gm.gamedir import GameDir
 
     gd = GameDir(root)
     game = gd.load()
     rd = resolve_day(gd, game, day, seed)
-    gd.write_result(day, day_files(gd, game, rd))
+    gd.write_result(day, day_files(game, rd))
     return rd
 
 

@@ -30,7 +30,8 @@ CHILD = """
 import json, sys
 from pathlib import Path
 import gm
-from gm.day import day_files, resolve_day
+from gm.day import resolve_day
+from gm.record import day_files
 from gm.gamedir import GameDir
 
 root, seeds = Path(sys.argv[1]), json.loads(sys.argv[2])
@@ -38,7 +39,7 @@ gd = GameDir(root)
 game = gd.load()
 for day, seed in seeds:
     rd = resolve_day(gd, game, day, bytes.fromhex(seed))
-    gd.write_result(day, day_files(gd, game, rd))
+    gd.write_result(day, day_files(game, rd))
 print(json.dumps({"version": list(sys.version_info[:2]), "gm": gm.__file__}))
 """
 

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from gm.cli import cli
 from gm.commands import demo_seed
-from gm.day import day_files, resolve_day
+from gm.day import resolve_day
+from gm.record import day_files
 from gm.engines.battle_royale.rules import DATA
 from gm.forums import PROFILES, split_post
 from gm.gamedir import GameDir
@@ -32,7 +33,7 @@ def demo_with(tmp_path: Path, forum: str, days=(0, 1)) -> Path:
     gd = GameDir(root)
     game = gd.load()
     for day in days:
-        gd.write_result(day, day_files(gd, game, resolve_day(gd, game, day, demo_seed(day))))
+        gd.write_result(day, day_files(game, resolve_day(gd, game, day, demo_seed(day))))
     return root
 
 

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gm.day import CheckedDay
+from gm.engine import Day
 from gm.dice import AuditedDice
 from gm.engines.hostile_takeover import HostileTakeover, grid
 from gm.engines.hostile_takeover.board import tile_squares
@@ -143,16 +144,18 @@ def test_random_games_stay_sound_and_always_end(seed, players):
         for name in ENGINE.players_due(state):
             orders.setdefault(name, ENGINE.default_orders(name, day))
         checked = CheckedDay(day, state, orders, [], problems)
-        dice = AuditedDice(seed.to_bytes(8, "big"), ENGINE.name, day)
+        dice = AuditedDice(seed.to_bytes(8, "big"), ENGINE.facts.name, day)
         state = copy.deepcopy(checked.state)
         state.day = day
+        ctx = Day(day, state, orders, dice, rules, ENGINE.new_notes())
         for phase in ENGINE.phases(day, state):
-            phase.resolve(state, orders, dice, rules)
+            ctx.step = phase.name
+            phase.resolve(ctx)
             if state.stage == "play":
                 assert_sound(state, rules, f"Day {day}, {phase.name}")
-            if ENGINE.finished(state, rules):
+            if ENGINE.decided(state, rules):
                 break
-        ENGINE.final_phase().resolve(state, orders, dice, rules)
+        ENGINE.final_phase().resolve(ctx)
         assert_sound(state, rules, f"after Day {day}")
         assert State.from_json(state.to_json()).to_json() == state.to_json()
         for r in dice.log:

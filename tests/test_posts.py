@@ -70,13 +70,19 @@ def test_private_message_shows_only_the_readers_own_events(demo_dir, day):
         for other, hp in health.items():
             if other != me:
                 assert f"{other} has {hp}" not in text
-        # a search or an analysis by someone else never reaches this message
+        # a search or an analysis reaches the searcher's message, in these words, and no one else's
         for e in events:
             d = e["data"]
-            if e["kind"] == "search" and d["player"] != me and d.get("found"):
-                assert f"rolled {d['roll']}: [b]found a {d['found']}" not in text or me in e["visibility"]
-            if e["kind"] == "analysis" and d["player"] != me and d.get("found"):
-                assert f"You analyzed {d['target']}" not in text
+            if e["kind"] == "search" and d.get("found"):
+                line = f"rolled {d['roll']}: [b]found a {d['found']}[/b]"
+            elif e["kind"] == "analysis" and d.get("found"):
+                line = f"You analyzed {d['target']}: [b]{d['role']}[/b]"
+            else:
+                continue
+            if me == d["player"]:
+                assert line in text, f"{me}'s message does not say {line!r}"
+            elif me not in e["visibility"]:
+                assert line not in text, f"{me}'s message shows {d['player']}'s {e['kind']}"
 
 
 def test_gm_summary_publishes_the_seed_and_every_roll(demo_dir):
@@ -94,7 +100,8 @@ def test_markdown_games_get_markdown_posts(tmp_path):
     import shutil
 
     from gm.commands import demo_seed
-    from gm.day import day_files, resolve_day
+    from gm.day import resolve_day
+    from gm.record import day_files
     from gm.engines.battle_royale.rules import DATA
     from gm.gamedir import GameDir
 
@@ -105,7 +112,7 @@ def test_markdown_games_get_markdown_posts(tmp_path):
     gd = GameDir(root)
     game = gd.load()
     for day in (0, 1):
-        gd.write_result(day, day_files(gd, game, resolve_day(gd, game, day, demo_seed(day))))
+        gd.write_result(day, day_files(game, resolve_day(gd, game, day, demo_seed(day))))
     narration = (root / "days" / "01" / "result" / "narration.md").read_text()
     assert narration.startswith("## Day 1: Smoke over the Septagon")
     assert "**The vote**" in narration and "[b]" not in narration and "[list]" not in narration

@@ -9,7 +9,8 @@ from click.testing import CliRunner
 
 from gm.cli import cli
 from gm.commands import demo_seed
-from gm.day import day_files, resolve_day
+from gm.day import resolve_day
+from gm.record import day_files
 from gm.engines.battle_royale.rules import DATA
 from gm.gamedir import GameDir
 
@@ -34,7 +35,7 @@ def demo_with_templates(tmp_path: Path, templates: dict[str, str], days=(0, 1)) 
     gd = GameDir(root)
     game = gd.load()
     for day in days:
-        gd.write_result(day, day_files(gd, game, resolve_day(gd, game, day, demo_seed(day))))
+        gd.write_result(day, day_files(game, resolve_day(gd, game, day, demo_seed(day))))
     return root
 
 

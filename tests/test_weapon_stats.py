@@ -15,7 +15,9 @@ import math
 import pytest
 
 from gm.dice import AuditedDice
-from gm.engines.battle_royale.attacks import Volley, strike
+from gm.engine import Day
+from gm.engines.battle_royale.attacks import Volley, cover_index, strike
+from gm.engines.battle_royale.today import Today
 from gm.engines.battle_royale.common import new_item
 from gm.engines.battle_royale.order_base import PlayerOrders
 from gm.engines.battle_royale.rules import load_rules, parse_house_rules
@@ -93,6 +95,10 @@ def _arena(rules, weapon_name: str):
     return state, orders, Volley(akane, weapon_name, weapon, ["Bruno"]), zone
 
 
+def _day(state, orders, dice, rules, step: str) -> Day:
+    return Day(1, state, orders, dice, rules, Today(), step)
+
+
 def _seed(label: str, k: int) -> bytes:
     return hashlib.sha256(f"weapon stats|{label}|{k}".encode()).digest()
 
@@ -104,8 +110,8 @@ def _run(rules, weapon_name: str) -> tuple[list[int], list[int]]:
         players = list(state.players.values())
         dice = AuditedDice(_seed(weapon_name, k), "battle-royale", 1)
         for _ in range(PER_SEED):
-            state.today = None  # a fresh day: smoke, lids and megaphones forgotten
-            for e in strike(state, rules, dice, orders, zone, volley, state.players["Bruno"], players, "stats", "stats", {}, None):
+            day = _day(state, orders, dice, rules, "stats")  # a fresh day: smoke, lids and megaphones forgotten
+            for e in strike(day, zone, volley, state.players["Bruno"], players, "stats", {}, None, cover_index(orders, players)):
                 (damage if e.kind == "attack" else collateral).append(e.data["damage"])
     return damage, collateral
 
@@ -153,7 +159,7 @@ def test_poison_vial_averages_5_1_a_hit():
                   "Bruno": PlayerOrders("Bruno", action="search")}
         for _ in range(PER_SEED):
             akane.items.append(new_item(state, rules, "Poison Vial"))
-            (e,) = traps._poison(state, rules, dice, orders, akane, orders["Akane"], {})
+            (e,) = traps._poison(_day(state, orders, dice, rules, "traps"), akane, orders["Akane"], {})
             damage.append(e.data["damage"])
     _, variance = _moments(rules.items["Poison Vial"].get("damage"), 1.0)
     assert abs(sum(damage) / len(damage) - 5.1) <= _tolerance(variance, len(damage))
@@ -214,8 +220,8 @@ def test_hit_chance_clamps_at_5_and_95(case, chance):
         dice = AuditedDice(_seed(case, k), "battle-royale", 1)
         players = list(state.players.values())
         for _ in range(PER_SEED):
-            state.today = None
-            (e, *_rest) = strike(state, rules, dice, orders, zone, volley, state.players["Bruno"], players, "s", "s", {}, None)
+            day = _day(state, orders, dice, rules, "s")
+            (e, *_rest) = strike(day, zone, volley, state.players["Bruno"], players, "s", {}, None, cover_index(orders, players))
             assert e.data["chance"] == chance, e.data["why"]
             assert e.data["why"][-1] == f"clamped to {chance}%"
             hits += e.data["hit"]

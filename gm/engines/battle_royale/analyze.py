@@ -6,12 +6,10 @@ that player may be carrying." Only a student in the same zone that night; the ta
 
 from __future__ import annotations
 
-from gm.dice import DiceBase
+from gm.engine import Day
 from gm.events import Event, private
 
-from .order_base import PlayerOrders
 from .rules import Rules
-from .state import State
 from .today import acting
 
 STEP = "analyze"
@@ -23,10 +21,11 @@ def concealed(rules: Rules, p) -> list[str]:
     return hidden + [i.name for i in p.stored()]
 
 
-def resolve(state: State, orders: dict[str, PlayerOrders], dice: DiceBase, rules: Rules) -> list[Event]:
+def resolve(day: Day) -> list[Event]:
+    state, rules = day.state, day.rules
     events: list[Event] = []
     for p in state.alive():
-        o = acting(state, orders, p.name)
+        o = acting(day, p.name)
         if o is None or o.action != "analyze":
             continue
         target = state.players[o.target]

@@ -10,18 +10,18 @@ which kinds of attack happened in a zone is public, who fought is not (RULINGS.m
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from gm.dice import DiceBase
+from gm.engine import Day
 from gm.events import Event, private, public
 
 from .common import kill, loot, mark_reward, scatter
 from .explosives import MeleeIndex, collateral, collateral_victims
 from .hit_chance import hit_chance, lid_stops, vest_absorbs
 from .order_base import PlayerOrders
-from .rules import Rules, Weapon
+from .rules import Weapon
 from .state import Player, State
-from .today import acting, today
+from .today import acting
 
 
 @dataclass
@@ -35,11 +35,12 @@ class Volley:
     all_out: bool = False
 
 
-def volleys_in(state: State, zone_players: list[Player], orders: dict[str, PlayerOrders], rules: Rules) -> list[Volley]:
+def volleys_in(day: Day, zone_players: list[Player]) -> list[Volley]:
     """The attacks that still stand in a zone (smoke may have negated some), in name order."""
+    rules = day.rules
     out = []
     for p in zone_players:
-        o = acting(state, orders, p.name)
+        o = acting(day, p.name)
         if o is None or not o.attacking:
             continue
         if o.weapon is None:
@@ -71,38 +72,37 @@ def cover_index(orders: dict[str, PlayerOrders], zone_players: list[Player]) -> 
     return index
 
 
-def redirect(state: State, orders: dict[str, PlayerOrders], dice: DiceBase, attacker: Player, target: Player,
-             covers: dict[str, list[str]], purpose: str) -> Player:
+def redirect(day: Day, attacker: Player, target: Player, covers: dict[str, list[str]], purpose: str) -> Player:
     """Cover (III.C.6): an attack on a covered player goes to the one covering them. Players covering each
     other keep their own attacks (they "essentially Defend themselves"); one redirection, never a chain."""
+    state = day.state
     coverers = sorted(n for n in covers.get(target.name, ())
-                      if n != attacker.name and state.players[n].alive and acting(state, orders, n) is not None)
+                      if n != attacker.name and state.players[n].alive and acting(day, n) is not None)
     if not coverers:
         return target
-    own = acting(state, orders, target.name)
+    own = acting(day, target.name)
     if own is not None and own.action == "cover" and own.target in coverers:
         return target
-    name = coverers[0] if len(coverers) == 1 else dice.pick(coverers, f"{purpose}: which of those covering {target.name} takes it")
+    name = coverers[0] if len(coverers) == 1 else day.dice.pick(coverers, f"{purpose}: which of those covering {target.name} takes it")
     return state.players[name]
 
 
-def strike(state: State, rules: Rules, dice: DiceBase, orders: dict[str, PlayerOrders], zone: str, v: Volley,
-           aimed_at: Player, zone_players: list[Player], purpose: str, step: str, ledger: dict[str, dict[str, int]],
-           ammo_left: int | None, covers: dict[str, list[str]] | None = None,
+def strike(day: Day, zone: str, v: Volley, aimed_at: Player, zone_players: list[Player], purpose: str,
+           ledger: dict[str, dict[str, int]], ammo_left: int | None, covers: dict[str, list[str]],
            melee: MeleeIndex | None = None) -> list[Event]:
     """One hit attempt, with everything it sets off (cover, lid, vest, paint, smoke, collateral)."""
+    state, rules, dice, step = day.state, day.rules, day.dice, day.step
     a = v.attacker
-    covers = cover_index(orders, zone_players) if covers is None else covers
-    target = redirect(state, orders, dice, a, aimed_at, covers, purpose)
+    target = redirect(day, a, aimed_at, covers, purpose)
     # who stands in melee with the target is settled as the item is thrown, before its smoke negates anything
-    near = collateral_victims(state, rules, orders, v.weapon, a, target, zone_players, melee) if v.weapon.collateral else []
-    chance, why = hit_chance(state, rules, orders, zone, a, target, v.weapon, all_out=v.all_out)
+    near = collateral_victims(day, v.weapon, a, target, zone_players, melee) if v.weapon.collateral else []
+    chance, why = hit_chance(day, zone, a, target, v.weapon, all_out=v.all_out)
     hit, roll = dice.chance(chance, f"{purpose}: hit?")
     damage, damage_roll, saved, absorbed = 0, None, None, 0
     if hit:
         if v.weapon.paint:
             target.painted_day = state.day + 1
-        elif lid_stops(state, target, v.weapon):
+        elif lid_stops(day, target, v.weapon):
             saved = "Metal Pot Lid"
         else:
             damage, damage_roll = dice.weighted(list(v.weapon.damage), f"{purpose}: damage")
@@ -111,7 +111,7 @@ def strike(state: State, rules: Rules, dice: DiceBase, orders: dict[str, PlayerO
                 damage -= absorbed
                 saved = "Bulletproof Vest"
         if v.weapon.smoke:
-            today(state).negated.setdefault(target.name, a.name)
+            day.notes.negated.setdefault(target.name, a.name)
         target.health -= damage
         if damage:
             ledger.setdefault(target.name, {}).setdefault(a.name, 0)
@@ -124,16 +124,16 @@ def strike(state: State, rules: Rules, dice: DiceBase, orders: dict[str, PlayerO
         all_out=v.all_out, paint=v.weapon.paint, smoke=v.weapon.smoke,
     )]
     if v.weapon.collateral is not None:
-        events += collateral(state, rules, dice, orders, zone, v.weapon, v.weapon_name, a, target, near, step, ledger)
+        events += collateral(day, zone, v.weapon, v.weapon_name, a, target, near, ledger)
     return events
 
 
-def resolve_step(state: State, rules: Rules, dice: DiceBase, orders: dict[str, PlayerOrders], zone: str,
-                 volleys: list[Volley], zone_players: list[Player], step: str) -> list[Event]:
+def resolve_step(day: Day, zone: str, volleys: list[Volley], zone_players: list[Player]) -> list[Event]:
+    state, orders, step = day.state, day.orders, day.step
     events: list[Event] = []
     ledger: dict[str, dict[str, int]] = {}  # victim -> attacker -> damage dealt in this step
     covers = cover_index(orders, zone_players)
-    melee = MeleeIndex(state, rules, orders, zone_players) if any(v.weapon.collateral for v in volleys) else None
+    melee = MeleeIndex(day, zone_players) if any(v.weapon.collateral for v in volleys) else None
     for v in volleys:
         a = v.attacker
         if not a.alive:
@@ -156,20 +156,20 @@ def resolve_step(state: State, rules: Rules, dice: DiceBase, orders: dict[str, P
                 item.ammo -= 1
             shot = f" ({n} of {total})" if total > 1 else ""
             purpose = f"{a.name} attacks {target_name} with {v.weapon_name}{shot}"
-            events += strike(state, rules, dice, orders, zone, v, target, zone_players, purpose, step, ledger,
+            events += strike(day, zone, v, target, zone_players, purpose, ledger,
                              item.ammo if item is not None else None, covers, melee)
             if v.weapon.one_use and item in a.items:
                 a.items.remove(item)  # thrown: used up
                 break
-    events += deaths(state, rules, dice, orders, ledger, step)
+    events += deaths(day, ledger)
     return events
 
 
-def deaths(state: State, rules: Rules, dice: DiceBase, orders: dict[str, PlayerOrders],
-           ledger: dict[str, dict[str, int]], step: str, cause: str = "attack") -> list[Event]:
+def deaths(day: Day, ledger: dict[str, dict[str, int]], cause: str = "attack") -> list[Event]:
     """The end of a step: whoever is at 0 health dies. The one who dealt them most damage in the step
     killed them (a tie is drawn) and loots them; a bounty on a marked victim goes to one of everyone who
     hurt them in that step, at random ("multiple players simultaneously taking the bounty")."""
+    state, rules, dice, orders, step = day.state, day.rules, day.dice, day.orders, day.step
     events: list[Event] = []
     for victim_name in sorted(ledger):
         victim = state.players[victim_name]
@@ -189,12 +189,12 @@ def deaths(state: State, rules: Rules, dice: DiceBase, orders: dict[str, PlayerO
     return events
 
 
-def resolve(state: State, orders: dict[str, PlayerOrders], dice: DiceBase, rules: Rules) -> list[Event]:
+def resolve(day: Day) -> list[Event]:
     events: list[Event] = []
-    by_zone = state.by_zone()
-    for zone_name, zone in rules.zones.items():
+    by_zone = day.state.by_zone()
+    for zone_name, zone in day.rules.zones.items():
         players = by_zone.get(zone_name, [])
-        volleys = [v for v in volleys_in(state, players, orders, rules) if v.weapon.acts_in != "smoke"]
+        volleys = [v for v in volleys_in(day, players) if v.weapon.acts_in != "smoke"]
         if not volleys:
             continue
         classes = sorted({v.weapon.weapon_class for v in volleys})
@@ -202,5 +202,5 @@ def resolve(state: State, orders: dict[str, PlayerOrders], dice: DiceBase, rules
         for weapon_class in zone.attack_order:
             step_volleys = [v for v in volleys if v.weapon.acts_in == weapon_class]
             if step_volleys:
-                events += resolve_step(state, rules, dice, orders, zone_name, step_volleys, players, f"{weapon_class} attacks")
+                events += resolve_step(replace(day, step=f"{weapon_class} attacks"), zone_name, step_volleys, players)
     return events

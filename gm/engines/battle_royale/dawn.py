@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-from gm.dice import DiceBase
+from gm.engine import Day
 from gm.events import Event, public
 
-from .orders import PlayerOrders
-from .rules import Rules
-from .state import State
-from .today import Today
 
 STEP = "dawn"
 
 
-def resolve(state: State, orders: dict[str, PlayerOrders], dice: DiceBase, rules: Rules) -> list[Event]:
-    state.today = Today()  # the day's working notes start empty
+def resolve(day: Day) -> list[Event]:
+    state = day.state
     closed = []
     for name, zone in state.zones.items():
         if zone.closing:

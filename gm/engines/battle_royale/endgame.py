@@ -11,10 +11,9 @@ Escaped students have left: they are "escaped", neither winners nor dead.
 
 from __future__ import annotations
 
-from gm.dice import DiceBase
+from gm.engine import Day
 from gm.events import Event, public
 
-from .order_base import PlayerOrders
 from .rules import Rules
 from .state import Player, State
 
@@ -37,7 +36,8 @@ def _survivor_outcome(state: State, rules: Rules, p: Player, survivors: list[Pla
     return "winner"
 
 
-def resolve(state: State, orders: dict[str, PlayerOrders], dice: DiceBase, rules: Rules) -> list[Event]:
+def resolve(day: Day) -> list[Event]:
+    state, rules = day.state, day.rules
     if state.day == 0 or not is_over(state, rules):
         return []
     state.over = True

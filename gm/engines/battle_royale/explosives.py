@@ -8,14 +8,13 @@ a player, you are counted as within melee range of them with regards to area att
 
 from __future__ import annotations
 
-from gm.dice import DiceBase
+from gm.engine import Day
 from gm.events import Event, private
 
 from .hit_chance import hit_chance
-from .order_base import PlayerOrders
-from .rules import Rules, Weapon
-from .state import Player, State
-from .today import acting, today
+from .rules import Weapon
+from .state import Player
+from .today import acting
 
 
 class MeleeIndex:
@@ -26,13 +25,13 @@ class MeleeIndex:
     during the step) and is still alive is checked at the moment of each throw, as before.
     """
 
-    def __init__(self, state: State, rules: Rules, orders: dict[str, PlayerOrders], zone_players: list[Player]):
-        self.state, self.rules, self.orders = state, rules, orders
+    def __init__(self, day: Day, zone_players: list[Player]):
+        self.day = day
         self.here = {p.name for p in zone_players}
         self.melee_by: dict[str, list[str]] = {}  # target -> those attacking them in melee
         self.covered_by: dict[str, list[str]] = {}  # covered -> those covering them
         for p in zone_players:
-            o = orders.get(p.name)
+            o = day.orders.get(p.name)
             if o is None:
                 continue
             if o.attacking:
@@ -41,27 +40,29 @@ class MeleeIndex:
             if o.action == "cover" and o.target:
                 self.covered_by.setdefault(o.target, []).append(p.name)
 
-    def _melee(self, o: PlayerOrders) -> list[str]:
-        weapon = self.rules.unarmed if o.weapon is None else self.rules.items[o.weapon].weapon
+    def _melee(self, o) -> list[str]:
+        rules = self.day.rules
+        weapon = rules.unarmed if o.weapon is None else rules.items[o.weapon].weapon
         return list(o.targets) if weapon is not None and weapon.weapon_class == "melee" else []
 
     def _acts(self, name: str) -> bool:
-        return acting(self.state, self.orders, name) is not None
+        return acting(self.day, name) is not None
 
     def melee_targets(self, name: str) -> list[str]:
         """Whom a player's standing attack tonight strikes in melee (none if it is not a melee attack)."""
-        o = acting(self.state, self.orders, name)
+        o = acting(self.day, name)
         return self._melee(o) if o is not None and o.attacking else []
 
     def cover_partners(self, name: str) -> set[str]:
         out = {n for n in self.covered_by.get(name, ()) if self._acts(n)}
-        o = acting(self.state, self.orders, name)
+        o = acting(self.day, name)
         if o is not None and o.action == "cover" and o.target:
             out.add(o.target)
         return out
 
     def living_here(self, names: set[str]) -> set[str]:
-        return {n for n in names if n in self.here and self.state.players[n].alive}
+        players = self.day.state.players
+        return {n for n in names if n in self.here and players[n].alive}
 
     def in_melee_with(self, name: str, *, attackers_only: bool = False) -> set[str]:
         """Living players in the zone in melee with `name`: attacking them in melee, attacked by them in
@@ -73,12 +74,12 @@ class MeleeIndex:
         return self.living_here(out) - {name}
 
 
-def collateral_victims(state: State, rules: Rules, orders: dict[str, PlayerOrders], weapon: Weapon, thrower: Player,
-                       target: Player, zone_players: list[Player], index: MeleeIndex | None = None) -> list[str]:
+def collateral_victims(day: Day, weapon: Weapon, thrower: Player, target: Player,
+                       zone_players: list[Player], index: MeleeIndex | None = None) -> list[str]:
     coll = weapon.collateral
     if coll is None:
         return []
-    index = index or MeleeIndex(state, rules, orders, zone_players)
+    index = index or MeleeIndex(day, zone_players)
     if coll.around == "both":  # the Flamethrower: those targeting the user or the target in melee
         near = index.in_melee_with(target.name, attackers_only=True)
         near |= index.in_melee_with(thrower.name, attackers_only=True)
@@ -88,18 +89,18 @@ def collateral_victims(state: State, rules: Rules, orders: dict[str, PlayerOrder
     return sorted(near - {thrower.name, target.name})
 
 
-def collateral(state: State, rules: Rules, dice: DiceBase, orders: dict[str, PlayerOrders], zone: str, weapon: Weapon,
-               weapon_name: str, thrower: Player, target: Player, near: list[str], step: str,
-               ledger: dict[str, dict[str, int]]) -> list[Event]:
+def collateral(day: Day, zone: str, weapon: Weapon, weapon_name: str, thrower: Player, target: Player,
+               near: list[str], ledger: dict[str, dict[str, int]]) -> list[Event]:
     """Every player in melee with the target rolls against the collateral chance (the attacker's and their
     own modifiers apply, as to any attack); a Smoke Grenade's collateral also negates their actions."""
+    state, dice, step = day.state, day.dice, day.step
     events = []
     coll = weapon.collateral
     for name in near:
         victim = state.players[name]
         if not victim.alive:
             continue
-        chance, why = hit_chance(state, rules, orders, zone, thrower, victim, weapon, base=coll.hit_chance)
+        chance, why = hit_chance(day, zone, thrower, victim, weapon, base=coll.hit_chance)
         purpose = f"{thrower.name}'s {weapon_name} at {target.name}: collateral on {name}"
         hit, roll = dice.chance(chance, f"{purpose}: hit?")
         damage, damage_roll = 0, None
@@ -110,7 +111,7 @@ def collateral(state: State, rules: Rules, dice: DiceBase, orders: dict[str, Pla
                 ledger.setdefault(name, {}).setdefault(thrower.name, 0)
                 ledger[name][thrower.name] += damage
             if weapon.smoke:
-                today(state).negated.setdefault(name, thrower.name)
+                day.notes.negated.setdefault(name, thrower.name)
         events.append(private("collateral", [thrower.name, name], step, thrower=thrower.name, player=name,
                               target=target.name, weapon=weapon_name, chance=chance, why=why, roll=roll, hit=hit,
                               damage=damage, damage_roll=damage_roll, smoke=weapon.smoke, zone=zone))

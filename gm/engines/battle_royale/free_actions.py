@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from gm.dice import DiceBase
 from gm.text import the
+from gm.engine import Day
 from gm.events import Event, private
 
 from .common import carried, drop, has_room
@@ -161,7 +162,8 @@ def _proficiencies(state: State, rules: Rules, dice: DiceBase, orders: dict[str,
     return events
 
 
-def resolve(state: State, orders: dict[str, PlayerOrders], dice: DiceBase, rules: Rules) -> list[Event]:
+def resolve(day: Day) -> list[Event]:
+    state, orders, dice, rules = day.state, day.orders, day.dice, day.rules
     events = _drops(state, orders)
     events += _own(state, rules, orders)
     events += _proficiencies(state, rules, dice, orders)

@@ -6,10 +6,11 @@ attacker's chance. Every hit attempt is clamped to 5-95% (house rules hit_chance
 
 from __future__ import annotations
 
-from .order_base import PlayerOrders
+from gm.engine import Day
+
 from .rules import Rules, Weapon
-from .state import Player, State
-from .today import acting, today
+from .state import Player
+from .today import acting
 
 ALL_OUT_PENALTY = 10  # III.C.2
 DEFEND = 10  # III.C.5
@@ -34,15 +35,16 @@ def _held(rules: Rules, p: Player, prop: str) -> list[tuple[str, int]]:
     return out
 
 
-def attacker_mods(state: State, rules: Rules, attacker: Player, target: Player, zone: str, weapon: Weapon,
+def attacker_mods(day: Day, attacker: Player, target: Player, zone: str, weapon: Weapon,
                   all_out: bool) -> list[tuple[str, int]]:
+    rules = day.rules
     mods: list[tuple[str, int]] = []
     bonus = rules.zones[zone].hit_bonus.get(weapon.weapon_class, 0)
     if bonus:
         mods.append((zone.removeprefix("The "), bonus))
     if all_out:
         mods.append(("All-Out Attack", -ALL_OUT_PENALTY))
-    if attacker.name in today(state).megaphoned:
+    if attacker.name in day.notes.megaphoned:
         mods.append(("Megaphone", -rules.items["Megaphone"].get("hit_penalty", 10)))
     mods += _held(rules, attacker, "hit")
     for b in attacker.bonuses:
@@ -57,11 +59,11 @@ def attacker_mods(state: State, rules: Rules, attacker: Player, target: Player, 
     return mods
 
 
-def target_mods(state: State, rules: Rules, orders: dict[str, PlayerOrders], attacker: Player | None,
-                target: Player, weapon: Weapon | None) -> list[tuple[str, int]]:
+def target_mods(day: Day, attacker: Player | None, target: Player, weapon: Weapon | None) -> list[tuple[str, int]]:
     """What makes the target harder (negative) or easier (positive) to hit."""
+    rules = day.rules
     mods: list[tuple[str, int]] = []
-    o = acting(state, orders, target.name)
+    o = acting(day, target.name)
     if o is not None and o.action == "defend":
         mods.append(("target defends", -DEFEND))
     if o is not None and o.action == "cover":
@@ -69,10 +71,10 @@ def target_mods(state: State, rules: Rules, orders: dict[str, PlayerOrders], att
         mods.append(("target covers", -COVER - extra))
     if o is not None and o.action == "analyze" and attacker is not None and o.target == attacker.name:
         mods.append(("target analyzes you", -ANALYZE))
-    moving = orders.get(target.name)
+    moving = day.orders.get(target.name)
     if moving is not None and moving.movement in MOVE_DODGE:
         mods.append(("target runs" if moving.movement == "run" else "target holds ground", -MOVE_DODGE[moving.movement]))
-    painted = target.painted_day == state.day
+    painted = target.painted_day == day.state.day
     for name, value in _held(rules, target, "dodge"):
         if name == "Camouflage" and painted:
             continue  # a paintball mark cancels Camouflage for the day
@@ -89,12 +91,13 @@ def target_mods(state: State, rules: Rules, orders: dict[str, PlayerOrders], att
     return mods
 
 
-def hit_chance(state: State, rules: Rules, orders: dict[str, PlayerOrders], zone: str, attacker: Player,
-               target: Player, weapon: Weapon, *, base: int | None = None, all_out: bool = False) -> tuple[int, list[str]]:
+def hit_chance(day: Day, zone: str, attacker: Player, target: Player, weapon: Weapon, *,
+               base: int | None = None, all_out: bool = False) -> tuple[int, list[str]]:
     """The chance to hit and the reasons for it, clamped to the house rules' bounds (5-95%)."""
+    rules = day.rules
     base = weapon.hit_chance if base is None else base
-    mods = attacker_mods(state, rules, attacker, target, zone, weapon, all_out)
-    mods += target_mods(state, rules, orders, attacker, target, weapon)
+    mods = attacker_mods(day, attacker, target, zone, weapon, all_out)
+    mods += target_mods(day, attacker, target, weapon)
     chance = base + sum(v for _, v in mods)
     why = [f"base {base}%"] + [f"{label} {value:+d}%" for label, value in mods]
     lo, hi = rules.house.hit_chance_min, rules.house.hit_chance_max
@@ -104,10 +107,10 @@ def hit_chance(state: State, rules: Rules, orders: dict[str, PlayerOrders], zone
     return clamped, why
 
 
-def lid_stops(state: State, target: Player, weapon: Weapon) -> bool:
+def lid_stops(day: Day, target: Player, weapon: Weapon) -> bool:
     """A Metal Pot Lid negates the first hit by a melee weapon each day (V.E.1); one lid a day, however many held."""
-    if weapon.weapon_class == "melee" and target.holding("Metal Pot Lid") and target.name not in today(state).lid_used:
-        today(state).lid_used.add(target.name)
+    if weapon.weapon_class == "melee" and target.holding("Metal Pot Lid") and target.name not in day.notes.lid_used:
+        day.notes.lid_used.add(target.name)
         return True
     return False
 

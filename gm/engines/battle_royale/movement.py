@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gm.dice import DiceBase
+from gm.engine import Day
 from gm.events import Event, private, public
 
 from .common import carried, drop, kill, scatter
@@ -111,7 +112,8 @@ def _follow_path(state: State, walk: Walk | None, reach: int, collar_off: bool) 
     return path
 
 
-def resolve(state: State, orders: dict[str, PlayerOrders], dice: DiceBase, rules: Rules) -> list[Event]:
+def resolve(day: Day) -> list[Event]:
+    state, orders, dice, rules = day.state, day.orders, day.dice, day.rules
     events: list[Event] = []
     walks: dict[str, Walk] = {}
     followers: list[Player] = []

@@ -9,17 +9,15 @@ Both report where everyone stands at the end of the day, after movement. Items i
 
 from __future__ import annotations
 
-from gm.dice import DiceBase
+from gm.engine import Day
 from gm.events import Event, private
 
-from .order_base import PlayerOrders
-from .rules import Rules
-from .state import State
 
 STEP = "night"
 
 
-def resolve(state: State, orders: dict[str, PlayerOrders], dice: DiceBase, rules: Rules) -> list[Event]:
+def resolve(day: Day) -> list[Event]:
+    state, orders, rules = day.state, day.orders, day.rules
     events: list[Event] = []
     by_zone = state.by_zone()
     limit = rules.house.nearby_listed

@@ -24,7 +24,7 @@ from gm.suggest import did_you_mean
 from gm.text import the
 from gm.yamlio import item_loc, value_loc
 
-from .order_base import PlayerOrders, _Checker, single_key
+from .order_base import PlayerOrders, BrChecker, single_key
 from .rules import Weapon
 from .state import Player
 
@@ -40,7 +40,7 @@ def hit_attempts(weapon: Weapon, all_out: bool) -> int:
     return math.ceil(weapon.hits * 3 / 2) if all_out else weapon.hits
 
 
-def check_action(c: _Checker, orders: PlayerOrders, player: Player, node, where: Location) -> None:
+def check_action(c: BrChecker, orders: PlayerOrders, player: Player, node, where: Location) -> None:
     kv = single_key(node)
     if kv is None:
         c.error(where, SHAPE)
@@ -75,7 +75,7 @@ def check_action(c: _Checker, orders: PlayerOrders, player: Player, node, where:
         _check_set_trap(c, orders, player, value, at)
 
 
-def _weapon_for(c: _Checker, player: Player, raw, where: Location) -> tuple[str | None, Weapon | None]:
+def _weapon_for(c: BrChecker, player: Player, raw, where: Location) -> tuple[str | None, Weapon | None]:
     if raw is None or (isinstance(raw, str) and raw.strip().casefold() in ("unarmed", "fists")):
         armed = any(c.rules.items.get(i.name) and c.rules.items[i.name].weapon for i in player.items)
         if armed and not c.rules.house.unarmed_while_armed:
@@ -96,7 +96,7 @@ def _weapon_for(c: _Checker, player: Player, raw, where: Location) -> tuple[str 
     return item, spec.weapon
 
 
-def _targets(c: _Checker, player: Player, value, key: str) -> tuple[list[str], int, Location] | None:
+def _targets(c: BrChecker, player: Player, value, key: str) -> tuple[list[str], int, Location] | None:
     raw_targets = value[key]
     tat = value_loc(c.path, value, key)
     listed = isinstance(raw_targets, list)
@@ -116,7 +116,7 @@ def _targets(c: _Checker, player: Player, value, key: str) -> tuple[list[str], i
     return targets, len(raw_targets), tat
 
 
-def _check_attack(c: _Checker, orders: PlayerOrders, player: Player, kind: str, value, where: Location) -> None:
+def _check_attack(c: BrChecker, orders: PlayerOrders, player: Player, kind: str, value, where: Location) -> None:
     all_out = kind == "all_out_attack"
     if not isinstance(value, dict) or "targets" not in value or not set(value) <= {"weapon", "targets"}:
         c.error(where, "an attack is `{weapon: ITEM, targets: [NAME, ...]}` (leave out weapon for an unarmed attack)")
@@ -152,7 +152,7 @@ def _check_attack(c: _Checker, orders: PlayerOrders, player: Player, kind: str, 
     orders.targets = targets
 
 
-def _check_heal(c: _Checker, orders: PlayerOrders, player: Player, value, where: Location) -> None:
+def _check_heal(c: BrChecker, orders: PlayerOrders, player: Player, value, where: Location) -> None:
     if isinstance(value, dict):
         if "target" not in value or not set(value) <= {"target", "item"}:
             c.error(where, "a Heal is `heal: NAME` or `heal: {target: NAME, item: First Aid Kit}`")
@@ -173,7 +173,7 @@ def _check_heal(c: _Checker, orders: PlayerOrders, player: Player, value, where:
         orders.action, orders.target, orders.item = "heal", target, item
 
 
-def _check_use_item(c: _Checker, orders: PlayerOrders, player: Player, value, where: Location) -> None:
+def _check_use_item(c: BrChecker, orders: PlayerOrders, player: Player, value, where: Location) -> None:
     if isinstance(value, dict):
         if "item" not in value or not set(value) <= {"item", "target"}:
             c.error(where, "Use Item is `use_item: ITEM` or `use_item: {item: ITEM, target: NAME}`")
@@ -213,7 +213,7 @@ def _check_use_item(c: _Checker, orders: PlayerOrders, player: Player, value, wh
         orders.action, orders.item, orders.target = "use_item", item, target
 
 
-def _not_usable(c: _Checker, item: str) -> str:
+def _not_usable(c: BrChecker, item: str) -> str:
     spec = c.rules.items[item]
     if spec.weapon is not None:
         return f"the {item} is a weapon: `attack: {{weapon: {item}, targets: [...]}}`"
@@ -230,7 +230,7 @@ def _not_usable(c: _Checker, item: str) -> str:
     return f"the {item} works by itself while held: it is not used with Use Item"
 
 
-def _check_set_trap(c: _Checker, orders: PlayerOrders, player: Player, value, where: Location) -> None:
+def _check_set_trap(c: BrChecker, orders: PlayerOrders, player: Player, value, where: Location) -> None:
     if not isinstance(value, dict) or "item" not in value:
         c.error(where, "Set Trap is `set_trap: {item: Poison Vial, target: NAME}`, "
                        "`{item: Land Mine, path: [ZONE, ZONE]}` or `{item: C-4, day: N}`")
@@ -266,7 +266,7 @@ def _check_set_trap(c: _Checker, orders: PlayerOrders, player: Player, value, wh
         orders.action, orders.item, orders.trap_day = "set_trap", item, day
 
 
-def _mine_path(c: _Checker, player: Player, raw, where: Location) -> str | None:
+def _mine_path(c: BrChecker, player: Player, raw, where: Location) -> str | None:
     """The zone at the other end of the path from the player's zone: `[Beach, Forest]` or just `Forest`."""
     here = player.zone
     zones = raw if isinstance(raw, list) else [raw]

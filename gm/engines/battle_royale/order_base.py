@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gm.errors import Location, Problem
+from gm.checker import Checker
+from gm.errors import Location
 from gm.suggest import did_you_mean
 
 from .rules import Rules
@@ -104,37 +105,19 @@ def single_key(node) -> tuple[str, object] | None:
     return None
 
 
-class _Checker:
-    """Collects every problem of one file; never stops at the first."""
+class BrChecker(Checker):
+    """The shared checker (gm/checker.py) with the handbook's vocabulary: players, zones, items."""
 
-    def __init__(self, path: str, rules: Rules, state: State, day: int):
-        self.path = path
-        self.rules = rules
-        self.state = state
-        self.day = day
-        self.problems: list[Problem] = []
-
-    def error(self, where: Location, message: str) -> None:
-        self.problems.append(Problem(where, message))
-
-    def warn(self, where: Location, message: str) -> None:
-        self.problems.append(Problem(where, message, "warning"))
-
-    # -- names --------------------------------------------------------------
+    rules: Rules
+    state: State
 
     def player_name(self, raw, where: Location, *, alive: bool = True) -> str | None:
-        if not isinstance(raw, str) or not raw.strip():
-            self.error(where, f"expected a player's name, found {raw!r}")
-            return None
-        name = raw.strip()
         players = self.state.players
-        if name not in players:
-            folded = {n.casefold(): n for n in players}
-            if name.casefold() in folded:
-                name = folded[name.casefold()]
-            else:
-                self.error(where, f"no player called '{name}'{did_you_mean(name, players)}")
-                return None
+        name = self.name(raw, players, where, "player") if isinstance(raw, str) else None
+        if name is None:
+            if not isinstance(raw, str):
+                self.error(where, f"expected a player's name, found {raw!r}")
+            return None
         if alive and not players[name].alive:
             self.error(where, f"{name} is dead (died on Day {players[name].died_on_day})")
             return None

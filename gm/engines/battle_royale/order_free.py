@@ -18,7 +18,7 @@ from gm.suggest import did_you_mean
 from gm.text import the
 from gm.yamlio import item_loc, value_loc
 
-from .order_base import FreeAction, PlayerOrders, _Checker, single_key
+from .order_base import FreeAction, PlayerOrders, BrChecker, single_key
 from .state import Player
 
 KINDS = ("drop", "pick_up", "trade", "store", "take_out", "wear", "take_off", "track", "proficiency")
@@ -26,7 +26,7 @@ SHAPE = ("a free action is one of `drop: ITEM`, `pick_up: ITEM`, `trade: {with: 
          "`store: ITEM`, `take_out: ITEM`, `wear: ITEM`, `take_off: ITEM`, `track: NAME` or `proficiency: NAME`")
 
 
-def check_free(c: _Checker, orders: PlayerOrders, player: Player, node, where: Location) -> None:
+def check_free(c: BrChecker, orders: PlayerOrders, player: Player, node, where: Location) -> None:
     if not isinstance(node, list):
         c.error(where, "free actions must be a list, e.g. `- drop: Knife`")
         return
@@ -65,7 +65,7 @@ def check_free(c: _Checker, orders: PlayerOrders, player: Player, node, where: L
             _check_proficiency(c, orders, player, value, vat)
 
 
-def _check_trade(c: _Checker, orders: PlayerOrders, player: Player, value, where: Location) -> None:
+def _check_trade(c: BrChecker, orders: PlayerOrders, player: Player, value, where: Location) -> None:
     if not isinstance(value, dict) or "with" not in value or not (set(value) <= {"with", "give", "get"}):
         c.error(where, "a trade is `{with: NAME, give: ITEM, get: ITEM}` (give or get may be left out for a gift)")
         return
@@ -85,7 +85,7 @@ def _check_trade(c: _Checker, orders: PlayerOrders, player: Player, value, where
         orders.free.append(FreeAction("trade", partner=partner, give=give, get=get, where=where))
 
 
-def _check_backpack(c: _Checker, orders: PlayerOrders, player: Player, kind: str, value, where: Location) -> None:
+def _check_backpack(c: BrChecker, orders: PlayerOrders, player: Player, kind: str, value, where: Location) -> None:
     if kind == "take_out":
         item = c.held_item(player, value, where, stored=True)
         if item:
@@ -110,7 +110,7 @@ def _check_backpack(c: _Checker, orders: PlayerOrders, player: Player, kind: str
     orders.free.append(FreeAction("store", item=item, where=where))
 
 
-def _check_wear(c: _Checker, orders: PlayerOrders, player: Player, kind: str, value, where: Location) -> None:
+def _check_wear(c: BrChecker, orders: PlayerOrders, player: Player, kind: str, value, where: Location) -> None:
     item = c.held_item(player, value, where)
     if item is None:
         return
@@ -126,7 +126,7 @@ def _check_wear(c: _Checker, orders: PlayerOrders, player: Player, kind: str, va
     orders.free.append(FreeAction(kind, item=item, where=where))
 
 
-def _check_track(c: _Checker, orders: PlayerOrders, player: Player, value, where: Location) -> None:
+def _check_track(c: BrChecker, orders: PlayerOrders, player: Player, value, where: Location) -> None:
     name = c.player_name(value, where, alive=False)
     if name is None:
         return
@@ -141,7 +141,7 @@ def _check_track(c: _Checker, orders: PlayerOrders, player: Player, value, where
     orders.free.append(FreeAction("track", target=name, where=where))
 
 
-def _check_proficiency(c: _Checker, orders: PlayerOrders, player: Player, value, where: Location) -> None:
+def _check_proficiency(c: BrChecker, orders: PlayerOrders, player: Player, value, where: Location) -> None:
     names = list(c.rules.proficiencies)
     chosen = None
     if isinstance(value, str):
@@ -159,7 +159,7 @@ def _check_proficiency(c: _Checker, orders: PlayerOrders, player: Player, value,
     orders.free.append(FreeAction("proficiency", item=chosen, where=where))
 
 
-def after_free(c: _Checker, player: Player, orders: PlayerOrders) -> Player:
+def after_free(c: BrChecker, player: Player, orders: PlayerOrders) -> Player:
     """The player as their free actions leave them (they come first), to check the rest of the orders
     against: what they drop, store or give away is gone, what they take out, pick up or get is in hand.
     A pick-up or trade may still fail tonight; then the action finds nothing in hand and says so."""

@@ -17,7 +17,7 @@ from gm.suggest import did_you_mean
 from gm.text import the
 from gm.yamlio import item_loc, value_loc
 
-from .order_base import PlayerOrders, _Checker, single_key
+from .order_base import PlayerOrders, BrChecker, single_key
 from .state import Player
 
 MOVE_KEYWORDS = {"stay": "stay", "none": "stay", "hold": "hold", "hold_ground": "hold", "escape": "escape"}
@@ -27,7 +27,7 @@ SHAPE = ("movement is one of `stay`, `hold`, `{move: [ZONE, ...]}`, `{run: [ZONE
 NO_RUN = {"all_out_attack": "an All-Out Attack", "set_trap": "a Set Trap", "heal": "a Heal"}
 
 
-def check_route(c: _Checker, player: Player, raw, where: Location, longest: int, verb: str,
+def check_route(c: BrChecker, player: Player, raw, where: Location, longest: int, verb: str,
                 collar_off: bool = False) -> list[str] | None:
     if isinstance(raw, (str, int)) and not isinstance(raw, bool):
         raw, listed = [raw], False
@@ -62,7 +62,7 @@ def check_route(c: _Checker, player: Player, raw, where: Location, longest: int,
     return route
 
 
-def check_movement(c: _Checker, orders: PlayerOrders, player: Player, node, where: Location) -> None:
+def check_movement(c: BrChecker, orders: PlayerOrders, player: Player, node, where: Location) -> None:
     if isinstance(node, dict) and "follow" in node:
         _check_follow(c, orders, player, node, where)
         return
@@ -102,13 +102,13 @@ def check_movement(c: _Checker, orders: PlayerOrders, player: Player, node, wher
     orders.route = route
 
 
-def _collar_off(c: _Checker, orders: PlayerOrders, player: Player) -> bool:
+def _collar_off(c: BrChecker, orders: PlayerOrders, player: Player) -> bool:
     """Is the player's collar off today as far as their own orders tell (their own Deactivator)?"""
     own = orders.action == "use_item" and orders.item == "Deactivator" and orders.target == player.name
     return own or player.collar_off_day == c.day
 
 
-def _allowed(c: _Checker, orders: PlayerOrders, kind: str, where: Location) -> bool:
+def _allowed(c: BrChecker, orders: PlayerOrders, kind: str, where: Location) -> bool:
     """No Run after an All-Out Attack, a Set Trap or a Heal; no Hold Ground after an All-Out Attack (III.C, III.D)."""
     if kind == "run" and orders.action in NO_RUN:
         c.error(where, f"a Run is not allowed after {NO_RUN[orders.action]} (Move, or no movement)")
@@ -119,7 +119,7 @@ def _allowed(c: _Checker, orders: PlayerOrders, kind: str, where: Location) -> b
     return True
 
 
-def _check_follow(c: _Checker, orders: PlayerOrders, player: Player, node, where: Location) -> None:
+def _check_follow(c: BrChecker, orders: PlayerOrders, player: Player, node, where: Location) -> None:
     if not set(node) <= {"follow", "run", "drop"}:
         c.error(where, "a follow is `{follow: NAME}`, or `{follow: NAME, run: true, drop: ITEM}` to follow at a Run")
         return
@@ -164,7 +164,7 @@ def _check_follow(c: _Checker, orders: PlayerOrders, player: Player, node, where
     orders.follow = name
 
 
-def _check_escape(c: _Checker, orders: PlayerOrders, player: Player, route: list[str], where: Location) -> None:
+def _check_escape(c: BrChecker, orders: PlayerOrders, player: Player, route: list[str], where: Location) -> None:
     end = route[-1] if route else player.zone
     zones = c.rules.house.escape_zones
     if end not in zones:

@@ -21,19 +21,19 @@ from gm.errors import Location, Problem
 from gm.salts import SALT_KEY
 from gm.suggest import did_you_mean
 from gm.text import the
-from gm.yamlio import key_loc, node_loc, value_loc
+from gm.yamlio import key_loc, value_loc
 
 from .order_actions import check_action
-from .order_base import FreeAction, PlayerOrders, _Checker, default_orders
+from .order_base import FreeAction, PlayerOrders, BrChecker, default_orders
 from .order_free import after_free, check_free
 from .order_moves import check_movement
 from .rules import Rules
 from .state import Player, State
 
-__all__ = ["FreeAction", "PlayerOrders", "_Checker", "default_orders", "check_orders_doc", "check_player_orders"]
+__all__ = ["FreeAction", "PlayerOrders", "BrChecker", "default_orders", "check_orders_doc", "check_player_orders"]
 
 
-def check_player_orders(c: _Checker, name: str, node, where: Location) -> PlayerOrders:
+def check_player_orders(c: BrChecker, name: str, node, where: Location) -> PlayerOrders:
     orders = PlayerOrders(name, where=where)
     player = c.state.players[name]
     if c.day == 0:
@@ -63,14 +63,14 @@ def check_player_orders(c: _Checker, name: str, node, where: Location) -> Player
     return orders
 
 
-def _warn_if_staying_in_a_closed_zone(c: _Checker, orders: PlayerOrders, player: Player, where: Location) -> None:
+def _warn_if_staying_in_a_closed_zone(c: BrChecker, orders: PlayerOrders, player: Player, where: Location) -> None:
     zone = c.state.zones[player.zone]
     if orders.movement in ("stay", "hold") and (zone.closed or zone.closing):
         shut = "is closed" if zone.closed else "closes at dawn"
         c.warn(where, f"{the(player.zone)} {shut} and {player.name} does not move out: {player.name} will die there")
 
 
-def _check_day0(c: _Checker, orders: PlayerOrders, node, where: Location) -> PlayerOrders:
+def _check_day0(c: BrChecker, orders: PlayerOrders, node, where: Location) -> PlayerOrders:
     if isinstance(node, dict) and not node:  # only a salt (taken out by the pipeline): a random start
         return orders
     if not isinstance(node, dict) or not set(node) <= {"start", "bonus"}:
@@ -87,7 +87,7 @@ def _menu_name(menu, raw) -> str | None:
     return next((b for b in menu if isinstance(raw, str) and b.casefold() == raw.strip().casefold()), None)
 
 
-def _check_bonus(c: _Checker, orders: PlayerOrders, player: Player, raw, where: Location) -> None:
+def _check_bonus(c: BrChecker, orders: PlayerOrders, player: Player, raw, where: Location) -> None:
     """One bonus from the role's menu; a Lone Wolf request names one for a refusal too."""
     if not c.rules.house.role_bonuses:
         c.error(where, "this game's house rules give no Day 0 bonuses (role_bonuses: false)")
@@ -120,7 +120,7 @@ def _check_bonus(c: _Checker, orders: PlayerOrders, player: Player, raw, where: 
         orders.bonus[role] = name
 
 
-def _one_bonus(c: _Checker, orders: PlayerOrders, role: str, raw, where: Location) -> None:
+def _one_bonus(c: BrChecker, orders: PlayerOrders, role: str, raw, where: Location) -> None:
     menu = c.rules.bonuses[role]
     name = _menu_name(menu, raw)
     if name is None:
@@ -132,7 +132,7 @@ def _one_bonus(c: _Checker, orders: PlayerOrders, role: str, raw, where: Locatio
 VOTES = ("mark", "close", "reward")
 
 
-def _check_votes(c: _Checker, orders: PlayerOrders, node, where: Location) -> None:
+def _check_votes(c: BrChecker, orders: PlayerOrders, node, where: Location) -> None:
     if not isinstance(node, dict):
         c.error(where, "votes are a mapping: `{mark: NAME, close: ZONE, reward: ZONE}`")
         return
@@ -145,7 +145,7 @@ def _check_votes(c: _Checker, orders: PlayerOrders, node, where: Location) -> No
             orders.votes[key] = choice
 
 
-def check_vote(c: _Checker, key: str, raw, at: Location) -> str | None:
+def check_vote(c: BrChecker, key: str, raw, at: Location) -> str | None:
     """A mark (a living player) or a zone to close or drop the reward in (an open zone)."""
     if key == "mark":
         return c.player_name(raw, at)
@@ -162,22 +162,9 @@ def check_vote(c: _Checker, key: str, raw, at: Location) -> str | None:
 def check_orders_doc(doc, path: str, rules: Rules, state: State, day: int,
                      seen: dict[str, Location]) -> tuple[dict[str, PlayerOrders], list[Problem]]:
     """Every player's orders in one file. `seen` spots a player given orders in two places."""
-    c = _Checker(path, rules, state, day)
+    c = BrChecker(path, rules, state, day)
     out: dict[str, PlayerOrders] = {}
-    if doc is None:
-        return out, c.problems
-    if not isinstance(doc, dict):
-        c.error(node_loc(path, doc), "an orders file maps each player's name to their orders")
-        return out, c.problems
-    for raw_name in doc:
-        at = key_loc(path, doc, raw_name)
-        name = c.player_name(raw_name, at)
-        if name is None:
-            continue
-        if name in seen:
-            c.error(at, f"{name} already has orders at {seen[name]}")
-            continue
-        seen[name] = at
-        out[name] = check_player_orders(c, name, doc[raw_name], at)
+    for name, _, node, at in c.players_in(doc, seen, c.player_name):
+        out[name] = check_player_orders(c, name, node, at)
     return out, c.problems
 

@@ -7,28 +7,26 @@ searchers counting as two students (RULINGS.md, Search and dropped items).
 
 from __future__ import annotations
 
-from gm.dice import DiceBase
 from gm.text import the
+from gm.engine import Day
 from gm.events import Event, private
 
 from .common import has_room, item_label, take_or_leave
-from .orders import PlayerOrders
-from .rules import Rules
-from .state import State
 from .today import acting
 
 STEP = "search"
 
 
-def lottery_weights(state: State, players, orders: dict[str, PlayerOrders]) -> list[tuple[str, int]]:
+def lottery_weights(day: Day, players) -> list[tuple[str, int]]:
     """Who may come away with a loose item: searchers count as two students (not if smoke stopped the search)."""
-    return [(p.name, 2 if ((o := acting(state, orders, p.name)) and o.action == "search") else 1) for p in players]
+    return [(p.name, 2 if ((o := acting(day, p.name)) and o.action == "search") else 1) for p in players]
 
 
-def _search(state: State, rules: Rules, dice: DiceBase, orders, players) -> list[Event]:
+def _search(day: Day, players) -> list[Event]:
+    state, rules, dice = day.state, day.rules, day.dice
     events = []
     for p in players:
-        o = acting(state, orders, p.name)
+        o = acting(day, p.name)
         if o is None or o.action != "search" or not p.alive:
             continue
         zone = state.zones[p.zone]
@@ -51,7 +49,8 @@ def _search(state: State, rules: Rules, dice: DiceBase, orders, players) -> list
     return events
 
 
-def _loose_items(state: State, rules: Rules, dice: DiceBase, orders, zone_name: str, players) -> list[Event]:
+def _loose_items(day: Day, zone_name: str, players) -> list[Event]:
+    state, rules, dice = day.state, day.rules, day.dice
     events = []
     zone = state.zones[zone_name]
     loose = sorted((g for g in zone.ground if g.held_for is None or (g.until_day or -1) < state.day),
@@ -60,7 +59,7 @@ def _loose_items(state: State, rules: Rules, dice: DiceBase, orders, zone_name: 
         takers = [p for p in players if has_room(rules, p, g.item)]
         if not takers:
             continue
-        table = lottery_weights(state, takers, orders)
+        table = lottery_weights(day, takers)
         winner, _ = dice.weighted(table, f"{g.item.name} lying in {the(zone_name)}: who comes away with it")
         zone.ground.remove(g)
         state.players[winner].items.append(g.item)
@@ -68,13 +67,13 @@ def _loose_items(state: State, rules: Rules, dice: DiceBase, orders, zone_name: 
     return events
 
 
-def resolve(state: State, orders: dict[str, PlayerOrders], dice: DiceBase, rules: Rules) -> list[Event]:
+def resolve(day: Day) -> list[Event]:
     events: list[Event] = []
-    by_zone = state.by_zone()
-    for zone_name in rules.zones:
+    by_zone = day.state.by_zone()
+    for zone_name in day.rules.zones:
         players = by_zone.get(zone_name, [])
         if not players:
             continue
-        events += _search(state, rules, dice, orders, players)
-        events += _loose_items(state, rules, dice, orders, zone_name, [p for p in players if p.alive])
+        events += _search(day, players)
+        events += _loose_items(day, zone_name, [p for p in players if p.alive])
     return events

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from gm.dice import DiceBase
 from gm.text import the
+from gm.engine import Day
 from gm.events import Event, gm_only, private, public
 
 from .common import new_item, random_item_name, take_or_leave
@@ -111,7 +112,8 @@ def hide_items(state: State, rules: Rules, dice: DiceBase) -> list[Event]:
     return events
 
 
-def resolve(state: State, orders: dict[str, PlayerOrders], dice: DiceBase, rules: Rules) -> list[Event]:
+def resolve(day: Day) -> list[Event]:
+    state, orders, dice, rules = day.state, day.orders, day.dice, day.rules
     events = grant_roles(state, rules, dice)
     events += assign_schools(state, rules, dice)
     events += place_players(state, rules, dice, orders)

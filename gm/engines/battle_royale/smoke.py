@@ -6,26 +6,21 @@ Analyze or Set Trap does not happen. Movement and votes are not actions of that 
 
 from __future__ import annotations
 
-from gm.dice import DiceBase
+from gm.engine import Day
 from gm.events import Event, public
 
 from .attacks import resolve_step, volleys_in
-from .order_base import PlayerOrders
-from .rules import Rules
-from .state import State
-from .today import today
 
 STEP = "smoke"
 
 
-def resolve(state: State, orders: dict[str, PlayerOrders], dice: DiceBase, rules: Rules) -> list[Event]:
-    today(state)  # a fresh day's notes were made at dawn
+def resolve(day: Day) -> list[Event]:
     events: list[Event] = []
-    by_zone = state.by_zone()
-    for zone_name in rules.zones:
+    by_zone = day.state.by_zone()
+    for zone_name in day.rules.zones:
         players = by_zone.get(zone_name, [])
-        volleys = [v for v in volleys_in(state, players, orders, rules) if v.weapon.acts_in == "smoke"]
+        volleys = [v for v in volleys_in(day, players) if v.weapon.acts_in == "smoke"]
         if volleys:
             events.append(public("commotion", STEP, zone=zone_name, classes=["smoke"]))
-            events += resolve_step(state, rules, dice, orders, zone_name, volleys, players, STEP)
+            events += resolve_step(day, zone_name, volleys, players)
     return events

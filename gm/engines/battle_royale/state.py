@@ -181,8 +181,6 @@ class State:
     over: bool = False
     outcome: dict[str, str] = field(default_factory=dict)  # player -> "winner", "survived", "died on Day 3", ...
     traps: list[Trap] = field(default_factory=list)
-    # the day's working notes (smoke, megaphones, covers...): never saved, made afresh at dawn
-    today: Any = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -16,7 +16,7 @@ from gm.errors import Problem
 from gm.suggest import did_you_mean
 from gm.yamlio import key_loc, node_loc, value_loc
 
-from .orders import VOTES, PlayerOrders, _Checker, check_vote
+from .orders import VOTES, PlayerOrders, BrChecker, check_vote
 from .rules import Rules
 from .state import State
 
@@ -44,7 +44,7 @@ def vote_kinds(state: State, rules: Rules) -> list[VoteKind]:
 
 def check_votes_doc(doc, path: str, rules: Rules, state: State, day: int) -> tuple[dict[str, dict], list[Problem]]:
     """votes.yaml: each living player's votes by key; null withdraws that vote."""
-    c = _Checker(path, rules, state, day)
+    c = BrChecker(path, rules, state, day)
     out: dict[str, dict] = {}
     if doc is None:
         return out, c.problems

@@ -1,4 +1,4 @@
-"""The day's working notes, kept on the state while a day resolves and never saved.
+"""The day's working notes (Day.notes, made by BattleRoyale.new_notes), never saved.
 
 Smoke negates a player's Action Phase actions; a Megaphone distracts a zone; a Metal Pot Lid
 stops one melee hit a day. Phases ask here what a player's action really is tonight.
@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from gm.engine import Day
+
 from .order_base import PlayerOrders
-from .state import State
 
 
 @dataclass
@@ -19,22 +20,16 @@ class Today:
     lid_used: set[str] = field(default_factory=set)  # players whose Metal Pot Lid stopped a hit today
 
 
-def today(state: State) -> Today:
-    if state.today is None:
-        state.today = Today()
-    return state.today
-
-
-def acting(state: State, orders: dict[str, PlayerOrders], name: str) -> PlayerOrders | None:
+def acting(day: Day, name: str) -> PlayerOrders | None:
     """The player's orders if their Action Phase action still stands (not negated by smoke)."""
-    if name in today(state).negated:
+    if name in day.notes.negated:
         return None
-    return orders.get(name)
+    return day.orders.get(name)
 
 
-def action_of(state: State, orders: dict[str, PlayerOrders], name: str) -> str:
+def action_of(day: Day, name: str) -> str:
     """The player's action tonight: 'negated' when smoke caught them; Defend when they sent nothing."""
-    if name in today(state).negated:
+    if name in day.notes.negated:
         return "negated"
-    o = orders.get(name)
+    o = day.orders.get(name)
     return o.action if o is not None else "defend"

@@ -14,6 +14,7 @@ where they died (RULINGS.md, Traps).
 from __future__ import annotations
 
 from gm.dice import DiceBase
+from gm.engine import Day
 from gm.events import Event, private, public
 
 from .attacks import deaths
@@ -26,8 +27,8 @@ from .today import acting
 STEP = "traps"
 
 
-def _poison(state: State, rules: Rules, dice: DiceBase, orders, p: Player, o: PlayerOrders,
-            ledger: dict[str, dict[str, int]]) -> list[Event]:
+def _poison(day: Day, p: Player, o: PlayerOrders, ledger: dict[str, dict[str, int]]) -> list[Event]:
+    state, rules, dice, orders = day.state, day.rules, day.dice, day.orders
     target = state.players[o.target]
     if not target.on_island or target.zone != p.zone:
         return [private("trap_failed", [p.name], STEP, player=p.name, item=o.item, reason=f"{o.target} was not there")]
@@ -58,17 +59,18 @@ def _set(state: State, p: Player, o: PlayerOrders, kind: str) -> list[Event]:
     return [private("trap_set", [p.name], STEP, player=p.name, item=o.item, zone=p.zone, toward=o.toward, day=o.trap_day)]
 
 
-def resolve(state: State, orders: dict[str, PlayerOrders], dice: DiceBase, rules: Rules) -> list[Event]:
+def resolve(day: Day) -> list[Event]:
     """The Set Trap step: poisonings are simultaneous (deaths when the step ends); mines and C-4 are laid."""
+    state, rules = day.state, day.rules
     events: list[Event] = []
     ledger: dict[str, dict[str, int]] = {}
     for p in state.alive():
-        o = acting(state, orders, p.name)
+        o = acting(day, p.name)
         if o is None or o.action != "set_trap":
             continue
         kind = rules.items[o.item].get("trap")
-        events += _poison(state, rules, dice, orders, p, o, ledger) if kind == "poison" else _set(state, p, o, kind)
-    events += deaths(state, rules, dice, orders, ledger, STEP, cause="poison")
+        events += _poison(day, p, o, ledger) if kind == "poison" else _set(state, p, o, kind)
+    events += deaths(day, ledger, cause="poison")
     return events
 
 

@@ -9,19 +9,18 @@
 
 from __future__ import annotations
 
-from gm.dice import DiceBase
+from gm.engine import Day
 from gm.events import Event, private
 
-from .order_base import PlayerOrders
 from .rules import Rules
 from .state import Player, State
-from .today import acting, today
+from .today import acting
 
 STEP = "use items"
 
 
-def _megaphone(state: State, rules: Rules, user: Player, zone_players: list[Player]) -> list[Event]:
-    notes = today(state)
+def _megaphone(day: Day, user: Player, zone_players: list[Player]) -> list[Event]:
+    state, rules, notes = day.state, day.rules, day.notes
     distracted, immune = [], []
     for p in zone_players:
         if p is user or not p.alive or p.name in notes.megaphoned:
@@ -65,13 +64,14 @@ def _heal(state: State, rules: Rules, healer: Player, target: Player, kit: str |
                     healed=target.health - before, amount=amount, health=target.health)]
 
 
-def resolve(state: State, orders: dict[str, PlayerOrders], dice: DiceBase, rules: Rules) -> list[Event]:
+def resolve(day: Day) -> list[Event]:
+    state, rules = day.state, day.rules
     events: list[Event] = []
     by_zone = state.by_zone()
     for zone_name in rules.zones:
         players = by_zone.get(zone_name, [])
         for p in players:
-            o = acting(state, orders, p.name)
+            o = acting(day, p.name)
             if o is None or o.action not in ("use_item", "heal") or not p.alive:
                 continue
             target = state.players.get(o.target) if o.target else None
@@ -79,7 +79,7 @@ def resolve(state: State, orders: dict[str, PlayerOrders], dice: DiceBase, rules
                 if p.holding("Megaphone") is None:
                     events.append(private("use_failed", [p.name], STEP, player=p.name, item=o.item, reason="you no longer held it"))
                 else:
-                    events += _megaphone(state, rules, p, players)
+                    events += _megaphone(day, p, players)
                 continue
             if target is None or not target.on_island or target.zone != p.zone:
                 events.append(private("use_failed", [p.name], STEP, player=p.name, item=o.item or "Heal",

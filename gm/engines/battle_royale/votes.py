@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gm.dice import DiceBase
 from gm.text import the
+from gm.engine import Day
 from gm.events import Event, gm_only, private, public
 
 from .common import new_item, random_item_name, take_or_leave
@@ -53,7 +54,8 @@ def _closures(state: State, rules: Rules, dice: DiceBase, counts: dict[str, int]
     return chosen
 
 
-def resolve(state: State, orders: dict[str, PlayerOrders], dice: DiceBase, rules: Rules) -> list[Event]:
+def resolve(day: Day) -> list[Event]:
+    state, orders, dice, rules = day.state, day.orders, day.dice, day.rules
     events: list[Event] = []
     players = state.players
     marks = tally(state, orders, "mark", lambda n: players[n].on_island)
@@ -71,19 +73,20 @@ def resolve(state: State, orders: dict[str, PlayerOrders], dice: DiceBase, rules
     events.append(public("votes", STEP, marked=list(state.marked), mark_votes=marks, closing=closing,
                          close_votes=closes, reward_zone=reward_zone, reward_votes=rewards))
     if reward_zone is not None:
-        events += _reward_drop(state, rules, dice, orders, reward_zone)
+        events += _reward_drop(day, reward_zone)
     return events
 
 
-def _reward_drop(state: State, rules: Rules, dice: DiceBase, orders, zone: str) -> list[Event]:
+def _reward_drop(day: Day, zone: str) -> list[Event]:
     """One package, recovered by a random student in the zone; searchers count as two (III.E.3)."""
+    state, rules, dice = day.state, day.rules, day.dice
     name = random_item_name(rules, dice, f"reward drop in {the(zone)}: the item")
     item = new_item(state, rules, name)
     present = state.by_zone().get(zone, [])
     if not present:
         state.zones[zone].ground.append(GroundItem(item))
         return [gm_only("reward_unclaimed", STEP, zone=zone, item=name)]
-    winner_name, _ = dice.weighted(lottery_weights(state, present, orders), f"reward drop in {the(zone)}: who recovers it")
+    winner_name, _ = dice.weighted(lottery_weights(day, present), f"reward drop in {the(zone)}: who recovers it")
     winner = state.players[winner_name]
     kept = take_or_leave(state, rules, winner, item, state.day)
     return [private("reward", [winner_name], STEP, player=winner_name, zone=zone, item=name, kept=kept)]

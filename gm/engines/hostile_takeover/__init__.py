@@ -27,38 +27,36 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm.roster import new_game_yaml
-from gm.engine import GameSetup, Phase
+from gm.engine import Engine, Facts, GameSetup, Phase
 
 from . import endgame, placement, setup, turns
 from .orders import check_orders_doc, default_orders
 from .roster import read_game
-from .rules import DATA, Rules
+from .rules import Rules
 from .state import OPENING, PLACEMENT, State
 from .views import gm_view, player_status, player_view, public_view, status_rows
 
 
-class HostileTakeover:
-    name = "hostile-takeover"
-    title = "Hostile Takeover"
-    config_keys = ("house_rules", "roster", "first_player", "board")
-    demo_day = None  # the demo prints its last day: the final score
-    personal_events: dict[str, str] = {}  # messages pick the public events they need by `involves`
-    new_game_hint = ("Edit game.yaml (roster and colours, house rules, the board), then run "
-                     "`gm check {dir} --day 0` and `gm resolve {dir} --day 0` (the roll for the first player).")
+class HostileTakeover(Engine):
+    facts = Facts(
+        name="hostile-takeover",
+        title="Hostile Takeover",
+        config_keys=("house_rules", "roster", "first_player", "board"),
+        demo_day=None,  # the demo prints its last day: the final score
+        new_game_hint=("Edit game.yaml (roster and colours, house rules, the board), then run "
+                       "`gm check {dir} --day 0` and `gm resolve {dir} --day 0` (the roll for the first player)."),
+    )
+    state_class = State
+    check_orders = staticmethod(check_orders_doc)
+    public_view = staticmethod(public_view)
+    player_view = staticmethod(player_view)
+    gm_view = staticmethod(gm_view)
+    player_status = staticmethod(player_status)
+    status_rows = staticmethod(status_rows)
 
     def setup(self, doc: Any, path: str) -> GameSetup:
         rules, roster, problems, state = read_game(doc, path)
         return GameSetup(rules, roster, problems, state)
-
-    def state_from_json(self, data: dict) -> State:
-        return State.from_json(data)
-
-    def state_to_json(self, state: State) -> dict:
-        return state.to_json()
-
-    def check_orders(self, doc, path, rules, state, day, seen):
-        return check_orders_doc(doc, path, rules, state, day, seen)
 
     def check_all(self, orders, missing, state: State, rules: Rules, day: int, folder: str):
         if state.stage == PLACEMENT:
@@ -87,43 +85,15 @@ class HostileTakeover:
             return [Phase("set-up", placement.resolve)]
         return turns.phases(state)
 
-    def finished(self, state: State, rules) -> bool:
+    def decided(self, state: State, rules) -> bool:
         return endgame.finished(state)
-
-    def is_over(self, state: State) -> bool:
-        return state.over
 
     def final_phase(self) -> Phase:
         return Phase(endgame.STEP, endgame.resolve)
 
-    def public_view(self, state, rules) -> dict:
-        return public_view(state, rules)
-
-    def player_view(self, state, rules, player: str) -> dict:
-        return player_view(state, rules, player)
-
-    def gm_view(self, state, rules) -> dict:
-        return gm_view(state, rules)
-
     def message_recipients(self, before, after, orders) -> list[str]:
         """Everyone, every day: the board is everyone's, and a player who is out still holds buildings."""
         return sorted(after.players)
-
-    def player_status(self, state, rules, player: str) -> list[str]:
-        return player_status(state, rules, player)
-
-    def orders_record(self, orders) -> dict:
-        return orders.record()
-
-    def status_rows(self, state, rules):
-        return status_rows(state, rules)
-
-    def example_dir(self):
-        return DATA / "examples" / "demo"
-
-    def new_game_files(self, title: str | None) -> dict[str, str]:
-        text = new_game_yaml(DATA / "new-game.yaml", "Hostile Takeover", title)
-        return {"game.yaml": text}
 
 
 __all__ = ["HostileTakeover"]

@@ -41,7 +41,7 @@ def carry_out(state: State, rules: Rules, p: Player, choice: Choice, dice, step:
     return [public("claim", step, player=p.name, colour=p.colour, building=b.label, size=b.size, roll=roll,
                    before=before, left=left, claimed=claimed, previous_owner=owner,
                    previous_colour=state.players[owner].colour if owner else None, points=b.points,
-                   involves=[p.name] + ([owner] if owner else []))]
+                   about=[p.name] + ([owner] if owner else []))]
 
 
 def options(state: State, p: Player) -> list[Choice]:

@@ -66,18 +66,18 @@ def send_home(state: State, rules: Rules, loser: Player, start: Square, step: st
     if loser.lives == 0:
         loser.out_round = state.round_of(state.day)
         events.append(public("life_lost", step, player=loser.name, colour=loser.colour, lives=0, start=grid.name(start),
-                             spawn=None, out=True, buildings=len(state.owned_by(loser.name)), involves=[loser.name]))
+                             spawn=None, out=True, buildings=len(state.owned_by(loser.name)), about=[loser.name]))
         return events
     occupant = state.pawn_at().get(loser.spawn)
     events.append(public("life_lost", step, player=loser.name, colour=loser.colour, lives=loser.lives,
                          start=grid.name(start), spawn=grid.name(loser.spawn), out=False, buildings=None,
-                         involves=[loser.name]))
+                         about=[loser.name]))
     if occupant is not None:
         o = state.players[occupant]
         target = push_square(state, loser.spawn)
         o.at = target
         events.append(public("pushed", step, player=o.name, colour=o.colour, start=grid.name(loser.spawn),
-                             end=grid.name(target), spawn_of=loser.name, involves=[o.name, loser.name]))
+                             end=grid.name(target), spawn_of=loser.name, about=[o.name, loser.name]))
     loser.at = loser.spawn
     return events
 
@@ -93,7 +93,7 @@ def carry_out(state: State, rules: Rules, p: Player, choice: Choice, dice, step:
     events = [public("combat", step, attacker=p.name, attacker_colour=p.colour, defender=t.name,
                      defender_colour=t.colour, attacker_roll=a, defender_roll=d,
                      winner=winner.name if winner else None, loser=loser.name if loser else None,
-                     taken=grid.name(field) if winner is p else None, involves=[p.name, t.name])]
+                     taken=grid.name(field) if winner is p else None, about=[p.name, t.name])]
     if loser is None:
         return events
     start = loser.at

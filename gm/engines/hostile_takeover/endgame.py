@@ -4,7 +4,7 @@ and 1 per small one, and the last remaining player 5 more. House rules also end 
 
 from __future__ import annotations
 
-from gm.dice import DiceBase
+from gm.engine import Day
 from gm.events import Event, public
 
 from .rules import Rules
@@ -35,7 +35,8 @@ def finished(state: State) -> bool:
     return state.stage == PLAY and len(state.in_game()) <= 1
 
 
-def resolve(state: State, orders: dict, dice: DiceBase, rules: Rules) -> list[Event]:
+def resolve(day: Day) -> list[Event]:
+    state, rules = day.state, day.rules
     if state.stage != PLAY or state.first_round_day is None or state.day < state.first_round_day:
         return []
     left = state.in_game()

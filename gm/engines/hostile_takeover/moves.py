@@ -61,7 +61,7 @@ def carry_out(state: State, rules: Rules, p: Player, choice: Choice, dice, step:
     around = None if grid.adjacent(start, target) else around_buildings(state, p, target)[0].label
     p.at = target
     return [public("moved", step, player=p.name, colour=p.colour, start=grid.name(start), end=grid.name(target),
-                   direction=grid.direction_between(start, target), around=around, involves=[p.name])]
+                   direction=grid.direction_between(start, target), around=around, about=[p.name])]
 
 
 def options(state: State, p: Player) -> list[Choice]:

@@ -26,9 +26,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gm.errors import Location, Problem
+from gm.checker import Checker
+from gm.errors import Location
 from gm.suggest import did_you_mean
-from gm.yamlio import item_loc, key_loc, node_loc, value_loc
+from gm.yamlio import item_loc, key_loc, value_loc
 
 from . import grid
 from .grid import Square
@@ -92,17 +93,26 @@ def default_orders(player: str) -> TurnOrders:
     return TurnOrders(player, received=False)
 
 
-class _Checker:
+class HtChecker(Checker):
+    """The shared checker (gm/checker.py) with the board's vocabulary: squares, buildings, colours."""
+
+    rules: Rules
+    state: State
+
     def __init__(self, path: str, rules: Rules, state: State, day: int):
-        self.path, self.rules, self.state, self.day = path, rules, state, day
-        self.problems: list[Problem] = []
+        super().__init__(path, rules, state, day)
         self.floor = state.floor()
 
-    def error(self, where: Location, message: str) -> None:
-        self.problems.append(Problem(where, message))
-
-    def warn(self, where: Location, message: str) -> None:
-        self.problems.append(Problem(where, message, "warning"))
+    def player(self, raw_name, at: Location) -> str | None:
+        """A player who may send orders today, by name (any case)."""
+        name = player_named(self.state.players, raw_name) if isinstance(raw_name, str) else None
+        if name is None:
+            self.error(at, f"no player called '{raw_name}'{did_you_mean(str(raw_name), self.state.players)}")
+            return None
+        if self.state.players[name].out:
+            self.error(at, f"{name} is out of the game (lost their last life in Round {self.state.players[name].out_round})")
+            return None
+        return name
 
     def square(self, raw, where: Location) -> Square | None:
         sq = grid.parse(raw) if isinstance(raw, str) else None
@@ -114,7 +124,7 @@ class _Checker:
 # ---- a round's orders -----------------------------------------------------------------------
 
 
-def _choice(c: _Checker, name: str, node, at: Location) -> Choice | None:
+def _choice(c: HtChecker, name: str, node, at: Location) -> Choice | None:
     if isinstance(node, str) and node.strip().casefold() == "pass":
         return Choice("pass", where=at)
     if not (isinstance(node, dict) and len(node) == 1):
@@ -135,7 +145,7 @@ def _choice(c: _Checker, name: str, node, at: Location) -> Choice | None:
     return _attack(c, name, value, vat)
 
 
-def _move(c: _Checker, value, at: Location) -> Choice | None:
+def _move(c: HtChecker, value, at: Location) -> Choice | None:
     d = grid.direction(value)
     if d is not None:
         return Choice("move", direction=d, where=at)
@@ -153,7 +163,7 @@ def _move(c: _Checker, value, at: Location) -> Choice | None:
     return Choice("move", square=sq, where=at)
 
 
-def _claim(c: _Checker, value, at: Location) -> Choice | None:
+def _claim(c: HtChecker, value, at: Location) -> Choice | None:
     sq = c.square(value, at)
     if sq is None:
         return None
@@ -165,7 +175,7 @@ def _claim(c: _Checker, value, at: Location) -> Choice | None:
     return Choice("claim", square=sq, where=at)
 
 
-def _attack(c: _Checker, name: str, value, at: Location) -> Choice | None:
+def _attack(c: HtChecker, name: str, value, at: Location) -> Choice | None:
     target = player_named(c.state.players, value) if isinstance(value, str) else None
     if target is None:
         pool = list(c.state.players) + list(COLOURS)
@@ -181,7 +191,7 @@ def _attack(c: _Checker, name: str, value, at: Location) -> Choice | None:
     return Choice("attack", target=target, where=at)
 
 
-def check_turn(c: _Checker, name: str, node, at: Location, vat: Location) -> TurnOrders:
+def check_turn(c: HtChecker, name: str, node, at: Location, vat: Location) -> TurnOrders:
     from .turns import why_not
 
     orders = TurnOrders(name, where=at)
@@ -212,7 +222,7 @@ def check_turn(c: _Checker, name: str, node, at: Location, vat: Location) -> Tur
 # ---- placements (the set-up day) ------------------------------------------------------------------
 
 
-def check_placements(c: _Checker, name: str, node, at: Location) -> Placements:
+def check_placements(c: HtChecker, name: str, node, at: Location) -> Placements:
     from .placement import slots
 
     orders = Placements(name, where=at)
@@ -260,35 +270,17 @@ def check_placements(c: _Checker, name: str, node, at: Location) -> Placements:
 
 
 def check_orders_doc(doc, path: str, rules: Rules, state: State, day: int, seen: dict[str, Location]):
-    c = _Checker(path, rules, state, day)
+    c = HtChecker(path, rules, state, day)
     out: dict = {}
-    if doc is None:
+    if isinstance(doc, dict) and doc and state.stage == OPENING:
+        c.error(key_loc(path, doc, next(iter(doc))),
+                f"Day {day} takes no orders: it rolls for the first player"
+                + (" and puts the pawns on their spawns" if state.tiles else
+                   "; the players place the board the day after"))
         return out, c.problems
-    if not isinstance(doc, dict):
-        c.error(node_loc(path, doc), "an orders file maps each player's name to their orders")
-        return out, c.problems
-    if state.stage == OPENING:
-        if doc:
-            c.error(key_loc(path, doc, next(iter(doc))),
-                    f"Day {day} takes no orders: it rolls for the first player"
-                    + (" and puts the pawns on their spawns" if state.tiles else
-                       "; the players place the board the day after"))
-        return out, c.problems
-    for raw_name in doc:
-        at = key_loc(path, doc, raw_name)
-        name = player_named(state.players, raw_name) if isinstance(raw_name, str) else None
-        if name is None:
-            c.error(at, f"no player called '{raw_name}'{did_you_mean(str(raw_name), state.players)}")
-            continue
-        if state.players[name].out:
-            c.error(at, f"{name} is out of the game (lost their last life in Round {state.players[name].out_round})")
-            continue
-        if name in seen:
-            c.error(at, f"{name} already has orders at {seen[name]}")
-            continue
-        seen[name] = at
+    for name, key, node, at in c.players_in(doc, seen, c.player):
         if state.stage == PLACEMENT:
-            out[name] = check_placements(c, name, doc[raw_name], at)
+            out[name] = check_placements(c, name, node, at)
         else:
-            out[name] = check_turn(c, name, doc[raw_name], at, value_loc(path, doc, raw_name))
+            out[name] = check_turn(c, name, node, at, value_loc(path, doc, key))
     return out, c.problems

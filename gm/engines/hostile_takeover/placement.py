@@ -9,8 +9,8 @@
 
 from __future__ import annotations
 
-from gm.dice import DiceBase
 from gm.errors import Location, Problem
+from gm.engine import Day
 from gm.events import Event, public
 
 from . import grid
@@ -101,7 +101,8 @@ def check_all(orders: dict, missing: list[str], state: State, rules: Rules, fold
     return b.problems
 
 
-def resolve(state: State, orders: dict[str, Placements], dice: DiceBase, rules: Rules) -> list[Event]:
+def resolve(day: Day) -> list[Event]:
+    state, orders, rules = day.state, day.orders, day.rules
     b, made = build(state, rules, orders)
     events = []
     for kind, player, piece, n in made:

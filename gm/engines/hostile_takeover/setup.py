@@ -4,19 +4,19 @@ next day (placement.py)."""
 
 from __future__ import annotations
 
-from gm.dice import DiceBase
+from gm.engine import Day
 from gm.events import Event, public
 
 from .placement import sequence, start_play
-from .rules import Rules
-from .state import PLACEMENT, State
+from .state import PLACEMENT
 
 STEP = "set-up"
 MAX_ROLL_OFFS = 50  # a tie that survives this many re-rolls goes to the first of the tied in seat order
 
 
-def roll_off(state: State, orders: dict, dice: DiceBase, rules: Rules) -> list[Event]:
+def roll_off(day: Day) -> list[Event]:
     """Everyone rolls the d12; the highest goes first; those tied for highest roll again."""
+    state, dice, rules = day.state, day.dice, day.rules
     if state.first_player is not None:
         return [public("first_player", STEP, player=state.first_player, colour=state.players[state.first_player].colour,
                        order=state.turn_order(), rolled=False)]
@@ -38,7 +38,8 @@ def roll_off(state: State, orders: dict, dice: DiceBase, rules: Rules) -> list[E
     return events
 
 
-def open_game(state: State, orders: dict, dice: DiceBase, rules: Rules) -> list[Event]:
+def open_game(day: Day) -> list[Event]:
+    state, rules = day.state, day.rules
     if state.tiles:
         return start_play(state)
     state.stage = PLACEMENT

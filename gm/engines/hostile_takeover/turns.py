@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from functools import partial
 
-from gm.dice import DiceBase
-from gm.engine import Phase
+from gm.engine import Day, Phase
 from gm.events import Event, private, public
 
 from . import claims, combat, moves
-from .orders import Choice, TurnOrders
+from .orders import Choice
 from .rules import Rules
 from .state import Player, State
 
@@ -41,7 +40,8 @@ def step_name(name: str) -> str:
     return f"{name}'s turn"
 
 
-def play_turn(name: str, state: State, orders: dict[str, TurnOrders], dice: DiceBase, rules: Rules) -> list[Event]:
+def play_turn(name: str, day: Day) -> list[Event]:
+    state, orders, dice, rules = day.state, day.orders, day.dice, day.rules
     p = state.players[name]
     if not p.on_board:
         return []  # out of the game: no turn
@@ -58,7 +58,7 @@ def play_turn(name: str, state: State, orders: dict[str, TurnOrders], dice: Dice
             if why is None:
                 return events + FAMILIES[choice.kind].carry_out(state, rules, p, choice, dice, step)
             events.append(private("skipped", [name], step, player=name, order=choice.text, n=n, why=why))
-    events.append(public("passed", step, player=name, colour=p.colour, boxed_in=not options(state, p), involves=[name]))
+    events.append(public("passed", step, player=name, colour=p.colour, boxed_in=not options(state, p), about=[name]))
     return events
 
 
