@@ -44,9 +44,9 @@ def resolve_once(root: Path, stages: dict[str, float] | None = None) -> float:
 
     The same calls as gm.day.resolve_day + day_files + GameDir.write_result, timed one by one.
     """
-    from gm.day import ResolvedDay, check_day, parse_seed, resolve_checked
+    from gm.day import ResolvedDay, check_day, resolve_checked
     from gm.record import day_files
-    from gm.dice import AuditedDice
+    from gm.dice import AuditedDice, parse_seed
     from gm.errors import OrderError
     from gm.gamedir import GameDir
 
