@@ -90,11 +90,15 @@ def in_turn(cases: dict[str, tuple], runs: int) -> dict[str, dict[str, float]]:
 
 
 def unresolve(game: Path, day: int):
+    """Off the clock: the day's result removed, and the disk left to settle (a GM's resolve does not
+    follow the deletion of thousands of files)."""
     def remove():
         result = game / "days" / f"{day:02d}" / "result"
-        shutil.rmtree(result, ignore_errors=True)
-        for extra in result.parent.glob("result.*"):
-            shutil.rmtree(extra, ignore_errors=True)
+        if result.exists():
+            shutil.rmtree(result, ignore_errors=True)
+            for extra in result.parent.glob("result.*"):
+                shutil.rmtree(extra, ignore_errors=True)
+            os.sync()
     return remove
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from gm.chain import DayAudit, shown_path, check_day
 from gm.day import resolve_day
+from gm.gcpause import gc_paused
 from gm.dice import parse_seed
 from gm.errors import GmError, StateError
 from gm.gamedir import Game, GameDir
@@ -48,8 +49,9 @@ def replay_day(gd: GameDir, game: Game, day: int) -> Replay:
     seed_hex = record.get("seed") if isinstance(record, dict) else None
     if not isinstance(seed_hex, str):
         raise StateError(f"{display_path(gd.result_dir(day) / 'day.json')}: no seed recorded")
-    rd = resolve_day(gd, game, day, parse_seed(seed_hex))
-    expected = day_files(game, rd)
+    with gc_paused():  # the replayed day's objects all live until it is compared (gm/gcpause.py)
+        rd = resolve_day(gd, game, day, parse_seed(seed_hex))
+        expected = day_files(game, rd)
     result = gd.result_dir(day)
     on_disk = {p.relative_to(result).as_posix(): p for p in result.rglob("*") if p.is_file() and p.name != "changes.diff"}
     differences = []

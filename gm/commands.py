@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from gm.errors import GmError, StateError
 from gm.gamedir import GameDir, write_new_file
+from gm.gcpause import gc_paused
 from gm.yamlio import display_path
 
 if TYPE_CHECKING:
@@ -88,8 +89,9 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool) -> R
     if gd.is_resolved(day) and not force:
         raise StateError(f"Day {day} is already resolved; use --force to resolve it again (the old result is kept)")
     seed, seed_warnings = seed_for_resolve(gd, game, day, seed_hex)
-    rd = resolve_day(gd, game, day, seed)
-    files = day_files(game, rd)
+    with gc_paused():  # the day's objects all live until it is written (gm/gcpause.py)
+        rd = resolve_day(gd, game, day, seed)
+        files = day_files(game, rd)
     result = gd.write_result(day, files, force=force)
     later = [d for d in gd.resolved_days() if d > day]
     warnings = list(rd.checked.warnings) + seed_warnings
@@ -213,8 +215,10 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
     days = list(range(max(int(d.name) for d in (target / "days").iterdir() if d.name.isdigit()) + 1))
     for day in days:
         commit_day(gd, game, day, demo_seed(day))  # as a GM would, before the orders are in
-        rd = resolve_day(gd, game, day, demo_seed(day))
-        gd.write_result(day, day_files(game, rd))
+        with gc_paused():
+            rd = resolve_day(gd, game, day, demo_seed(day))
+            files = day_files(game, rd)
+        gd.write_result(day, files)
     shown = engine.facts.demo_day if engine.facts.demo_day in days else days[-1]
     path = gd.result_dir(shown) / f"narration.{game.ext}"
     return DemoResult(days[-1], path.read_text(encoding="utf-8"), display_path(path), shown)

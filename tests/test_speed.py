@@ -1,4 +1,5 @@
-"""Start-up: what `gm --help` loads, and the user's cache (compiled templates, parsed rules data).
+"""Speed without a changed byte: what `gm --help` loads, the user's cache (compiled templates, parsed
+rules data), the quick dict look-up in templates, and the cycle collector paused through a day.
 
 The cache must never change a byte of any output, and never make a command fail: a cold cache,
 a warm one, a damaged one and one that cannot be written all give the golden demo.
@@ -144,3 +145,28 @@ def test_quick_lookup_reads_dicts_exactly_as_jinja_does(tmp_path, sandboxed):
     for source in ("{{ d.missing }}", "{{ d.__class__.__name__ }}" if sandboxed else "{{ d.missing.x }}"):
         with pytest.raises((jinja2.UndefinedError, jinja2.exceptions.SecurityError)):
             env.from_string(source).render(d=d)
+
+
+def test_the_collector_is_paused_only_while_a_day_is_worked_on(game_copy):
+    import gc
+
+    from gm.commands import resolve
+    from gm.gcpause import gc_paused
+
+    seen = []
+    with gc_paused():
+        seen.append(gc.isenabled())
+    assert seen == [False] and gc.isenabled()
+    with pytest.raises(ZeroDivisionError):
+        with gc_paused():
+            1 / 0
+    assert gc.isenabled()  # back on after an error too
+    gc.disable()
+    try:
+        with gc_paused():
+            pass
+        assert not gc.isenabled()  # a caller that had it off keeps it off
+    finally:
+        gc.enable()
+    out = resolve(game_copy, 4, "ab" * 16, False)
+    assert out.day == 4 and gc.isenabled()
