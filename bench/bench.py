@@ -104,10 +104,9 @@ def unresolve(game: Path, day: int):
 
 def demo_game(work: Path, gm: list[str], env) -> tuple[Path, Path]:
     """The bundled demo resolved to the end (for audit --all), and a copy with Day 1 not yet resolved."""
-    full = work / "demo"
-    if not (full / "days" / "07" / "result").is_dir():
-        shutil.rmtree(full, ignore_errors=True)
-        subprocess.run(gm + ["demo", str(full)], env=env, check=True, stdout=subprocess.DEVNULL)
+    full = work / "demo"  # always made anew by this gm (a second or so)
+    shutil.rmtree(full, ignore_errors=True)
+    subprocess.run(gm + ["demo", str(full)], env=env, check=True, stdout=subprocess.DEVNULL)
     day1 = work / "demo-day1"
     shutil.rmtree(day1, ignore_errors=True)
     shutil.copytree(full, day1)
@@ -162,7 +161,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--big-runs", type=int, default=3, help="runs of each synthetic day; default 3")
     ap.add_argument("--sizes", type=int, nargs="+", default=[20, 200, 2000, 10000])
     ap.add_argument("--dir", type=Path, default=ROOT / "bench" / ".work", help="where the games are made")
-    ap.add_argument("--keep", action="store_true", help="keep the games (the synthetic ones are reused)")
+    ap.add_argument("--keep", action="store_true",
+                    help="keep the synthetic games and reuse them next time (delete them after changing gm)")
     ap.add_argument("--out", type=Path, default=ROOT / "bench" / "FIGURES.md")
     args = ap.parse_args(argv)
 
