@@ -277,7 +277,11 @@ def figures(args, quick, demo, days, mach, started, load_before, load_after) -> 
         lines.append("- " + goal(f"per-player time at 10,000 is {r:.2f}x that at 2,000 (goal <= {GOALS['per_player_ratio']}x); "
                                  f"per-player CPU time {c:.2f}x", r <= GOALS["per_player_ratio"]))
         mem = days[10000]["mib"] / days[2000]["mib"]
-        lines.append(f"- peak memory at 10,000 players is {mem:.2f}x that at 2,000 (5x the players)")
+        line = f"- peak memory at 10,000 players is {mem:.2f}x that at 2,000 (5x the players)"
+        if 20 in days:  # what each player adds, above what a 20-player day needs
+            per = {n: (days[n]["mib"] - days[20]["mib"]) / (n - 20) * 1000 for n in (2000, 10000)}
+            line += f"; above the 20-player day, {per[2000]:.1f} MiB per 1,000 players at 2,000 and {per[10000]:.1f} at 10,000"
+        lines.append(line)
     lines.append("")
     return "\n".join(lines), all(checks)
 
