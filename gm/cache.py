@@ -49,8 +49,11 @@ def cache_dir(kind: str, key: str) -> Path | None:
     folder = root / f"{kind}-{hashlib.sha256(key.encode()).hexdigest()[:16]}"
     try:
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        st = folder.stat()
     except OSError:
         return None
+    if hasattr(os, "getuid") and (st.st_uid != os.getuid() or st.st_mode & 0o022):
+        return None  # compiled code is run from here: only from a folder no one else can write to
     return folder if os.access(folder, os.W_OK | os.X_OK) else None
 
 

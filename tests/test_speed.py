@@ -170,3 +170,16 @@ def test_the_collector_is_paused_only_while_a_day_is_worked_on(game_copy):
         gc.enable()
     out = resolve(game_copy, 4, "ab" * 16, False)
     assert out.day == 4 and gc.isenabled()
+
+
+def test_a_cache_folder_others_can_write_to_is_not_used(tmp_path, monkeypatch):
+    """Compiled templates are code: a cache folder writable by the group or others is ignored."""
+    from gm.cache import cache_dir
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    folder = cache_dir("templates", "k")
+    assert folder is not None and folder.is_dir()
+    folder.chmod(0o777)
+    assert cache_dir("templates", "k") is None
+    folder.chmod(0o700)
+    assert cache_dir("templates", "k") == folder
