@@ -37,7 +37,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
 
 SEED = "5eed" * 16
 GOALS = {  # issue 17
@@ -121,14 +120,18 @@ def demo_game(work: Path, gm: list[str], env) -> tuple[Path, Path]:
     return full, day1
 
 
-def synthetic_game(work: Path, players: int) -> Path:
-    import helpers_synth
-
+def synthetic_game(work: Path, players: int, env) -> Path:
+    """Built in a process of its own: this one stays small, so the processes it starts are not forked
+    from a big one (which would slow them down and count its memory as theirs)."""
     root = work / f"game-{players}"
     if not (root / "days" / "01" / "orders").is_dir():
         shutil.rmtree(root, ignore_errors=True)
         t = time.perf_counter()
-        helpers_synth.build_game(root, players, label=f"bench-{players}", days=1, resolve_last=False)
+        code = ("import sys; from pathlib import Path; sys.path.insert(0, sys.argv[1]); import helpers_synth; "
+                "helpers_synth.build_game(Path(sys.argv[2]), int(sys.argv[3]), label=sys.argv[4], days=1, "
+                "resolve_last=False)")
+        subprocess.run([sys.executable, "-c", code, str(ROOT / "tests"), str(root), str(players), f"bench-{players}"],
+                       env=env, check=True)
         print(f"built the {players:,}-player game in {time.perf_counter() - t:.1f} s", file=sys.stderr)
     return root
 
@@ -194,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
         }, args.runs)
         days = {}
         for n in args.sizes:
-            game = synthetic_game(work, n)
+            game = synthetic_game(work, n, env)
             cmd = gm + ["resolve", str(game), "--day", "1", "--seed", SEED]
             days[n] = in_turn({"resolve": (cmd, work, env, unresolve(game, 1))}, args.big_runs)["resolve"]
             files = sum(1 for p in (game / "days" / "01" / "result").rglob("*") if p.is_file())
