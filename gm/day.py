@@ -8,7 +8,7 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from gm.commitment import is_committed
+from gm.commitment import commit_path, is_committed
 from gm.dice import AuditedDice, DiceBase, Roll, dice_key
 from gm.engine import Day
 from gm.errors import OrderError, Problem, StateError
@@ -72,6 +72,9 @@ def _state_before(gd: GameDir, game: Game, day: int) -> tuple[Any, Callable[[], 
         raise StateError(f"Day {day - 1} has not been resolved yet: run `gm resolve {display_path(gd.root)} --day {day - 1}` first")
     import marshal
 
+    from gm.chain import check_base
+
+    check_base(gd, day)  # Day day-1 as it was resolved, before anything starts from it
     data = gd.read_json(day - 1, "state.json")
     saved = marshal.dumps(data)  # JSON data is only dicts, lists, str, int, float, bool and None
     state = game.engine.state_from_json(data)
@@ -117,9 +120,18 @@ def _check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
     due = engine.players_due(state)
     for path in files:
         try:
-            raw = read_bytes(path)
+            path.name.encode("utf-8")
+        except UnicodeEncodeError:  # bytes that are not UTF-8 in the file's name: shown escaped, never read
+            from gm.errors import Location
+
+            shown = display_path(path).encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+            problems.append(Problem(Location(shown), "the file's name is not UTF-8 text: rename it (it was not read)"))
+            unreadable.append(shown)
+            continue
+        try:
+            raw = read_bytes(path, game.limits.file_bytes)
             digests[path.name] = hashlib.sha256(raw).hexdigest()
-            doc = load_bytes(raw, path)
+            doc = load_bytes(raw, path, game.limits)
         except LocatedError as exc:
             problems.append(exc.problem)
             unreadable.append(display_path(path))
@@ -139,7 +151,9 @@ def _check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
                       [display_path(p) for p in files], unreadable, due, engine.defaults_note(state),
                       salts=dict(sorted(salts.items())), votes_file=votes_file, orders_digests=digests,
                       votes_digest=votes_digest, previous_record=previous_record,
-                      seed_committed=is_committed(gd, day), fresh_state=fresh_state)
+                      # commit.txt is kept with the game; seed.secret may not be (a clone leaves it out)
+                      seed_committed=is_committed(gd, day) or commit_path(gd, day).is_file(),
+                      fresh_state=fresh_state)
 
 
 def _lay_thread_votes(gd: GameDir, game: Game, day: int, state, orders: dict, problems: list,
@@ -156,7 +170,7 @@ def _lay_thread_votes(gd: GameDir, game: Game, day: int, state, orders: dict, pr
     shown = display_path(path)
     votes = game.engine.votes
     try:
-        raw = read_bytes(path)
+        raw = read_bytes(path, game.limits.file_bytes)
     except LocatedError as exc:
         problems.append(exc.problem)
         unreadable.append(shown)
@@ -166,7 +180,7 @@ def _lay_thread_votes(gd: GameDir, game: Game, day: int, state, orders: dict, pr
         problems.append(Problem(Location(shown), f"the {game.engine.facts.title} engine takes no votes from the thread"))
         return shown, digest
     try:
-        doc = load_bytes(raw, path)
+        doc = load_bytes(raw, path, game.limits)
     except LocatedError as exc:
         problems.append(exc.problem)
         unreadable.append(shown)
