@@ -133,6 +133,10 @@ def synthetic_game(work: Path, players: int, env) -> Path:
         subprocess.run([sys.executable, "-c", code, str(ROOT / "tests"), str(root), str(players), f"bench-{players}"],
                        env=env, check=True)
         print(f"built the {players:,}-player game in {time.perf_counter() - t:.1f} s", file=sys.stderr)
+    game_yaml = root / "game.yaml"
+    if "\nlimits:" not in game_yaml.read_text(encoding="utf-8"):  # as the GM of a game this size would
+        with open(game_yaml, "a", encoding="utf-8") as fh:
+            fh.write("limits:\n  yaml_nodes: 1000000  # a 10,000-player orders file holds about 120,000 values\n")
     return root
 
 
