@@ -93,8 +93,8 @@ def test_audit_and_verify_pass(played):
     for day in _days(root):
         d = root / "days" / f"{day:02d}"
         reveal = next((d / "result").glob("reveal.*"))
-        rolls = d / "result" / "rolls.jsonl"
-        verified = run("verify", "--commit", d / "commit.txt", "--reveal", reveal, "--rolls", rolls)
+        rolls = d / "result" / "rolls.public.jsonl"  # the public log: purposes sealed (gm/rolllog.py)
+        verified = run("verify", "--commit", d / "commit.txt", "--lock", d / "lock.txt", "--reveal", reveal, "--rolls", rolls)
         assert verified.exit_code == 0, f"Day {day}: {verified.output}"
 
 
