@@ -205,10 +205,15 @@ def _lay_thread_votes(gd: GameDir, game: Game, day: int, state, orders: dict, pr
     return shown, digest
 
 
-def resolve_checked(game: Game, checked: CheckedDay, dice: DiceBase) -> tuple[Any, list[Event]]:
-    """Run the engine's phases in order on a copy of the state; stop early when the game is decided."""
+def resolve_checked(game: Game, checked: CheckedDay, dice: DiceBase, *, own_state: bool = False) -> tuple[Any, list[Event]]:
+    """Run the engine's phases in order on a copy of the state; stop early when the game is decided.
+    `own_state`: the caller hands the state over and never reads it again (gm simulate), so the
+    phases work on it directly instead of a copy."""
     engine = game.engine
-    state = checked.fresh_state() if checked.fresh_state is not None else copy.deepcopy(checked.state)
+    if own_state:
+        state = checked.state
+    else:
+        state = checked.fresh_state() if checked.fresh_state is not None else copy.deepcopy(checked.state)
     state.day = checked.day
     day = Day(checked.day, state, checked.orders, dice, game.rules, engine.new_notes())
     events: list[Event] = []
