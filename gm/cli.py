@@ -410,6 +410,7 @@ def simulate(target, games, players, policy, house_rules, vs, seed, jobs, as_jso
     from gm.simulate.runner import default_jobs
 
     if plots is not None:
+        from gm.errors import GmError
         from gm.simulate.charts import have_matplotlib
 
         if not have_matplotlib():
