@@ -4,9 +4,9 @@
 - random: an opening hand split drawn; each turn one or two MOVEs of drawn agents toward drawn
   squares (shootouts avoided, allowed or sought, drawn), a weapon or ammunition card allocated
   and a shot fired now and then, the storm declared now and then;
-- aggressive: a weapon-heavy opening hand; every weapon and ammunition card allocated at once,
-  two MOVEs toward the nearest enemy agents seeking shootouts, every shot it may take, and the
-  storm declared as soon as it may be;
+- aggressive: a weapon-heavy opening hand; the strongest weapons and ammunition allocated first
+  (keeping actions to move and shoot), two MOVEs toward the nearest enemy agents seeking
+  shootouts, every shot it may take, and the storm declared as soon as it may be;
 - cautious: the rulebook's opening split; one MOVE, staying near where it stands and avoiding
   shootouts, a shot only at an enemy in line and in range, never the storm;
 - defaults: sends nothing (set-up squares at random, then every turn forfeited: the time-limit rule).
@@ -129,8 +129,9 @@ def _turn(state: State, rules: Rules, choose: Chooser, style: str) -> dict:
         if t.storm_allowed():
             t.actions.append("declare_storm")
         lead = sorted(t.mine, key=lambda a: (-len(t.carried[a.id]), a.number))
-        for card in sorted(_hand_cards(rules, t.hand), key=lambda c: (c.startswith("Ammo"), -rules.comp.weapons[c].damage
-                                                                       if c in rules.comp.weapons else 0, c)):
+        cards = sorted(_hand_cards(rules, t.hand), key=lambda c: (c.startswith("Ammo"), -rules.comp.weapons[c].damage
+                                                                  if c in rules.comp.weapons else 0, c))
+        for card in cards[:max(0, rules.actions - rules.max_moves - 1)]:  # keeping actions to move and shoot
             if lead:
                 t.allocate(card, lead[0])
         movers = sorted(t.movable, key=lambda a: (-len(t.carried[a.id]), a.number))[:rules.max_moves]

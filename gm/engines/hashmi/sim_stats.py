@@ -52,23 +52,22 @@ def sim_stats(engine, game) -> dict:
                 if d.get("cause") in ("shot", "blast", "gas") and what in table:
                     w = weapons.setdefault(what, Counter())
                     w["kills"] += 1
-                    w["damage"] += 1
                 fired["eliminated by " + CAUSES.get(d.get("cause"), what or str(d.get("cause")))] += 1
             if e.kind == "shootout":
                 weapons.setdefault("shootout", Counter())["attempts"] += 1
             elif e.kind == "eliminated" and d.get("cause") in ("shootout", "limit"):
                 s = weapons.setdefault("shootout", Counter())
                 s["kills"] += 1
-                s["damage"] += 1
             if e.kind == "shootout_shot" and d.get("outcome") == "hit":
                 fired[f"shootout won by the {d.get('role')}"] += 1
             elif e.kind == "card":
                 fired[f"card: {d.get('card')}"] += 1
             if e.kind in FIRED:
                 fired[FIRED[e.kind]] += 1
-    for w in weapons.values():
-        w["hits"] = w["kills"]
-    record["weapons"] = {k: dict(sorted(v.items())) for k, v in sorted(weapons.items())}
+    # a hit is an elimination here: a shot that hits one agent eliminates it (or a Strong agent's
+    # first hit, a Charm or Wizard saving it, which the rulebook's figures leave out too)
+    record["weapons"] = {k: {"attempts": v["attempts"], "damage": v["kills"], "hits": v["kills"], "kills": v["kills"]}
+                         for k, v in sorted(weapons.items())}
     record["rules"] = dict(sorted(fired.items()))
     return record
 
