@@ -121,6 +121,7 @@ def test_the_rulebook_figures():
     assert ref == {}  # defaults never shoot: nothing to compare
     sh = out["weapons"]["shootout"]
     assert 0.6 < sh["kills"] / sh["attempts"] <= 1 + 1 / 32 + 0.05
+    assert 0 < sh["hits"] <= min(sh["attempts"], sh["kills"])  # a shootout that ends at the limit kills two
 
 
 def test_the_same_seed_gives_the_same_report():
@@ -160,7 +161,8 @@ def test_a_turn_stopped_by_house_rule_ask_is_resumed_and_replays(tmp_path: Path,
             for p in engine.players_due(state):
                 orders.setdefault(p, engine.default_orders(p, kept.number))
             dice = ScriptedDice(kept.values)
-            after, events = resolve_checked(sim, CheckedDay(kept.number, state, dict(sorted(orders.items())), [], problems), dice)
+            checked = CheckedDay(kept.number, state, dict(sorted(orders.items())), [], problems)
+            after, events = resolve_checked(sim, checked, dice)
             dice.finish()
             assert engine.state_to_json(after) == kept.state_after, f"Day {kept.number} differs"
             assert [e.record() for e in events] == [e.record() for e in sim_events]

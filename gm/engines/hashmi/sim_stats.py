@@ -10,7 +10,8 @@ from collections import Counter
 from gm.simulate.generic import generic_stats, winners_of
 
 # events that are a rule firing, named as the report shows them
-FIRED = {"shootout": "shootout", "shootout_limit": "shootout to the last shot (both out)", "storm_declared": "storm declared",
+FIRED = {"shootout": "shootout", "shootout_limit": "shootout to the last shot (both out)",
+         "storm_declared": "storm declared",
          "storm_active": "storm active", "chest_taken": "chest taken", "portkey": "portkey", "revived": "revived (Healer)",
          "wizard": "Wizard strike-back", "strong_hit": "Strong agent hit once", "doomed": "Doomed agent taken too",
          "charm": "Charm thrown", "saved": "saved from elimination", "wanted_prize": "Wanted prize",
@@ -40,6 +41,7 @@ def sim_stats(engine, game) -> dict:
     record["alive"] = _players_after(game)
     weapons: dict[str, Counter] = {}
     fired: Counter = Counter()
+    undecided = False
     for events in game.days:
         for e in events:
             d = e.data
@@ -55,19 +57,22 @@ def sim_stats(engine, game) -> dict:
                 fired["eliminated by " + CAUSES.get(d.get("cause"), what or str(d.get("cause")))] += 1
             if e.kind == "shootout":
                 weapons.setdefault("shootout", Counter())["attempts"] += 1
+                undecided = True
             elif e.kind == "eliminated" and d.get("cause") in ("shootout", "limit"):
                 s = weapons.setdefault("shootout", Counter())
                 s["kills"] += 1
+                s["hits"] += undecided  # a shootout that eliminated someone (both, at the limit)
+                undecided = False
             if e.kind == "shootout_shot" and d.get("outcome") == "hit":
                 fired[f"shootout won by the {d.get('role')}"] += 1
             elif e.kind == "card":
                 fired[f"card: {d.get('card')}"] += 1
             if e.kind in FIRED:
                 fired[FIRED[e.kind]] += 1
-    # a hit is an elimination here: a shot that hits one agent eliminates it (or a Strong agent's
-    # first hit, a Charm or Wizard saving it, which the rulebook's figures leave out too)
-    record["weapons"] = {k: {"attempts": v["attempts"], "damage": v["kills"], "hits": v["kills"], "kills": v["kills"]}
-                         for k, v in sorted(weapons.items())}
+    # a shot's hit is an elimination (the weapons table's figure leaves out a Strong agent's first
+    # hit, a Charm, the Wizard); a shootout's hit is one that eliminated someone, its kills the agents
+    record["weapons"] = {k: {"attempts": v["attempts"], "damage": v["kills"], "kills": v["kills"],
+                             "hits": v["hits"] if k == "shootout" else v["kills"]} for k, v in sorted(weapons.items())}
     record["rules"] = dict(sorted(fired.items()))
     return record
 
@@ -95,5 +100,5 @@ def reference(rules) -> dict:
             "weapons_note": ("rulebook: the weapons table's chance that a shot fires and hits one agent in reach "
                              "(fire/6 x accuracy/6), and the agents a shootout eliminates (1 + 1/32); simulated: "
                              "eliminations per shot taken, with or without an agent in reach, and per shootout "
-                             "(Strong agents and Charms save some)"),
+                             "(a Strong agent's first hit, a Charm, the Doomed and the Wizard move it)"),
             }
