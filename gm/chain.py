@@ -5,6 +5,7 @@ holds the SHA-256 of:
 
     orders_files          each orders file of the day (by file name)
     votes_sha256          days/NN/votes.yaml, when `gm votes` (or the GM) wrote one
+    rulings_sha256        days/NN/rulings.yaml, when the GM made rulings (gm/rulings.py)
     chain.rolls_sha256    result/rolls.jsonl
     chain.outputs_sha256  every other file of result/ (posts, messages, summary, events, state)
     chain.previous_record the previous day's day.json, byte for byte (null on Day 0)
@@ -116,6 +117,7 @@ def _check_inputs(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
     for name in sorted(set(recorded) | on_disk):
         _compare(gd, out, gd.orders_dir(day) / name, recorded.get(name), "an orders file")
     _compare(gd, out, gd.votes_path(day), record.get("votes_sha256"), "the thread's votes")
+    _compare(gd, out, gd.day_dir(day) / "rulings.yaml", record.get("rulings_sha256"), "the GM's rulings")
     out.notes.append(_count(len(recorded), "orders file") + (" and votes.yaml" if record.get("votes_sha256") else ""))
 
 

@@ -90,6 +90,8 @@ def check(game_dir, day):
     report = commands.check(game_dir, day)
     for p in report.problems:
         click.echo(str(p))
+    for line in report.ignored:
+        click.echo(f"warning: {line}")
     if report.votes_file:
         click.echo(f"votes from the thread: {report.votes_file} (laid over the votes in the orders)")
     if report.unreadable:
@@ -104,7 +106,7 @@ def check(game_dir, day):
         click.echo(f"Day {report.day}: no orders are due; resolve it when you are ready.")
         return
     click.echo(f"Day {report.day}: orders OK ({len(report.orders) - len(report.missing)} players, "
-               f"{len(report.files)} file(s), {len(report.warnings)} warning(s)).")
+               f"{len(report.files)} file(s), {len(report.warnings) + len(report.ignored)} warning(s)).")
 
 
 @cli.command()

@@ -56,9 +56,12 @@ def new_game(root: Path, engine_name: str, title: str | None) -> tuple[list[str]
 def check(root: Path, day: int | None):
     from gm.day import check_day
 
+    from gm.ignored import unread
+
     gd = GameDir(root)
     game = gd.load()
     report = check_day(gd, game, _default_day(gd, day, resolved=False))
+    report.ignored = unread(gd, report.day)
     if game.templates_dir.is_dir():  # the GM's own templates (jinja2 is loaded only for them)
         from gm.templating import check_templates
 
@@ -150,7 +153,9 @@ def status(root: Path, player: str | None) -> Status:
     done = gd.resolved_days()
     engine = game.engine
     if done:
-        state = engine.state_from_json(gd.read_json(done[-1], "state.json"))
+        from gm.day import load_state
+
+        state = load_state(gd, game, done[-1])
     else:
         state = game.initial_state
     day_txt = f"after Day {done[-1]}" if done else "before Day 0"

@@ -34,6 +34,9 @@ class CheckedDay:
     votes_digest: str | None = None  # SHA-256 of votes.yaml as read
     previous_record: str | None = None  # SHA-256 of the previous day's day.json as read (None on Day 0)
     seed_committed: bool = False  # did the day have a committed seed when its orders were read
+    rulings: Any = None  # gm.rulings.Rulings: days/NN/rulings.yaml read and checked
+    ruling_events: list[Event] = field(default_factory=list)  # what the rulings did, at the start of the day
+    ignored: list[str] = field(default_factory=list)  # files gm does not read, named with the fix (gm/ignored.py)
 
     @property
     def errors(self) -> list[Problem]:
@@ -62,10 +65,108 @@ def state_before(gd: GameDir, game: Game, day: int) -> Any:
         return copy.deepcopy(game.initial_state)
     if not gd.is_resolved(day - 1):
         raise StateError(f"Day {day - 1} has not been resolved yet: run `gm resolve {display_path(gd.root)} --day {day - 1}` first")
-    state = game.engine.state_from_json(gd.read_json(day - 1, "state.json"))
+    state = load_state(gd, game, day - 1)
     if game.engine.ended(state):
         raise StateError(f"the game ended on Day {day - 1}; there is no Day {day}")
     return state
+
+
+class _NoDice(DiceBase):
+    """Rulings are the GM's word: they roll nothing."""
+
+    def _draw(self, sides, purpose, choices=None):
+        raise StateError(f"a ruling may not roll dice ({purpose})")
+
+
+def load_state(gd: GameDir, game: Game, day: int) -> Any:
+    """The state after a resolved day, refused if it is not the one that day's record made: a
+    hand-edited state.json would make every later day unprovable (gm audit --all)."""
+    path = gd.result_dir(day) / "state.json"
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise StateError(f"{display_path(path)}: missing (has Day {day} been resolved?)") from None
+    recorded = _recorded_state_digest(gd, day)
+    if recorded is not None and hashlib.sha256(raw).hexdigest() != recorded:
+        raise StateError(
+            f"{display_path(path)} was changed after Day {day} was resolved, so the days after it could not be "
+            f"audited. Put it back as gm wrote it (`gm resolve {display_path(gd.root)} --day {day} --force` writes it "
+            f"again) and make the change as a ruling in days/{day + 1:02d}/rulings.yaml instead, e.g. "
+            f"`- health: {{player: NAME, to: 3}}` (`gm rules --rulings` lists them)")
+    import json
+
+    try:
+        return game.engine.state_from_json(json.loads(raw))
+    except (ValueError, KeyError, TypeError):
+        raise StateError(f"{display_path(path)}: not a state gm wrote (was it edited by hand?)") from None
+
+
+def _recorded_state_digest(gd: GameDir, day: int) -> str | None:
+    """The SHA-256 of state.json as the day's record holds it (None: a record without one)."""
+    import json
+
+    try:
+        record = json.loads((gd.result_dir(day) / "day.json").read_bytes())
+        digest = record["chain"]["outputs_sha256"]["state.json"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return digest if isinstance(digest, str) else None
+
+
+def _roster_problems(gd: GameDir, game: Game, state: Any) -> list[Problem]:
+    """game.yaml's roster against the players of the game: fixed once Day 0 is resolved."""
+    from gm.errors import Location
+
+    in_game = game.engine.players_in_state(state)
+    added = [n for n in game.roster if n not in in_game]
+    gone = [n for n in in_game if n not in game.roster]
+    if not added and not gone:
+        return []
+    what = "; ".join(x for x in (
+        f"{', '.join(added)} {'is' if len(added) == 1 else 'are'} on the roster but not in the game" if added else "",
+        f"{', '.join(gone)} {'is' if len(gone) == 1 else 'are'} in the game but not on the roster" if gone else "") if x)
+    example = f"{gone[0]}, by: {added[0]}" if gone and added else "NAME, by: NEW_FORUM_NAME"
+    return [Problem(Location(display_path(gd.game_yaml)),
+                    f"the roster changed after Day 0 ({what}): a game keeps its players once Day 0 is resolved. "
+                    f"Put the roster back, and to hand a character to a new player write "
+                    f"`- replace: {{player: {example}}}` in the day's rulings.yaml; "
+                    f"to remove one, `- kill: NAME` (`gm rules --rulings`)")]
+
+
+def apply_rulings(game: Game, day: int, state: Any, rulings) -> tuple[Any, list[Event]]:
+    """The checked rulings applied, in the order written, to a copy of the state before the day."""
+    from gm.rulings import STEP, ruling_event
+
+    if not rulings.rulings:
+        return state, []
+    state = copy.deepcopy(state)
+    ctx = Day(day, state, {}, _NoDice(), game.rules, None, STEP)
+    events: list[Event] = []
+    for ruling in rulings.rulings:
+        events.append(ruling_event(ruling))
+        if ruling.kind not in ("replace", "deadline"):
+            for e in game.engine.apply_ruling(ctx, ruling):
+                e.step = e.step or STEP
+                events.append(e)
+    return state, events
+
+
+def _drop_ruled_out(doc: Any, shown: str, ruled_out: list[str]) -> list[Problem]:
+    """The orders of a player a ruling took out of the day (a mod-kill) will not happen: taken out of
+    the file as read, each with a warning where it stands."""
+    from gm.checker import find_name
+    from gm.yamlio import key_loc
+
+    if not isinstance(doc, dict):
+        return []
+    out = []
+    for key in list(doc):
+        name = find_name(key, ruled_out) if isinstance(key, str) else None
+        if name is not None:
+            out.append(Problem(key_loc(shown, doc, key), f"{name}'s orders will not happen: a ruling in "
+                               "rulings.yaml takes them out of the game before the orders", "warning"))
+            del doc[key]
+    return out
 
 
 def _previous_record(gd: GameDir, day: int) -> str | None:
@@ -85,15 +186,27 @@ def check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
     from gm.salts import attribute, take_salts
     from gm.yamlio import load_bytes, read_bytes
 
+    from gm.rulings import FILE, read_rulings
+
     state = state_before(gd, game, day)
     previous_record = _previous_record(gd, day)
     digests: dict[str, str] = {}
     engine = game.engine
     orders: dict[str, Any] = {}
     problems: list[Problem] = list(game.warnings)
+    if day > 0:
+        problems += _roster_problems(gd, game, state)
+    rulings = read_rulings(gd.day_dir(day) / FILE, engine, state, game.rules, day)
+    problems += rulings.problems
+    ruling_events: list[Event] = []
+    ruled_out: list[str] = []
+    if not [p for p in rulings.problems if p.severity == "error"] and rulings.rulings:
+        due_before = engine.players_due(state)
+        state, ruling_events = apply_rulings(game, day, state, rulings)
+        ruled_out = sorted(set(due_before) - set(engine.players_due(state)))
     seen: dict[str, Any] = {}
     files = gd.orders_files(day)
-    unreadable = []
+    unreadable = [rulings.file] if rulings.unreadable else []
     salts: dict[str, str] = {}
     due = engine.players_due(state)
     for path in files:
@@ -106,6 +219,8 @@ def check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
             unreadable.append(display_path(path))
             continue
         taken, salt_problems = take_salts(doc, display_path(path))  # the engine never sees `salt:`
+        if ruled_out:
+            salt_problems += _drop_ruled_out(doc, display_path(path), ruled_out)
         got, found = engine.check_orders(doc, display_path(path), game.rules, state, day, seen)
         orders.update(got)
         salts.update(attribute(taken, due, salt_problems))
@@ -120,7 +235,7 @@ def check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
                       [display_path(p) for p in files], unreadable, due, engine.defaults_note(state),
                       salts=dict(sorted(salts.items())), votes_file=votes_file, orders_digests=digests,
                       votes_digest=votes_digest, previous_record=previous_record,
-                      seed_committed=is_committed(gd, day))
+                      seed_committed=is_committed(gd, day), rulings=rulings, ruling_events=ruling_events)
 
 
 def _lay_thread_votes(gd: GameDir, game: Game, day: int, state, orders: dict, problems: list,
@@ -166,7 +281,7 @@ def resolve_checked(game: Game, checked: CheckedDay, dice: DiceBase) -> tuple[An
     state = copy.deepcopy(checked.state)
     state.day = checked.day
     day = Day(checked.day, state, checked.orders, dice, game.rules, engine.new_notes())
-    events: list[Event] = []
+    events: list[Event] = list(copy.deepcopy(checked.ruling_events))
     phases = list(engine.phases(checked.day, state))
     for phase in phases:
         _run(day, phase, events)

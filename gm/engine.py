@@ -100,6 +100,9 @@ class Engine:
     facts: ClassVar[Facts]
     state_class: ClassVar[type]  # has .to_json() and a classmethod .from_json(data)
     votes: ClassVar[ThreadVotes | None] = None  # None: the game takes no votes from the thread
+    # the rulings (gm/rulings.py) the state supports besides `replace` and `deadline`, which every
+    # game has: some of kill, revive, health, give, take, move
+    ruling_kinds: ClassVar[tuple[str, ...]] = ()
 
     # -- what a game must write ------------------------------------------------------------------
 
@@ -189,6 +192,39 @@ class Engine:
     def orders_record(self, orders: Any) -> dict:
         """One player's orders in a stable shape, for day.json and the GM summary."""
         return orders.record()
+
+    # -- the GM's day: rulings, receipts, order forms (gm/rulings.py, gm/gmday.py) ----------------
+
+    def players_in_state(self, state: Any) -> list[str]:
+        """Every player the state knows, living or not: whom a ruling may name, and the roster
+        game.yaml must keep after Day 0."""
+        players = getattr(state, "players", None)
+        if isinstance(players, dict):
+            return list(players)
+        return list(self.players_due(state))
+
+    def check_ruling(self, ruling: Any, state: Any, rules: Any) -> str | None:
+        """Why this ruling cannot apply to `state` (None: it can). An engine that lists a kind in
+        `ruling_kinds` checks it here, and may set `ruling.value` to the proper spelling."""
+        return f"the {self.facts.title} engine cannot apply a '{ruling.kind}' ruling"
+
+    def apply_ruling(self, day: Day, ruling: Any) -> list[Event]:
+        """Apply a checked ruling to `day.state` in place, at the start of the day. The core
+        announces it (a `ruling` event); return any further events it causes."""
+        return []
+
+    def receipt_lines(self, orders: Any, state: Any, rules: Any, player: str) -> list[str]:
+        """A player's orders as the engine understood them, in plain words, one line each
+        (`gm receipts`): defaults filled in. Nothing the player may not know."""
+        from gm.markup import as_written
+
+        record = self.orders_record(orders)
+        return [f"{k}: {as_written(v)}" for k, v in record.items() if k not in ("player", "received")]
+
+    def order_form(self, state: Any, rules: Any, player: str | None) -> list[str]:
+        """What `player` may order next, one line each (the end of their message, and `gm form`);
+        `player` None: the blank form for the thread, naming nothing secret."""
+        return [f"Send your orders to the GM before the deadline; without them, {self.defaults_note(state)}."]
 
     def example_dir(self) -> Path:
         """The game `gm demo` plays."""

@@ -50,6 +50,10 @@ def day_files(game: Game, rd: ResolvedDay) -> dict[str, str]:
         "dice_key": rd.key.hex(),
         "seed_committed": rd.checked.seed_committed,
     } | chain_fields(rd.checked, files)
+    rulings = rd.checked.rulings
+    if rulings is not None and rulings.file is not None:  # in keys of their own (gm/rulings.py)
+        record["rulings"] = [r.record() for r in rulings.rulings]
+        record["rulings_sha256"] = rulings.digest
     files["day.json"] = dumps(record)
     with_parts(files, f"reveal.{game.ext}", reveal_post(game, record, sha256_text(files["day.json"]),
                                                         sha256_text(files["rolls.jsonl"])), game)

@@ -96,15 +96,28 @@ def render_day(game, rd) -> dict[str, str]:
         return _render_day(game, rd)
 
 
+def _rulings(env, base, rulings, audience: str, me: str | None = None) -> str:
+    """The GM's rulings (gm/rulings.py) as the core words them for every engine: appended to the
+    engine's own post, so an engine's templates never meet a `ruling` event."""
+    if not rulings:
+        return ""
+    return "\n" + env.get_template("rulings.j2").render(game=base, rulings=rulings, audience=audience, me=me)
+
+
 def _render_day(game, rd) -> dict[str, str]:
     engine = game.engine
     env = game_environment(game)
     ext = game.ext
     base = {"title": game.title, "day": rd.day, "engine": engine.facts.title}
+    rulings = [e for e in rd.events if e.kind == "ruling"]
+    if rulings:  # only a day with rulings pays for the split
+        events = [e for e in rd.events if e.kind != "ruling"]
+        rd = replace(rd, events=events)
     public_events = [e for e in rd.events if e.is_public]
     files: dict[str, str] = {}
     with_parts(files, f"narration.{ext}", _tidy(env.get_template("narration.j2").render(
-        game=base, view=engine.public_view(rd.state, game.rules), events=event_dicts(public_events))), game)
+        game=base, view=engine.public_view(rd.state, game.rules), events=event_dicts(public_events))
+        + _rulings(env, base, event_dicts(e for e in rulings if e.is_public), "public")), game)
     message = env.get_template("message.j2")
     taken: set[str] = set()
     names = engine.message_recipients(rd.checked.state, rd.state, rd.checked.orders)
@@ -114,9 +127,11 @@ def _render_day(game, rd) -> dict[str, str]:
     salts = rd.checked.salts
     views = engine.player_views(rd.state, game.rules, names)
     for name in names:
+        theirs = [e for e in rulings if name in e.concerns()] if rulings else []
         with_parts(files, f"messages/{message_filename(name, taken)}.{ext}", _tidy(message.render(
             game=base, view=views[name], events=event_dicts(own_events.get(name, [])),
-            public_events=public_dicts, no_orders=name in missing, salt=salts.get(name))), game)
+            public_events=public_dicts, no_orders=name in missing, salt=salts.get(name))
+            + _rulings(env, base, event_dicts(theirs), "player", name)), game)
     text_env = game_environment(game, "text")
     files["gm-summary.txt"] = _tidy(text_env.get_template("gm-summary.j2").render(
         game=base, view=engine.gm_view(rd.state, game.rules), events=event_dicts(rd.events),
@@ -124,7 +139,8 @@ def _render_day(game, rd) -> dict[str, str]:
         orders=[engine.orders_record(o) for o in rd.checked.orders.values()], missing=rd.checked.missing,
         warnings=[_in_game(game.root, p) for p in rd.checked.warnings],
         salts=salts, dice_key=(rd.key or rd.seed).hex(),
-        votes_file=f"days/{rd.day:02d}/votes.yaml" if rd.checked.votes_file else None))
+        votes_file=f"days/{rd.day:02d}/votes.yaml" if rd.checked.votes_file else None)
+        + _rulings(text_env, base, [d | {"public": e.is_public} for d, e in zip(event_dicts(rulings), rulings)], "gm"))
     return files
 
 
