@@ -207,11 +207,18 @@ def demo(target, engine):
 @cli.command()
 @game_arg
 @day_opt
-def commit(game_dir, day):
-    """Fix a day's secret seed; print its SHA-256 commitment post for the thread."""
+@click.option("--deadline", default=None, metavar="'YYYY-MM-DD HH:MM'",
+              help="Also set the day's orders deadline (UTC), shown by check, status, remind and the receipts.")
+def commit(game_dir, day, deadline):
+    """Fix a day's secret seed; print its SHA-256 commitment post for the thread.
+
+    \b
+    Example:
+      gm commit my-game --day 3 --deadline '2026-03-01 20:00'
+    """
     from gm import commands
 
-    c = commands.commit(game_dir, day)
+    c = commands.commit(game_dir, day, deadline)
     for w in c.warnings:
         click.echo(w, err=True)
     note = "Post this in the thread before the orders deadline" if c.new else \
@@ -312,6 +319,97 @@ def templates(game_dir, name):
         click.echo(f"{tname}: blocks {', '.join(blocks) or '-'}{where}")
     click.echo(f"Put your own in {game_dir / 'templates'}/: a whole template, or one that starts with "
                '{% extends "shipped/NAME" %} and replaces some blocks (docs/templates.md).')
+
+
+# ---- before the deadline: receipts, forms, reminders ---------------------------------------------
+
+now_opt = click.option("--now", default=None, metavar="'YYYY-MM-DD HH:MM'",
+                       help="Count the time left from this moment (UTC) instead of the clock's.")
+
+
+@cli.command()
+@game_arg
+@day_opt
+@now_opt
+def receipts(game_dir, day, now):
+    """Write one private receipt per player, echoing their orders as gm understood them.
+
+    Send them before the deadline, so "that's not what I ordered" is settled while it still can be.
+    They go in days/NN/receipts/; the same orders give the same bytes, so whose changed shows.
+
+    \b
+    Example:
+      gm receipts my-game --day 3
+    """
+    from gm.gmday import receipts as run
+
+    out = run(game_dir, day, now)
+    for player, path, how in out.written:
+        click.echo(f"{how:<8} {path}")
+    changed = sum(1 for w in out.written if w[2] != "same")
+    click.echo(f"Day {out.day}: {len(out.written)} receipt(s) in {out.folder}, {changed} new or changed since the last run.")
+
+
+@cli.command()
+@game_arg
+@day_opt
+@click.option("--player", "-p", default=None, help="That player's form: what they may order (send it privately).")
+@now_opt
+def form(game_dir, day, player, now):
+    """Print the day's order form: a blank one for the thread, or one player's.
+
+    \b
+    Examples:
+      gm form my-game
+      gm form my-game --player Akane
+    """
+    from gm.gmday import form as run
+
+    _, post = run(game_dir, day, player, now)
+    click.echo(post, nl=False)
+
+
+@cli.command()
+@game_arg
+@day_opt
+@now_opt
+def remind(game_dir, day, now):
+    """Print the reminder post: who has not sent orders yet (as @mentions) and the time left.
+
+    \b
+    Example:
+      gm remind my-game
+    """
+    from gm.gmday import remind as run
+
+    out = run(game_dir, day, now)
+    click.echo(out.post, nl=False)
+
+
+@cli.command()
+@click.argument("engine", required=False)
+@click.option("--game", "game_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="The engine of this game folder.")
+@click.option("--rulings", "show_rulings", is_flag=True, help="How to write the GM's rulings (rulings.yaml) instead.")
+def rules(engine, game_dir, show_rulings):
+    """Print an engine's RULINGS.md: where its rulebook is silent or unclear, and what gm decided.
+
+    \b
+    Examples:
+      gm rules battle-royale
+      gm rules --game my-game
+      gm rules --rulings
+    """
+    from gm import commands
+
+    if show_rulings:
+        from gm import rulings
+
+        click.echo(rulings.__doc__.strip())
+        return
+    text, where = commands.rules_text(engine, game_dir)
+    click.echo(f"({where})\n", err=True)
+    click.echo(text, nl=False)
 
 
 def main():

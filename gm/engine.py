@@ -103,6 +103,9 @@ class Engine:
     # the rulings (gm/rulings.py) the state supports besides `replace` and `deadline`, which every
     # game has: some of kill, revive, health, give, take, move
     ruling_kinds: ClassVar[tuple[str, ...]] = ()
+    # does the core end each private message with the player's order form (order_form)? An engine
+    # whose message template words the form itself sets False
+    form_in_message: ClassVar[bool] = True
 
     # -- what a game must write ------------------------------------------------------------------
 
@@ -221,9 +224,10 @@ class Engine:
         record = self.orders_record(orders)
         return [f"{k}: {as_written(v)}" for k, v in record.items() if k not in ("player", "received")]
 
-    def order_form(self, state: Any, rules: Any, player: str | None) -> list[str]:
+    def order_form(self, state: Any, rules: Any, player: str | None, view: dict | None = None) -> list[str]:
         """What `player` may order next, one line each (the end of their message, and `gm form`);
-        `player` None: the blank form for the thread, naming nothing secret."""
+        `player` None: the blank form for the thread, naming nothing secret. `view`: the player's
+        view when the caller has it already (a day's messages), so a big game stays linear."""
         return [f"Send your orders to the GM before the deadline; without them, {self.defaults_note(state)}."]
 
     def example_dir(self) -> Path:

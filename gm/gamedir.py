@@ -20,7 +20,7 @@ from gm.errors import GmError, LocatedError, Location, OrderError, StateError
 from gm.yamlio import display_path, key_loc, value_loc
 
 FORMATS = {"bbcode": "bbcode", "markdown": "md"}
-CORE_KEYS = ("engine", "title", "format", "forum")
+CORE_KEYS = ("engine", "title", "format", "forum", "deadline")
 
 
 def day_name(day: int) -> str:
@@ -41,6 +41,7 @@ class Game:
     warnings: list = field(default_factory=list)  # game.yaml's warnings, shown with every day's check
     forum: Any = None  # gm.forums.Forum: the markup, tags and post length of the game's forum
     handles: dict[str, str] = field(default_factory=dict)  # forum user name -> player (gm votes)
+    daily_deadline: tuple[int, int] | None = None  # game.yaml's `deadline: "20:00"` (UTC), as (hour, minute)
 
     @property
     def ext(self) -> str:
@@ -141,6 +142,14 @@ class GameDir:
         if fmt is not None and fmt not in FORMATS:
             problems.append(Problem(value_loc(path, doc, "format"), f"format must be one of {', '.join(FORMATS)}, not {fmt!r}"))
             fmt = "bbcode"
+        daily = None
+        if doc.get("deadline") is not None:
+            from gm.gmday import daily_time
+
+            daily = daily_time(doc["deadline"])
+            if daily is None:
+                problems.append(Problem(value_loc(path, doc, "deadline"), "deadline is a time of day in UTC, "
+                                        "e.g. `deadline: \"20:00\"` (one day's own: `gm commit --deadline`)"))
         setup = engine.setup(doc, path)
         problems += setup.problems
         from gm.forums import read_forum
@@ -151,7 +160,7 @@ class GameDir:
         if errors:
             raise OrderError(problems)
         return Game(self.root, engine, str(title), forum.forum.format, setup.rules, setup.roster, setup.initial_state,
-                    [p for p in problems if p.severity != "error"], forum.forum, forum.handles)
+                    [p for p in problems if p.severity != "error"], forum.forum, forum.handles, daily)
 
     # ---- writing ------------------------------------------------------------
 

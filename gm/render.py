@@ -126,12 +126,22 @@ def _render_day(game, rd) -> dict[str, str]:
     missing = set(rd.checked.missing)
     salts = rd.checked.salts
     views = engine.player_views(rd.state, game.rules, names)
+    # what each player may order tomorrow (Engine.order_form): in message.j2's context as `order_form`,
+    # and added after the shipped message (a game's own message.j2 places it where it likes)
+    forms = engine.form_in_message and not engine.ended(rd.state)
+    form = env.get_template("form.j2") if forms and not (game.templates_dir / "message.j2").is_file() else None
+    due_next = set(engine.players_due(rd.state)) if forms else set()
+    next_day = dict(base, day=rd.day + 1)
     for name in names:
         theirs = [e for e in rulings if name in e.concerns()] if rulings else []
-        with_parts(files, f"messages/{message_filename(name, taken)}.{ext}", _tidy(message.render(
-            game=base, view=views[name], events=event_dicts(own_events.get(name, [])),
-            public_events=public_dicts, no_orders=name in missing, salt=salts.get(name))
-            + _rulings(env, base, event_dicts(theirs), "player", name)), game)
+        lines = engine.order_form(rd.state, game.rules, name, views[name]) if name in due_next else []
+        text = message.render(game=base, view=views[name], events=event_dicts(own_events.get(name, [])),
+                              public_events=public_dicts, no_orders=name in missing, salt=salts.get(name),
+                              order_form=lines)
+        text += _rulings(env, base, event_dicts(theirs), "player", name)
+        if lines and form is not None:
+            text += "\n" + form.render(game=next_day, player=name, lines=lines, deadline=None)
+        with_parts(files, f"messages/{message_filename(name, taken)}.{ext}", _tidy(text), game)
     text_env = game_environment(game, "text")
     files["gm-summary.txt"] = _tidy(text_env.get_template("gm-summary.j2").render(
         game=base, view=engine.gm_view(rd.state, game.rules), events=event_dicts(rd.events),

@@ -12,8 +12,8 @@ from typing import Any
 
 from gm.engine import Engine, Facts, GameSetup, Phase, ThreadVotes
 
-from . import (analyze, attacks, dawn, endgame, free_actions, movement, night, rulings, search, setup, smoke, thread_votes,
-               traps, use_items, votes)
+from . import (analyze, attacks, dawn, endgame, forms, free_actions, movement, night, rulings, search, setup, smoke,
+               thread_votes, traps, use_items, votes)
 from .orders import check_orders_doc, default_orders
 from .roster import initial_state, read_game
 from .state import State
@@ -65,6 +65,8 @@ class BattleRoyale(Engine):
     ruling_kinds = rulings.KINDS
     check_ruling = staticmethod(rulings.check_ruling)
     apply_ruling = staticmethod(rulings.apply_ruling)
+    receipt_lines = staticmethod(forms.receipt_lines)
+    order_form = staticmethod(forms.order_form)
 
     def setup(self, doc: Any, path: str) -> GameSetup:
         rules, entries, problems = read_game(doc, path)

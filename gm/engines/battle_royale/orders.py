@@ -150,13 +150,11 @@ def check_vote(c: BrChecker, key: str, raw, at: Location) -> str | None:
     if key == "mark":
         return c.player_name(raw, at)
     zone = c.zone_name(raw, at)
-    if zone and c.state.zones[zone].closed:
-        c.error(at, f"{the(zone)} is already closed")
-    elif zone and c.state.zones[zone].closing:
-        c.error(at, f"{the(zone)} closes at dawn (voted closed last night)")
-    else:
-        return zone
-    return None
+    if zone and (c.state.zones[zone].closed or c.state.zones[zone].closing):
+        shut = "is already closed" if c.state.zones[zone].closed else "closes at dawn (voted closed last night)"
+        c.warn(at, f"{the(zone)} {shut}: this vote will be ignored (RULINGS.md, Votes)")
+        return None
+    return zone
 
 
 def check_orders_doc(doc, path: str, rules: Rules, state: State, day: int,
