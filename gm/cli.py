@@ -98,6 +98,8 @@ def check(game_dir, day):
         click.echo(f"(who sent no orders is unknown until {', '.join(report.unreadable)} can be read)")
     elif report.missing:
         click.echo(f"no orders received ({len(report.missing)}): {', '.join(report.missing)} ({report.defaults_note})")
+    if report.deadline:
+        click.echo(report.deadline)
     n = len(report.errors)
     if n:
         click.echo(f"Day {report.day}: {n} error{'s' if n != 1 else ''} in {len(report.files)} file(s).")

@@ -62,6 +62,8 @@ def check(root: Path, day: int | None):
     game = gd.load()
     report = check_day(gd, game, _default_day(gd, day, resolved=False))
     report.ignored = unread(gd, report.day)
+    if not gd.is_resolved(report.day):
+        report.deadline = deadline_line(gd, game, report.day, report)
     if game.templates_dir.is_dir():  # the GM's own templates (jinja2 is loaded only for them)
         from gm.templating import check_templates
 

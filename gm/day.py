@@ -37,6 +37,7 @@ class CheckedDay:
     rulings: Any = None  # gm.rulings.Rulings: days/NN/rulings.yaml read and checked
     ruling_events: list[Event] = field(default_factory=list)  # what the rulings did, at the start of the day
     ignored: list[str] = field(default_factory=list)  # files gm does not read, named with the fix (gm/ignored.py)
+    deadline: str = ""  # the day's deadline as `gm check` shows it (gm/gmday.py)
 
     @property
     def errors(self) -> list[Problem]:
