@@ -48,6 +48,8 @@ class GmGroup(click.Group):
 game_arg = click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
 day_opt = click.option("--day", "-d", type=click.IntRange(min=0), default=None,
                        help="Day number (default: the first day not yet resolved).")
+done_day_opt = click.option("--day", "-d", type=click.IntRange(min=0), default=None,
+                            help="Day number (default: the last day resolved).")
 
 
 @click.group(cls=GmGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -132,7 +134,7 @@ def resolve(game_dir, day, seed, force):
 
 @cli.command()
 @game_arg
-@day_opt
+@done_day_opt
 @click.option("--all", "all_days", is_flag=True, help="Walk the hash chain of every resolved day from Day 0.")
 def audit(game_dir, day, all_days):
     """Replay a resolved day from its seed and orders and compare it byte for byte."""
@@ -146,7 +148,7 @@ def audit(game_dir, day, all_days):
 
 @cli.command()
 @game_arg
-@day_opt
+@done_day_opt
 def rolls(game_dir, day):
     """Show a resolved day's roll log as a table."""
     from gm import commands
@@ -193,7 +195,12 @@ def status(game_dir, player):
 @click.argument("target", required=False, type=click.Path(file_okay=False, path_type=Path))
 @_engine_option()
 def demo(target, engine):
-    """Create and resolve an engine's bundled example game, then print one of its narrations."""
+    """Create and resolve an engine's bundled example game, print its liveliest narration and what to try next.
+
+    \b
+    Example:
+      gm demo my-demo --engine hostile-takeover
+    """
     from gm import commands
 
     target = target or Path("gm-demo")
@@ -201,6 +208,14 @@ def demo(target, engine):
     click.echo(f"Demo game created in {target} and resolved through Day {result.last_day}.\n"
                f"Here is the Day {result.shown_day} narration ({result.narration_path}):\n")
     click.echo(result.narration)
+    day = result.shown_day
+    click.echo("Next, try:\n"
+               f"  gm status {target}                 # who is where, with what\n"
+               f"  gm preview {target} --day {day}        # every post and private message of Day {day}, as HTML\n"
+               f"  gm rolls {target} --day {day}          # each die roll of Day {day}, with its odds\n"
+               f"  gm audit {target} --all            # replay every day and check the hash chain\n"
+               f"  gm rules {engine}     # the rulings where the rulebook is silent\n"
+               f"  gm new my-game --engine {engine}   # your own game")
 
 
 # ---- provable fairness -------------------------------------------------------------------
@@ -231,7 +246,7 @@ def commit(game_dir, day, deadline):
 
 @cli.command()
 @game_arg
-@day_opt
+@done_day_opt
 @click.option("--rolls", is_flag=True, help="Print the roll log as posts instead (for gm verify).")
 def reveal(game_dir, day, rolls):
     """Print a resolved day's reveal post: its seed and every player's salt."""
@@ -294,7 +309,7 @@ def votes(game_dir, day, thread_path, deadline, dry_run):
 
 @cli.command()
 @game_arg
-@day_opt
+@done_day_opt
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Where to write the page (default: days/NN/preview.html).")
 def preview(game_dir, day, out):

@@ -65,7 +65,10 @@ def state_before(gd: GameDir, game: Game, day: int) -> Any:
     if day == 0:
         return copy.deepcopy(game.initial_state)
     if not gd.is_resolved(day - 1):
-        raise StateError(f"Day {day - 1} has not been resolved yet: run `gm resolve {display_path(gd.root)} --day {day - 1}` first")
+        done = gd.resolved_days()
+        following = done[-1] + 1 if done else 0
+        raise StateError(f"Day {day - 1} has not been resolved yet: the next day to resolve is Day {following} "
+                         f"(`gm resolve {display_path(gd.root)} --day {following}`)")
     state = load_state(gd, game, day - 1)
     if game.engine.ended(state):
         raise StateError(f"the game ended on Day {day - 1}; there is no Day {day}")
@@ -214,7 +217,7 @@ def check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
         try:
             raw = read_bytes(path)
             digests[path.name] = hashlib.sha256(raw).hexdigest()
-            doc = load_bytes(raw, path)
+            doc = load_bytes(raw, path, problems)  # a file indented with tabs is read, with a warning
         except LocatedError as exc:
             problems.append(exc.problem)
             unreadable.append(display_path(path))

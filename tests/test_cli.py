@@ -77,7 +77,7 @@ def test_new_refuses_a_folder_that_is_not_empty(tmp_path):
 
 
 BAD_ORDERS = {
-    "tab": ("Akane:\n\taction: defend\n", "orders.yaml:2:1: error: tab character"),
+    "tab": ("Akane:\n\taction: [defend\n", "orders.yaml:2:13: error: this `[` is not closed"),  # a tab hides nothing
     "duplicate": ("Akane:\n  action: defend\nAkane:\n  action: search\n", "Akane appears twice"),
     "unknown player": ("Akame:\n  action: defend\n", "no player called 'Akame' (did you mean 'Akane'?)"),
     "misspelt item": ("Juno:\n  action: {attack: {weapon: Crosbow, targets: [Chiaki]}}\n",
@@ -195,10 +195,13 @@ def test_rolls_and_status(game_copy):
     assert result.exit_code == 1 and "did you mean 'Priya'" in result.output
 
 
-def test_demo_prints_the_day1_narration(tmp_path):
+def test_demo_prints_an_eventful_day_and_what_to_try_next(tmp_path):
     result = run("demo", tmp_path / "d")
     assert result.exit_code == 0, result.output
-    assert "[b][size=150]Day 1: Smoke over the Septagon[/size][/b]" in result.output
+    assert "[b][size=150]Day 2: Smoke over the Septagon[/size][/b]" in result.output
+    assert "[b]Fallen today (2)[/b]" in result.output
+    assert f"Next, try:\n  gm status {tmp_path / 'd'}" in result.output
+    assert f"gm preview {tmp_path / 'd'} --day 2" in result.output
     again = run("demo", tmp_path / "d")
     assert again.exit_code == 1 and "not empty" in again.output
 

@@ -227,3 +227,24 @@ def test_rules_prints_rulings_and_how_to_write_rulings():
     assert out.exit_code == 0 and "# Battle Royale: rulings" in out.output
     how = run("rules", "--rulings")
     assert "- kill: Akane" in how.output and "deadline" in how.output
+
+
+def test_tabs_are_read_with_a_warning_and_a_syntax_error_points_where_it_is(day3):
+    orders = day3 / "days" / "03" / "orders" / "orders.yaml"
+    text = orders.read_text(encoding="utf-8")
+    chiaki = "Chiaki:\n  action: {heal: {target: Chiaki, item: First Aid Kit}}\n  votes:"
+    assert chiaki in text
+    orders.write_text(text.replace(chiaki, chiaki.replace("\n  ", "\n\t")), encoding="utf-8")
+    out = run("check", day3)
+    assert out.exit_code == 0, out.output
+    assert "orders.yaml:15:1: warning: tab characters indent line(s) 15, 16: read as 4 spaces each" in out.output
+    assert run("resolve", day3).exit_code == 0
+    record = json.loads((day3 / "days" / "03" / "result" / "day.json").read_text(encoding="utf-8"))
+    assert record["orders_files"]["orders.yaml"] == hashlib.sha256(orders.read_bytes()).hexdigest()  # as written
+    (day3 / "days" / "03" / "result").rename(day3 / "days" / "03" / "kept")
+    shutil.rmtree(day3 / "days" / "03" / "kept")
+    orders.write_text(text.replace("Chiaki:\n  action: {heal: {target: Chiaki, item: First Aid Kit}}",
+                                   "Chiaki:\n  action: {heal: {target: Chiaki, item: First Aid Kit}"), encoding="utf-8")
+    out = run("check", day3)
+    assert out.exit_code == 1
+    assert "orders.yaml:15:11: error: this `{` is not closed: add `}` at the end of the line" in out.output

@@ -48,8 +48,9 @@ class BattleRoyale(Engine):
     facts = Facts(
         name="battle-royale",
         title="Battle Royale",
-        demo_day=1,
-        new_game_hint=("Edit game.yaml (roster, house rules), write days/00/orders/, then run "
+        demo_day=2,  # the demo's most eventful day: two deaths, closures, explosions
+        new_game_hint=("Edit game.yaml (roster, house rules), run `gm commit {dir} --day 0` and post it, write "
+                       "days/00/orders/ (as {dir}/examples/day0-orders.yaml shows), then run "
                        "`gm check {dir} --day 0` and `gm resolve {dir} --day 0`."),
     )
     state_class = State
@@ -96,5 +97,6 @@ class BattleRoyale(Engine):
 
     def new_game_files(self, title: str | None) -> dict[str, str]:
         files = super().new_game_files(title)
-        files["days/00/orders/starting-zones.yaml"] = (self.data_dir / "new-day0.yaml").read_text(encoding="utf-8")
+        # an example beside the game, not in days/00/orders/: sample orders there would be read as real ones
+        files["examples/day0-orders.yaml"] = (self.data_dir / "new-day0.yaml").read_text(encoding="utf-8")
         return files
