@@ -73,7 +73,12 @@ def _engine_option():
 @_engine_option()
 @click.option("--title", default=None, help="The game's title (default: the engine's name).")
 def new(game_dir, engine, title):
-    """Create a game folder with a commented game.yaml."""
+    """Create a game folder: a commented game.yaml (and, for some engines, an example of Day 0 orders).
+
+    \b
+    Example:
+      gm new my-game --engine battle-royale --title "Smoke over the Septagon"
+    """
     from gm import commands
 
     created, hint = commands.new_game(game_dir, engine, title)
@@ -86,7 +91,13 @@ def new(game_dir, engine, title):
 @game_arg
 @day_opt
 def check(game_dir, day):
-    """Check a day's orders and list every problem at once."""
+    """Check a day's orders, votes, rulings and templates; list every problem at once, and every file not read.
+
+    \b
+    Examples:
+      gm check my-game
+      gm check my-game --day 0
+    """
     from gm import commands
 
     report = commands.check(game_dir, day)
@@ -119,7 +130,13 @@ def check(game_dir, day):
 @click.option("--seed", default=None, help="The day's seed in hex (default: fresh random bytes).")
 @click.option("--force", is_flag=True, help="Resolve a day again; the earlier result is kept beside the new one.")
 def resolve(game_dir, day, seed, force):
-    """Resolve a day: narration, private messages, GM summary, roll log, new state."""
+    """Resolve a day with its committed seed: narration, private messages, GM summary, roll log, new state.
+
+    \b
+    Examples:
+      gm resolve my-game
+      gm resolve my-game --day 3 --force
+    """
     from gm import commands
 
     out = commands.resolve(game_dir, day, seed, force)
@@ -137,7 +154,13 @@ def resolve(game_dir, day, seed, force):
 @done_day_opt
 @click.option("--all", "all_days", is_flag=True, help="Walk the hash chain of every resolved day from Day 0.")
 def audit(game_dir, day, all_days):
-    """Replay a resolved day from its seed and orders and compare it byte for byte."""
+    """Replay a resolved day from its seed and orders and compare it byte for byte; --all walks the hash chain.
+
+    \b
+    Examples:
+      gm audit my-game --all
+      gm audit my-game --day 3
+    """
     from gm import commands
 
     report = commands.audit_all(game_dir) if all_days else commands.audit(game_dir, day)
@@ -150,7 +173,12 @@ def audit(game_dir, day, all_days):
 @game_arg
 @done_day_opt
 def rolls(game_dir, day):
-    """Show a resolved day's roll log as a table."""
+    """Show a resolved day's roll log as a table (tab-separated when piped).
+
+    \b
+    Example:
+      gm rolls my-game --day 3
+    """
     from gm import commands
 
     day, records = commands.rolls(game_dir, day)
@@ -181,7 +209,13 @@ def _table(title: str, head, rows) -> None:
 @game_arg
 @click.option("--player", "-p", default=None, help="Show what this player knows instead of the GM view.")
 def status(game_dir, player):
-    """Who is alive, where, with what; or what one player knows."""
+    """Who is alive, where, with what, who still owes orders and the deadline; or what one player knows.
+
+    \b
+    Examples:
+      gm status my-game
+      gm status my-game --player Akane
+    """
     from gm import commands
 
     st = commands.status(game_dir, player)
@@ -249,7 +283,13 @@ def commit(game_dir, day, deadline):
 @done_day_opt
 @click.option("--rolls", is_flag=True, help="Print the roll log as posts instead (for gm verify).")
 def reveal(game_dir, day, rolls):
-    """Print a resolved day's reveal post: its seed and every player's salt."""
+    """Print a resolved day's reveal post: its seed and every player's salt.
+
+    \b
+    Examples:
+      gm reveal my-game --day 3
+      gm reveal my-game --day 3 --rolls
+    """
     from gm import commands
 
     day, posts = commands.reveal(game_dir, day, rolls)
@@ -271,7 +311,12 @@ def reveal(game_dir, day, rolls):
 @click.option("--day", "-d", type=click.IntRange(min=0), default=None, help="Without --reveal: the day.")
 @click.option("--salt", "salts", multiple=True, metavar="NAME=SALT", help="Without --reveal: a player's salt (repeat).")
 def verify(commit_arg, reveal_path, rolls_path, seed, engine, day, salts):
-    """Check every roll of a day from the published posts alone (no game folder needed)."""
+    """Check every roll of a day from the published posts alone (no game folder needed).
+
+    \b
+    Example:
+      gm verify --commit commit.txt --reveal reveal.txt --rolls rolls.jsonl
+    """
     from gm import commands
 
     verdict = commands.verify(commit_arg, reveal_path, rolls_path, seed, engine, day, list(salts))
@@ -292,7 +337,12 @@ def verify(commit_arg, reveal_path, rolls_path, seed, engine, day, salts):
               help="Posts stamped later than this do not count (besides a `--- deadline ---` line).")
 @click.option("--dry-run", is_flag=True, help="Print the count; write no votes.yaml.")
 def votes(game_dir, day, thread_path, deadline, dry_run):
-    """Count the day's bold coloured votes from the thread; write days/NN/votes.yaml and a vote-count post."""
+    """Count the day's bold coloured votes from the thread; write days/NN/votes.yaml and a vote-count post.
+
+    \b
+    Example:
+      gm votes my-game --thread day3-thread.txt --deadline "2026-03-01 20:00"
+    """
     from gm import commands
 
     out = commands.votes(game_dir, day, thread_path, deadline, dry_run)
@@ -313,7 +363,12 @@ def votes(game_dir, day, thread_path, deadline, dry_run):
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Where to write the page (default: days/NN/preview.html).")
 def preview(game_dir, day, out):
-    """Write an HTML page showing a day's posts and messages as the forum would (opens nothing)."""
+    """Write an HTML page showing a day's posts and messages as the forum would (opens nothing).
+
+    \b
+    Example:
+      gm preview my-game --day 3
+    """
     from gm import commands
 
     path = commands.preview(game_dir, day, out)
@@ -324,7 +379,13 @@ def preview(game_dir, day, out):
 @game_arg
 @click.argument("name", required=False)
 def templates(game_dir, name):
-    """List the post templates and their blocks, or print one shipped template to copy or extend."""
+    """List the post templates and their blocks, or print one shipped template to copy or extend.
+
+    \b
+    Examples:
+      gm templates my-game
+      gm templates my-game narration.j2
+    """
     from gm import commands
 
     out = commands.templates(game_dir, name)

@@ -124,7 +124,7 @@ def read_rulings(path, engine, state, rules, day: int) -> Rulings:
         return out
     if not isinstance(doc, list):
         out.problems.append(Problem(node_loc(shown, doc), "rulings.yaml is a list of rulings, one `- ` each, "
-                                    "e.g. `- kill: Akane` (docs/rulings.md)"))
+                                    "e.g. `- kill: Akane` (`gm rules --rulings` shows them all)"))
         return out
     kinds = tuple(engine.ruling_kinds) + CORE_KINDS
     players = engine.players_in_state(state)

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from gm.cli import cli
 
 COMMANDS = ["new", "check", "resolve", "audit", "rolls", "status", "demo",
-            "commit", "reveal", "verify", "votes", "preview", "templates"]
+            "commit", "reveal", "verify", "votes", "preview", "templates", "receipts", "form", "remind", "rules"]
 
 
 def run(*args):
@@ -29,6 +29,8 @@ def test_every_command_has_help(command):
     result = run(*([command] if command else []), "--help")
     assert result.exit_code == 0
     assert "Usage:" in result.output
+    if command:  # every command's help shows how it is typed
+        assert f"Example" in result.output and f"  gm {command} " in result.output, result.output
 
 
 def test_help_and_check_do_not_import_heavy_libraries():
