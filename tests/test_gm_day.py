@@ -248,3 +248,34 @@ def test_tabs_are_read_with_a_warning_and_a_syntax_error_points_where_it_is(day3
     out = run("check", day3)
     assert out.exit_code == 1
     assert "orders.yaml:15:11: error: this `{` is not closed: add `}` at the end of the line" in out.output
+
+
+def test_hostile_takeover_rulings(tmp_path):
+    """Health is lives; a mod-kill puts the player out before the round, so their order does not happen."""
+    root = tmp_path / "ht"
+    assert run("demo", "--engine", "hostile-takeover", root).exit_code == 0
+    shutil.rmtree(root / "days" / "19" / "result")
+    rulings = root / "days" / "19" / "rulings.yaml"
+    rulings.write_text("- give: {player: Akane, item: Knife}\n", encoding="utf-8")
+    refused = run("check", root)
+    assert refused.exit_code == 1
+    assert "rulings.yaml:1:3: error: the Hostile Takeover engine has no 'give' ruling (kinds: kill, revive, health, move" in refused.output
+    rulings.write_text("- health: {player: Akane, to: 1}\n- revive: Bruno\n", encoding="utf-8")
+    assert run("check", root).exit_code == 0
+    from gm.day import check_day
+    from gm.gamedir import GameDir
+
+    gd = GameDir(root)
+    before = check_day(gd, gd.load(), 19).state.players
+    assert before["Akane"].lives == 1 and before["Bruno"].lives == 1 and before["Bruno"].at == before["Bruno"].spawn
+    (root / "days" / "19" / "orders" / "orders.yaml").write_text("Chiaki: {attack: Red}\n", encoding="utf-8")
+    rulings.write_text("- kill: chiaki\n  say: Chiaki's company was dissolved by the board.\n", encoding="utf-8")
+    checked = run("check", root)
+    assert checked.exit_code == 0, checked.output
+    assert "Chiaki's orders will not happen" in checked.output
+    assert run("resolve", root).exit_code == 0, run("status", root).output
+    result = root / "days" / "19" / "result"
+    chiaki = next(p for p in json.loads((result / "state.json").read_text(encoding="utf-8"))["players"] if p["name"] == "Chiaki")
+    assert chiaki["lives"] == 0 and chiaki["at"] is None and chiaki["out_round"] is not None
+    assert "Chiaki's company was dissolved by the board." in (result / "narration.bbcode").read_text(encoding="utf-8")
+    assert run("audit", root, "--all").exit_code == 0
