@@ -257,6 +257,11 @@ def reveal(root: Path, day: int | None, rolls: bool = False) -> tuple[int, list[
     day = _default_day(gd, day, resolved=True)
     if not gd.is_resolved(day):
         raise StateError(f"Day {day} has not been resolved: its seed stays secret until it is")
+    why = game.engine.sealed(day)
+    if why:
+        last = gd.resolved_days()[-1]
+        if not game.engine.ended(game.engine.state_from_json(gd.read_json(last, "state.json"))):
+            raise StateError(f"{why}: post Day {day}'s reveal and roll log after the game ends")
     if rolls:
         from gm.commitment import roll_log_posts
 

@@ -169,6 +169,11 @@ class Engine:
         """Has the game ended, so that no day may follow this state?"""
         return bool(getattr(state, "over", False))
 
+    def sealed(self, day: int) -> str | None:
+        """Why this day's seed and roll log must not be posted before the game ends (its dice decided
+        something secret that stays secret, such as the order of a deck), or None: post them at once."""
+        return None
+
     def final_phase(self) -> Phase | None:
         """A phase run after every day, even one cut short because the game was decided."""
         return None

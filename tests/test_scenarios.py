@@ -17,9 +17,10 @@ from gm.render import bbcode_problems, render_day
 from gm.yamlio import load_text
 from harness_battle_royale import BattleRoyaleHarness
 from harness_hostile_takeover import HostileTakeoverHarness
+from harness_kharnage import KharnageHarness
 from scenario_harness import RULEBOOKS_MISSING, Fixture, FixtureError, Harness, assert_quotes, load_fixture
 
-HARNESSES: list[Harness] = [BattleRoyaleHarness(), HostileTakeoverHarness()]
+HARNESSES: list[Harness] = [BattleRoyaleHarness(), HostileTakeoverHarness(), KharnageHarness()]
 
 CASES = [(h, p) for h in HARNESSES for p in h.fixtures()]
 IDS = [f"{h.engine_name}/{p.stem}" for h, p in CASES]
@@ -117,7 +118,28 @@ expect:
       Bruno: {lives: 2, at: D2}
 """
 
-PROBES = {"battle-royale": (BattleRoyaleHarness(), BR_PROBE), "hostile-takeover": (HostileTakeoverHarness(), HT_PROBE)}
+KH_PROBE = """\
+name: probe
+rule: {section: ATTACKS, text: "x"}
+game: |
+  roster: [{name: Akane, army: Dwarves}, {name: Bruno, army: Goblins}]
+before:
+  players:
+    Akane: {army: [Axe Brother], rest: hill, hand: [Shield Wall, Hammerfall, Forge March]}
+    Bruno: {army: [Rabble, Rabble, Rabble], rest: hill, hand: [Goblin Rush, Mob Rule, Arrow Swarm]}
+orders: |
+  Akane: {card: Shield Wall}
+dice: [{choose: GB-B3}]
+expect:
+  events:
+    - {kind: attack, player: Akane, points: 2, hits: [{player: Bruno, destroyed: [Rabble, Rabble]}]}
+  state:
+    players:
+      Bruno: {army: [Rabble]}
+"""
+
+PROBES = {"battle-royale": (BattleRoyaleHarness(), BR_PROBE), "hostile-takeover": (HostileTakeoverHarness(), HT_PROBE),
+          "kharnage": (KharnageHarness(), KH_PROBE)}
 
 
 def _probe(engine: str, edit=None) -> tuple[Harness, Fixture]:
@@ -150,6 +172,12 @@ def test_runner_accepts_the_probe(engine) -> None:
     ("hostile-takeover", lambda d: d["dice"].pop(), "unscripted roll"),
     ("hostile-takeover", lambda d: d["dice"].__setitem__(0, {"roll": 9, "for": "Bruno's roll"}), "the fixture says"),
     ("hostile-takeover", lambda d: d.__setitem__("orders", "Akane: {atack: Blue}\n"), "errors the fixture does not expect"),
+    ("kharnage", lambda d: d["expect"]["events"].append({"kind": "kharnage"}), "did not happen"),
+    ("kharnage", lambda d: d["expect"].__setitem__("no_events", ["attack"]), "must not happen"),
+    ("kharnage", lambda d: d["expect"]["state"]["players"]["Bruno"].__setitem__("army", []), "army is ['Rabble']"),
+    ("kharnage", lambda d: d["dice"].append(3), "never used"),
+    ("kharnage", lambda d: d["dice"].pop(), "unscripted roll"),
+    ("kharnage", lambda d: d.__setitem__("orders", "Akane: {card: Shieldwall}\n"), "errors the fixture does not expect"),
 ])
 def test_runner_fails_when_the_engine_differs(engine, edit, message) -> None:
     harness, fx = _probe(engine, edit)
