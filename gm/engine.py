@@ -233,7 +233,7 @@ class Engine:
         """What `player` may order next, one line each (the end of their message, and `gm form`);
         `player` None: the blank form for the thread, naming nothing secret. `view`: the player's
         view when the caller has it already (a day's messages), so a big game stays linear."""
-        return [f"Send your orders to the GM before the deadline; without them, {self.defaults_note(state)}."]
+        return [f"Send your orders to the GM before the deadline (a player who sends none: {self.defaults_note(state)})."]
 
     def example_dir(self) -> Path:
         """The game `gm demo` plays."""

@@ -297,6 +297,14 @@ def test_receipts_forms_and_reminders_render(played, tmp_path, fmt):
     reminder = run("remind", root, "--day", day, "--now", "2030-01-01 12:00")
     assert reminder.exit_code == 0, reminder.output
     _well_formed(reminder.output, fmt)
+    for orders in sorted((root / "days" / f"{day:02d}" / "orders").glob("*.yaml")):
+        orders.unlink()  # nobody has sent orders: every receipt shows the defaults, the reminder names everyone
+    silent = run("receipts", root, "--day", day)
+    assert silent.exit_code == 0, silent.output
+    for p in sorted(folder.glob(f"*.{ext}")):
+        _well_formed(p.read_text(encoding="utf-8"), fmt)
+    everyone = run("remind", root, "--day", day, "--now", "2030-01-01 12:00")
+    assert everyone.exit_code == 0 and f"{len(checked.due)} of {len(checked.due)}" in everyone.output, everyone.output
 
 
 def test_core_rulings_keep_the_chain_whole(played, tmp_path):
