@@ -279,3 +279,21 @@ def test_hostile_takeover_rulings(tmp_path):
     assert chiaki["lives"] == 0 and chiaki["at"] is None and chiaki["out_round"] is not None
     assert "Chiaki's company was dissolved by the board." in (result / "narration.bbcode").read_text(encoding="utf-8")
     assert run("audit", root, "--all").exit_code == 0
+
+
+def test_a_zone_written_as_the_posts_write_it(tmp_path):
+    root = tmp_path / "g"
+    assert run("new", root).exit_code == 0
+    (root / "days" / "00" / "orders").mkdir(parents=True)
+    (root / "days" / "00" / "orders" / "day0.yaml").write_text("Player One: {start: the beach}\n", encoding="utf-8")
+    out = run("check", root, "--day", 0)
+    assert out.exit_code == 0, out.output
+
+
+def test_new_leaves_no_orders_for_commit_to_trip_on(tmp_path):
+    root = tmp_path / "g"
+    made = run("new", root)
+    assert made.exit_code == 0 and "examples/day0-orders.yaml" in made.output
+    assert not (root / "days").exists()
+    committed = run("commit", root, "--day", 0)
+    assert committed.exit_code == 0 and "warning" not in committed.output, committed.output
