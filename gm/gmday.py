@@ -189,8 +189,12 @@ def remind(root: Path, day: int | None, now_raw: str | None = None) -> Reminder:
     game = gd.load()
     now = now_utc(now_raw)
     day, checked, deadline = _context(gd, game, day, now)
+    if checked.unreadable:  # who sent nothing is unknown until every file can be read
+        from gm.errors import OrderError
+
+        raise OrderError([p for p in checked.problems if p.severity == "error"])
     handle_of = {player: handle for handle, player in sorted(game.handles.items())}
-    waiting = list(checked.missing) if not checked.unreadable else []
+    waiting = list(checked.missing)
     mentions = [f"@{handle_of.get(p, p)}" for p in waiting]
     post = render_post(game, "remind.j2", day=day, waiting=mentions, due=len(checked.due), deadline=deadline.text(),
                        left=time_left(deadline, now), defaults_note=checked.defaults_note)

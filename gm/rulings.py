@@ -132,6 +132,10 @@ def read_rulings(path, engine, state, rules, day: int) -> Rulings:
         ruling = _one(entry, item_loc(shown, doc, i), shown, kinds, players, out.problems, engine)
         if ruling is None:
             continue
+        if day == 0 and ruling.kind not in CORE_KINDS:
+            out.problems.append(Problem(ruling.where, "Day 0 sets the game up: rulings on players start on Day 1 "
+                                        "(change the roster in game.yaml until Day 0 is resolved)"))
+            continue
         msg = engine.check_ruling(ruling, state, rules) if ruling.kind not in CORE_KINDS else None
         if msg:
             out.problems.append(Problem(ruling.where, msg))

@@ -297,3 +297,18 @@ def test_new_leaves_no_orders_for_commit_to_trip_on(tmp_path):
     assert not (root / "days").exists()
     committed = run("commit", root, "--day", 0)
     assert committed.exit_code == 0 and "warning" not in committed.output, committed.output
+
+
+def test_remind_refuses_while_an_orders_file_cannot_be_read(day3):
+    (day3 / "days" / "03" / "orders" / "broken.yaml").write_text("Akane: [unclosed\n", encoding="utf-8")
+    out = run("remind", day3)
+    assert out.exit_code == 1 and "broken.yaml:1:8: error: this `[` is not closed" in out.output
+
+
+def test_no_ruling_on_players_before_day_1(tmp_path):
+    root = tmp_path / "g"
+    assert run("new", root).exit_code == 0
+    (root / "days" / "00").mkdir(parents=True)
+    (root / "days" / "00" / "rulings.yaml").write_text("- kill: Player One\n", encoding="utf-8")
+    out = run("check", root, "--day", 0)
+    assert out.exit_code == 1 and "rulings.yaml:1:9: error: Day 0 sets the game up" in out.output
