@@ -182,6 +182,12 @@ def status(root: Path, player: str | None) -> Status:
                 lines.append(f"Day {next_day}: {len(checked.errors)} error(s) in the orders: run `gm check`")
             lines.append(_commitment_line(gd, next_day))
             lines.append(deadline_line(gd, game, next_day, checked))
+            from gm.ignored import unread
+
+            stray = unread(gd, next_day)
+            if stray:
+                lines.append(f"Day {next_day}: {len(stray)} file(s) or folder(s) gm does not read: "
+                             f"`gm check {display_path(gd.root)}` names them, with the fix")
         except GmError as exc:
             lines.append(f"Day {next_day}: {exc}")
     else:
