@@ -150,6 +150,7 @@ def test_receipts_echo_orders_and_show_whose_changed(day3):
     receipts = day3 / "days" / "03" / "receipts"
     lena = (receipts / "Lena.bbcode").read_text(encoding="utf-8")
     assert "[*]Action: attack Emil with the Molotov Cocktail" in lena
+    assert "[*]Odds: " in lena and "% to hit with each of 1 attempt(s)" in lena
     assert "[*]Movement: move to the Septagon" in lena
     assert "[*]Votes: close Field, mark Emil, reward The Septagon" in lena
     orders = day3 / "days" / "03" / "orders" / "orders.yaml"

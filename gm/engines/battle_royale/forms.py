@@ -58,6 +58,17 @@ def _movement(o: PlayerOrders) -> str:
     return _MOVES.get(o.movement, o.movement)
 
 
+def _odds(o: PlayerOrders, rules: Rules) -> str | None:
+    """What the attacker can know already: the weapon's own chance to hit and its hit attempts, before
+    anything about the target (their defence, items, cover) that the attacker may not know."""
+    if not o.attacking:
+        return None
+    spec = rules.items.get(o.weapon) if o.weapon and o.weapon != "Unarmed" else None
+    weapon = spec.weapon if spec is not None and spec.weapon is not None else rules.unarmed
+    return (f"Odds: {weapon.hit_chance}% to hit with each of {len(o.targets)} attempt(s), before the bonuses and "
+            "penalties of the night (your message will show each roll)")
+
+
 def receipt_lines(orders: PlayerOrders, state: State, rules: Rules, player: str) -> list[str]:
     o = orders
     if o.start is not None or o.bonus or state.day < 0:
@@ -66,6 +77,9 @@ def receipt_lines(orders: PlayerOrders, state: State, rules: Rules, player: str)
         return lines
     lines = [f"Free action: {_free(fa)}" for fa in o.free]
     lines.append(f"Action: {_action(o)}")
+    odds = _odds(o, rules)
+    if odds:
+        lines.append(odds)
     lines.append(f"Movement: {_movement(o)}")
     votes = [f"{k} {v}" for k, v in sorted(o.votes.items())]
     lines.append(f"Votes: {', '.join(votes) if votes else 'none'}")
