@@ -101,6 +101,8 @@ def _unclosed(exc) -> str | None:
         return "this `{` is not closed: add `}` at the end of the line (or a `,` between its entries)"
     if context == "while parsing a flow sequence" and "expected ',' or ']'" in problem:
         return "this `[` is not closed: add `]` at the end of the line (or a `,` between its items)"
+    if context == "while scanning a quoted scalar":
+        return "this quote is not closed: add the closing quote at the end of the text"
     return None
 
 

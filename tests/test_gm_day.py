@@ -313,3 +313,11 @@ def test_no_ruling_on_players_before_day_1(tmp_path):
     (root / "days" / "00" / "rulings.yaml").write_text("- kill: Player One\n", encoding="utf-8")
     out = run("check", root, "--day", 0)
     assert out.exit_code == 1 and "rulings.yaml:1:9: error: Day 0 sets the game up" in out.output
+
+
+def test_an_unclosed_quote_is_located_where_it_opens(day3):
+    orders = day3 / "days" / "03" / "orders" / "orders.yaml"
+    orders.write_text('Chiaki:\n  action: "search\n  movement: stay\n', encoding="utf-8")
+    out = run("check", day3)
+    assert out.exit_code == 1
+    assert "orders.yaml:2:11: error: this quote is not closed: add the closing quote" in out.output
