@@ -93,6 +93,11 @@ def key_values(record: dict, skip=(), sep: str = ", ") -> str:
     return sep.join(f"{k}={as_written(v)}" for k, v in record.items() if k not in skip)
 
 
+def written(record: dict, skip=(), sep: str = "; ") -> str:
+    """A record as a GM writes it in YAML, `key: value` (the GM summary's orders)."""
+    return sep.join(f"{k}: {as_written(v)}" for k, v in record.items() if k not in skip and v is not None)
+
+
 def as_written(value) -> str:
     """A value as a GM writes it in YAML: `[Kenji, Kenji]`, `{mark: Emil}`, `true`; nothing for None."""
     if value is None:
