@@ -18,9 +18,10 @@ from gm.yamlio import load_text
 from harness_battle_royale import BattleRoyaleHarness
 from harness_hostile_takeover import HostileTakeoverHarness
 from harness_kharnage import KharnageHarness
+from harness_team_kill import TeamKillHarness
 from scenario_harness import RULEBOOKS_MISSING, Fixture, FixtureError, Harness, assert_quotes, load_fixture
 
-HARNESSES: list[Harness] = [BattleRoyaleHarness(), HostileTakeoverHarness(), KharnageHarness()]
+HARNESSES: list[Harness] = [BattleRoyaleHarness(), HostileTakeoverHarness(), KharnageHarness(), TeamKillHarness()]
 
 CASES = [(h, p) for h in HARNESSES for p in h.fixtures()]
 IDS = [f"{h.engine_name}/{p.stem}" for h, p in CASES]

@@ -16,6 +16,7 @@ REGISTRY: dict[str, str] = {  # name in game.yaml -> "module:class"
     "battle-royale": "gm.engines.battle_royale:BattleRoyale",
     "hostile-takeover": "gm.engines.hostile_takeover:HostileTakeover",
     "kharnage": "gm.engines.kharnage:Kharnage",
+    "team-kill": "gm.engines.team_kill:TeamKill",
 }
 DEFAULT_ENGINE = "battle-royale"  # what `gm new` and `gm demo` use without --engine
 

@@ -1,0 +1,131 @@
+"""Team Kill, the class-trip Battle Royale card game (../shared/rules/class-trip-battle-royale.txt).
+
+One forum day is one turn by default (`turns_per_day`). The active player passes or confronts
+the team to their left or right; every sign, card choice and loot proposal comes from standing
+orders sent by PM, so a day never waits on anyone. Hands are secret: the public post says who
+won a showdown, never which cards.
+
+Days:
+  - Day 0: the shuffle, the deal and the first player (audited rolls); it takes no orders.
+  - every later day: the free actions (standing orders laid over, leaves, gives), then the turn(s).
+
+orders.py has the orders' reference; games/team-kill/RULINGS.md every ruling.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm.engine import Day, Engine, Facts, GameSetup, Phase
+from gm.errors import Location, Problem
+
+from . import endgame, pending, setup, turns
+from .orders import check_orders_doc, default_orders
+from .roster import read_game
+from .rules import Rules
+from .state import DEAL, State
+from .views import gm_view, player_status, player_view, public_view, status_rows
+
+
+def _deal(day: Day):
+    return setup.deal(day.state, day.rules, day.dice, day.state.first_player)
+
+
+def _settle_pending(day: Day):
+    """First thing on a day after one that stopped for a decision: today's orders settle it."""
+    events = turns.lay_standing(day.state, day.orders)
+    day.notes["laid"] = True
+    settled, finished_turn = pending.settle(day.state, day.rules, day.number)
+    day.notes["used"] = int(finished_turn)
+    return events + settled
+
+
+def _free_actions(day: Day):
+    return turns.free_actions(day.state, day.orders, day.number, laid=day.notes["laid"])
+
+
+def _turns(day: Day):
+    return turns.play_turns(day.state, day.rules, day.number, used=day.notes["used"])
+
+
+def _next_turn(day: Day):
+    return endgame.next_turn(day.state)
+
+
+class TeamKill(Engine):
+    facts = Facts(
+        name="team-kill",
+        title="Team Kill",
+        config_keys=("house_rules", "roster", "first_player", "components"),
+        demo_day=None,  # the demo prints its last day: the winner
+        new_game_hint=("Edit game.yaml (the roster in seat order, house rules), then run "
+                       "`gm resolve {dir} --day 0` to shuffle, deal and roll for the first player."),
+    )
+    state_class = State
+    check_orders = staticmethod(check_orders_doc)
+    public_view = staticmethod(public_view)
+    player_view = staticmethod(player_view)
+    gm_view = staticmethod(gm_view)
+    player_status = staticmethod(player_status)
+    status_rows = staticmethod(status_rows)
+
+    def setup(self, doc: Any, path: str) -> GameSetup:
+        rules, roster, problems, state = read_game(doc, path)
+        return GameSetup(rules, roster, problems, state)
+
+    def check_all(self, orders, missing, state: State, rules: Rules, day: int, folder: str) -> list[Problem]:
+        """A warning when the coming turn would complete a full circle of passes (everyone loses), and
+        when a decision the last day stopped for (ask) has no answer from the players it waits on."""
+        if state.stage == DEAL or state.over or state.active is None:
+            return []
+        if state.pending:
+            return pending.unanswered(state, orders, folder)
+        player = state.player_of(state.active)
+        o = orders.get(player)
+        turn = (o.sent.get("turn") if o is not None else None) or state.standing.get(player, {}).get("turn")
+        if (turn is None or turn["kind"] == "pass") and state.passes + 1 >= len(state.in_play()):
+            return [Problem(Location(folder), f"{player} is to play and will pass: that completes a full circle "
+                                              "of passes, and everyone is eliminated (FAQ: \"What happens if all "
+                                              "players pass?\")", "warning")]
+        return []
+
+    def default_orders(self, player: str, day: int):
+        return default_orders(player)
+
+    def defaults_note(self, state: State) -> str:
+        if state.stage == DEAL:
+            return "Day 0 takes nothing but an optional salt for the shuffle"
+        return "they keep their standing orders (with none: pass, sign kill, reveal their best card)"
+
+    def players_due(self, state: State) -> list[str]:
+        """Everyone still in; on Day 0 too, so that a player may salt the shuffle (docs/fairness.md)."""
+        return state.players_in()
+
+    def sealed(self, day: int) -> str | None:
+        """Day 0's seed re-derives the shuffle, so it shows everyone's card: it is posted at the end."""
+        if day == 0:
+            return "Day 0's dice shuffled and dealt the deck, so its seed (or its roll log) would show everyone's card"
+        return None
+
+    def new_notes(self) -> dict:
+        """Whether the day's standing orders were laid already, and how many turns it has used."""
+        return {"laid": False, "used": 0}
+
+    def phases(self, day: int, state: State) -> list[Phase]:
+        if state.stage == DEAL:
+            return [Phase(setup.STEP, _deal)]
+        first = [Phase(pending.STEP, _settle_pending)] if state.pending else []
+        return first + [Phase(turns.FREE_STEP, _free_actions), Phase("turns", _turns)]
+
+    def decided(self, state: State, rules) -> bool:
+        return state.over
+
+    def final_phase(self) -> Phase:
+        return Phase(endgame.STEP, _next_turn)
+
+    def message_recipients(self, before: State, after: State, orders) -> list[str]:
+        """Everyone still in before the day (a player eliminated today gets a last message)."""
+        return sorted(p for p in after.players if before.stage == DEAL or p in before.players_in())
+
+
+__all__ = ["TeamKill"]
