@@ -209,7 +209,9 @@ class Engine:
         players = getattr(state, "players", None)
         if isinstance(players, dict):
             return list(players)
-        return list(self.players_due(state))
+        if isinstance(players, (list, tuple)):
+            return [p if isinstance(p, str) else getattr(p, "name", str(p)) for p in players]
+        return list(self.players_due(state))  # a state that does not list its players: override this
 
     def check_ruling(self, ruling: Any, state: Any, rules: Any) -> str | None:
         """Why this ruling cannot apply to `state` (None: it can). An engine that lists a kind in
@@ -224,10 +226,15 @@ class Engine:
     def receipt_lines(self, orders: Any, state: Any, rules: Any, player: str) -> list[str]:
         """A player's orders as the engine understood them, in plain words, one line each
         (`gm receipts`): defaults filled in. Nothing the player may not know."""
-        from gm.markup import as_written
+        def words(v: Any) -> str:  # no brackets: a forum would take `[Juno` for the start of a tag
+            if isinstance(v, dict):
+                return ", ".join(f"{k} {words(x)}" for k, x in v.items())
+            if isinstance(v, (list, tuple)):
+                return ", ".join(words(x) for x in v) or "none"
+            return "none" if v is None else str(v)
 
         record = self.orders_record(orders)
-        return [f"{k}: {as_written(v)}" for k, v in record.items() if k not in ("player", "received")]
+        return [f"{k}: {words(v)}" for k, v in record.items() if k not in ("player", "received")]
 
     def order_form(self, state: Any, rules: Any, player: str | None, view: dict | None = None) -> list[str]:
         """What `player` may order next, one line each (the end of their message, and `gm form`);

@@ -251,6 +251,8 @@ def _well_formed(text: str, fmt: str) -> None:
     assert text.strip(), "an empty post"
     if fmt == "bbcode":
         assert not bbcode_problems(text), bbcode_problems(text)
+        # an order a player copies from a form or a receipt must not carry the escape's hidden space
+        assert "\u200b" not in text, f"a '[' escaped in a form or receipt (write '[ NAME ]'):\n{text}"
     else:
         assert "[b]" not in text and "[list]" not in text, f"BBCode in a Markdown post:\n{text}"
 

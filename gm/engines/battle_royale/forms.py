@@ -98,9 +98,9 @@ def order_form(state: State, rules: Rules, player: str | None, view: dict | None
         return [
             "free (any number, first): drop: ITEM, pick_up: ITEM, trade: {with: NAME, give: ITEM, get: ITEM}, "
             "store: ITEM, take_out: ITEM, wear: ITEM, take_off: ITEM",
-            "action (one): defend, search, attack: {weapon: ITEM, targets: [NAME]}, all_out_attack: {...}, "
+            "action (one): defend, search, attack: {weapon: ITEM, targets: [ NAME, ... ]}, all_out_attack: {...}, "
             "cover: NAME, analyze: NAME, heal: NAME, use_item: ITEM, set_trap: {item: ITEM, ...}",
-            "movement (one): stay, hold, move: [ZONE], run: [ZONE, ZONE, ...], follow: NAME, escape",
+            "movement (one): stay, hold, move: [ ZONE ], run: [ ZONE, ZONE, ... ], follow: NAME, escape",
             f"votes: mark: NAME, close: ZONE, reward: ZONE (open zones: {', '.join(open_zones) or 'none'})",
         ]
     view = view if view is not None else player_view(state, rules, player)

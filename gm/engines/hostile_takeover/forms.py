@@ -22,11 +22,11 @@ def receipt_lines(orders, state: State, rules: Rules, player: str) -> list[str]:
 
 def order_form(state: State, rules: Rules, player: str | None, view: dict | None = None) -> list[str]:
     if state.stage == PLACEMENT:
-        return ["tiles: [SQUARE, ...], buildings: [SQUARE, [SQUARE, SQUARE], ...], spawn: SQUARE"]
+        return ["tiles: [ SQUARE, ... ], buildings: [ SQUARE, [ SQUARE, SQUARE ], ... ], spawn: SQUARE"]
     if state.stage != PLAY:
         return []
     shape = ["one of: move: DIRECTION (N NE E SE S SW W NW) or SQUARE, claim: SQUARE, attack: COLOUR, pass",
-             "a list gives fallbacks, tried in turn: [attack: Red, move: NE]"]
+             "a list gives fallbacks, tried in turn: [ attack: Red, move: NE ]"]
     if player is None:
         return shape
     me = (view if view is not None else player_view(state, rules, player))["me"]
