@@ -30,7 +30,7 @@ def test_every_command_has_help(command):
     assert result.exit_code == 0
     assert "Usage:" in result.output
     if command:  # every command's help shows how it is typed
-        assert f"Example" in result.output and f"  gm {command} " in result.output, result.output
+        assert "Example" in result.output and f"  gm {command} " in result.output, result.output
 
 
 def test_help_and_check_do_not_import_heavy_libraries():

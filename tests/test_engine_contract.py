@@ -320,7 +320,7 @@ def test_core_rulings_keep_the_chain_whole(played, tmp_path):
                        "- smite: nobody\n", encoding="utf-8")
     bad = run("check", root, "--day", day)
     assert bad.exit_code == 1
-    assert f"rulings.yaml:3:3: error: no ruling called 'smite'" in bad.output
+    assert "rulings.yaml:3:3: error: no ruling called 'smite'" in bad.output
     rulings.write_text(rulings.read_text(encoding="utf-8").replace("- smite: nobody\n", ""), encoding="utf-8")
     ok = run("check", root, "--day", day)
     assert ok.exit_code == 0, ok.output
