@@ -376,3 +376,15 @@ def test_rules_prints_the_rulings(played):
     shown = run("rules", name)
     assert shown.exit_code == 0
     assert shown.output.endswith(get_engine(name).data_dir.joinpath("RULINGS.md").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("name", ENGINES)
+def test_new_game_points_to_rulings_an_installed_gm_can_print(name, tmp_path):
+    """A pip-installed GM has no RULINGS.md beside the game: game.yaml names `gm rules` wherever it
+    names RULINGS.md, and gm new leaves no orders in days/ for `gm commit` to warn about."""
+    root = tmp_path / "g"
+    assert run("new", root, "--engine", name).exit_code == 0
+    for line in (root / "game.yaml").read_text(encoding="utf-8").splitlines():
+        if "RULINGS" in line:
+            assert "gm rules" in line, line
+    assert not list(root.glob("days/*/orders/*.yaml"))

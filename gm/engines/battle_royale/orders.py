@@ -165,7 +165,7 @@ def check_vote(c: BrChecker, key: str, raw, at: Location) -> str | None:
     zone = c.zone_name(raw, at)
     if zone and (c.state.zones[zone].closed or c.state.zones[zone].closing):
         shut = "is already closed" if c.state.zones[zone].closed else "closes at dawn (voted closed last night)"
-        c.warn(at, f"{the(zone)} {shut}: this vote will be ignored (RULINGS.md, Votes)")
+        c.warn(at, f"{the(zone)} {shut}: this vote will be ignored (`gm rules battle-royale`: Votes)")
         return None
     return zone
 
