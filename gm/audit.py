@@ -7,7 +7,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 
-from gm.chain import DayAudit, shown_path, check_day
+from gm.chain import HEAD, DayAudit, check_day, read_head, shown_path
 from gm.day import resolve_day
 from gm.dice import parse_seed
 from gm.errors import GmError, StateError
@@ -116,6 +116,13 @@ def audit_chain(gd: GameDir, game: Game) -> tuple[bool, list[str]]:
     lines: list[str] = []
     expected = 0
     head = None
+    recorded_head = read_head(gd)
+    if recorded_head is not None and recorded_head["day"] not in days:
+        first = min(d for d in range(recorded_head["day"] + 1) if d not in days)
+        lines.append(f"Day {recorded_head['day']}: missing (its result folder is gone), yet {HEAD} records it "
+                     "as resolved")
+        lines.append(f"First change: Day {first}.")
+        return False, lines
     for day in days:
         if day != expected:
             lines.append(f"Day {expected}: missing (its result folder is gone), yet Day {day} is resolved")

@@ -22,12 +22,13 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gm.errors import GmError
+from gm.errors import GmError, StateError
 from gm.gamedir import GameDir
 from gm.yamlio import display_path
 
 RECORD = "day.json"
 NOT_CHAINED = ("day.json", "changes.diff")  # the record itself, and the diff of a --force
+HEAD = "chain-head.json"  # in the game folder: the last day resolved and its record's SHA-256
 
 
 def _count(n: int, word: str) -> str:
@@ -78,15 +79,146 @@ def check_day(gd: GameDir, day: int) -> DayAudit:
         record = json.loads(raw)
         chain = record["chain"]
         out.record_sha256 = sha256_bytes(raw)
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
         out.findings.append(f"{shown_path(gd, rec_path)}: missing, unreadable or without a chain record")
         return out
+    wrong = _ill_typed(record)
+    if wrong:
+        out.findings.append(f"{shown_path(gd, rec_path)}: changed after Day {day} was resolved ({wrong})")
+        return out
+    _check_reveal(gd, day, out)
     _check_inputs(gd, day, record, out)
     _check_seed(gd, day, record, out)
     _check_rolls(gd, day, record, chain, out)
     _check_outputs(gd, day, chain, out)
     _check_next_link(gd, day, out)
     return out
+
+
+_HEX = set("0123456789abcdef")
+
+
+def _ill_typed(record) -> str | None:
+    """What in a day's record is not of the type gm writes (None: all is well). Read before any
+    of it is used, so an edited record is named, never a crash or an endless loop."""
+    def digest(x):
+        return isinstance(x, str) and len(x) == 64 and set(x) <= _HEX
+
+    def digests(x):
+        return isinstance(x, dict) and all(isinstance(k, str) and digest(v) for k, v in x.items())
+
+    if not isinstance(record, dict):
+        return "it is not a JSON object"
+    chain = record.get("chain")
+    salts = record.get("salts", {})
+    checks = {
+        "chain": isinstance(chain, dict),
+        "chain.previous_record": isinstance(chain, dict) and (chain.get("previous_record") is None
+                                                              or digest(chain.get("previous_record"))),
+        "chain.rolls_sha256": isinstance(chain, dict) and digest(chain.get("rolls_sha256")),
+        "chain.outputs_sha256": isinstance(chain, dict) and digests(chain.get("outputs_sha256")),
+        "orders_files": digests(record.get("orders_files", {})),
+        "votes_sha256": record.get("votes_sha256") is None or digest(record.get("votes_sha256")),
+        "rolls": type(record.get("rolls")) is int and 0 <= record["rolls"] <= 10**9,
+        "day": type(record.get("day")) is int and 0 <= record["day"] <= 10**6,
+        "seed": isinstance(record.get("seed"), str) and 0 < len(record["seed"]) <= 1024,
+        "dice_key": isinstance(record.get("dice_key"), str) and len(record["dice_key"]) <= 1024,
+        "salts": isinstance(salts, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in salts.items()),
+    }
+    bad = [k for k, ok in checks.items() if not ok]
+    return f"{', '.join(bad)}: not of the type gm writes" if bad else None
+
+
+def revealed_record_sha256(gd: GameDir, day: int) -> str | None:
+    """The SHA-256 of day.json as the day's reveal post published it (None: no readable reveal)."""
+    from gm.commitment import REVEAL_TAG
+    from gm.published import find_machine_line
+
+    for ext in ("bbcode", "md"):
+        path = gd.result_dir(day) / f"reveal.{ext}"
+        if not path.is_file():
+            continue
+        try:
+            rec = find_machine_line(path.read_text(encoding="utf-8"), REVEAL_TAG, shown_path(gd, path))
+        except (OSError, UnicodeDecodeError, GmError):
+            return None
+        value = rec.get("record_sha256")
+        return value if isinstance(value, str) else None
+    return None
+
+
+def _check_reveal(gd: GameDir, day: int, out: DayAudit) -> None:
+    """The record must be the one the day's reveal post names: so an edited record (its link to
+    the day before, say) is named as such, and not blamed on the day before."""
+    published = revealed_record_sha256(gd, day)
+    if published is None:
+        return  # the replay names a missing or changed reveal post
+    if published != out.record_sha256:
+        out.findings.append(f"{shown_path(gd, gd.result_dir(day) / RECORD)}: changed after Day {day} was resolved "
+                            f"(its reveal post names SHA-256 {published[:12]}..., now {str(out.record_sha256)[:12]}...)")
+
+
+def check_base(gd: GameDir, day: int) -> None:
+    """Before Day `day` is checked or resolved: the day before must be as it was resolved.
+
+    Its state.json is what the next day starts from, so an edited one (99 health, a 99-shot
+    Rifle) would be played on without a word; its record must be the one its reveal post names.
+    """
+    if day < 1:
+        return
+    prev = day - 1
+    rec_path = gd.result_dir(prev) / RECORD
+    hint = f"run `gm audit {display_path(gd.root)} --all`, or resolve Day {prev} again with --force"
+    try:
+        raw = rec_path.read_bytes()
+        record = json.loads(raw)
+    except FileNotFoundError:
+        raise StateError(f"{display_path(rec_path)} is missing: Day {day} cannot start from an unrecorded Day {prev}") from None
+    except (OSError, ValueError, RecursionError):
+        raise StateError(f"{display_path(rec_path)}: not a day's record (was it edited?): {hint}") from None
+    published = revealed_record_sha256(gd, prev)
+    if published is not None and published != sha256_bytes(raw):
+        raise StateError(f"{display_path(rec_path)}: changed after Day {prev} was resolved (its reveal post names "
+                         f"another SHA-256): {hint}")
+    if published is None and isinstance(record, dict) and "chain" not in record:
+        return  # resolved by a gm older than the hash chain: nothing to check against (docs/fairness.md)
+    try:
+        recorded = record["chain"]["outputs_sha256"]["state.json"]
+    except (KeyError, TypeError):
+        raise StateError(f"{display_path(rec_path)}: not a day's record (was it edited?): {hint}") from None
+    state = gd.result_dir(prev) / "state.json"
+    try:
+        actual = sha256_bytes(state.read_bytes())
+    except OSError:
+        actual = None
+    if actual != recorded:
+        raise StateError(f"{display_path(state)}: changed after Day {prev} was resolved (its SHA-256 is not the one "
+                         f"in {display_path(rec_path)}): Day {day} would start from an edited state; {hint}. "
+                         f"To change the game, write a ruling in days/{day:02d}/rulings.yaml instead, e.g. "
+                         f"`- health: {{player: NAME, to: 3}}` (`gm rules --rulings` lists them)")
+
+
+def read_head(gd: GameDir) -> dict | None:
+    """chain-head.json, if it is there and readable."""
+    try:
+        head = json.loads((gd.root / HEAD).read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None
+    if not isinstance(head, dict) or type(head.get("day")) is not int or not isinstance(head.get("record_sha256"), str):
+        return None
+    return head
+
+
+def write_head(gd: GameDir, day: int) -> None:
+    """Name the last day resolved (and its record), so deleting it leaves a trace `gm audit --all` reads."""
+    from gm.gamedir import replace_file_atomically
+
+    head = read_head(gd)
+    if head is not None and head["day"] > day:
+        return  # an earlier day resolved again: the head stays the last day
+    raw = (gd.result_dir(day) / RECORD).read_bytes()
+    replace_file_atomically(gd.root / HEAD, json.dumps(
+        {"day": day, "record_sha256": sha256_bytes(raw)}, sort_keys=True, indent=2) + "\n")
 
 
 def shown_path(gd: GameDir, path: Path) -> str:
@@ -190,9 +322,13 @@ def _check_next_link(gd: GameDir, day: int, out: DayAudit) -> None:
     if not nxt.is_file() or out.record_sha256 is None:
         return
     try:
-        recorded = json.loads(nxt.read_bytes())["chain"]["previous_record"]
-    except (OSError, ValueError, KeyError, TypeError):
+        raw = nxt.read_bytes()
+        recorded = json.loads(raw)["chain"]["previous_record"]
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
         return  # Day N+1's own check reports its unreadable record
+    published = revealed_record_sha256(gd, day + 1)
+    if published is not None and published != sha256_bytes(raw):
+        return  # Day N+1's record was changed (its link with it): its own check names it
     if recorded != out.record_sha256:
         out.findings.append(f"{shown_path(gd, gd.result_dir(day) / RECORD)}: changed after Day {day + 1} was resolved "
                             f"(Day {day + 1} recorded SHA-256 {str(recorded)[:12]}... for it, now {out.record_sha256[:12]}...)")

@@ -35,6 +35,9 @@ class GmGroup(click.Group):
         except BrokenPipeError:  # `gm rolls g | head`: the reader has all it wanted
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             ctx.exit(141)
+        except OSError as exc:  # the machine said no: a full disk, a read-only folder, a permission
+            click.echo(f"error: {os_problem(exc)}; nothing was changed.", err=True)
+            ctx.exit(1)
         except KeyboardInterrupt:
             click.echo("interrupted; nothing was written.", err=True)
             ctx.exit(130)
@@ -43,6 +46,20 @@ class GmGroup(click.Group):
                 raise
             click.echo(f"internal error: {type(exc).__name__}: {exc}\nThis is a bug in gm; {REPORT}.", err=True)
             ctx.exit(3)
+
+
+def os_problem(exc: OSError) -> str:
+    """What the system refused, and where, in one line the GM can act on."""
+    import errno
+
+    from gm.yamlio import display_path
+
+    name = exc.filename
+    where = display_path(Path(os.fsdecode(name))) if isinstance(name, (str, bytes, os.PathLike)) else "the game folder"
+    what = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is used up",
+            errno.EROFS: "the folder is on a read-only file system", errno.EACCES: "permission denied",
+            errno.EPERM: "not permitted"}.get(exc.errno, exc.strerror or str(exc))
+    return f"cannot write or read {where}: {what}"
 
 
 game_arg = click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
@@ -332,7 +349,7 @@ def verify(commit_arg, reveal_path, rolls_path, seed, engine, day, salts):
 @game_arg
 @day_opt
 @click.option("--thread", "thread_path", required=True, type=click.Path(dir_okay=False, path_type=Path),
-              help="The thread saved as text: BBCode posts after `--- post by NAME ---` lines (docs/votes.md).")
+              help="The thread saved as text: a `--- thread key: KEY ---` line, then BBCode posts after `--- KEY post by NAME ---` lines (docs/votes.md).")
 @click.option("--deadline", default=None, metavar="'YYYY-MM-DD HH:MM'",
               help="Posts stamped later than this do not count (besides a `--- deadline ---` line).")
 @click.option("--dry-run", is_flag=True, help="Print the count; write no votes.yaml.")

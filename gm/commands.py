@@ -45,17 +45,25 @@ def new_game(root: Path, engine_name: str, title: str | None) -> tuple[list[str]
         raise StateError(f"{display_path(root)} already exists and is not empty")
     template = engine.new_game_files(title)
     template.setdefault(".gitignore", GITIGNORE)
-    created = []
-    for rel, text in template.items():
-        path = root / rel
-        write_new_file(path, text)
-        created.append(display_path(path))
-    return created, engine.facts.new_game_hint.format(dir=root)
+    made_root = not root.exists()
+    created: list[Path] = []
+    try:
+        for rel, text in template.items():
+            path = root / rel
+            write_new_file(path, text)
+            created.append(path)
+    except BaseException:  # a full disk, say: take back what was made, so nothing is half-made
+        for path in reversed(created):
+            path.unlink(missing_ok=True)
+        if made_root:
+            shutil.rmtree(root, ignore_errors=True)
+        raise
+    return [display_path(p) for p in created], engine.facts.new_game_hint.format(dir=root)
 
 
 def check(root: Path, day: int | None):
     from gm.day import check_day
-
+    from gm.errors import Location, Problem
     from gm.ignored import unread
 
     gd = GameDir(root)
@@ -64,6 +72,9 @@ def check(root: Path, day: int | None):
     report.ignored = unread(gd, report.day)
     if not gd.is_resolved(report.day):
         report.deadline = deadline_line(gd, game, report.day, report)
+    for left in gd.leftovers():
+        report.problems.append(Problem(Location(display_path(left)), "left by an interrupted gm run (git ignores it; "
+                                       "it may hold an earlier result: look, then delete it)", "warning"))
     if game.templates_dir.is_dir():  # the GM's own templates (jinja2 is loaded only for them)
         from gm.templating import check_templates
 
@@ -91,12 +102,15 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool) -> R
     day = _default_day(gd, day, resolved=False)
     if gd.is_resolved(day) and not force:
         raise StateError(f"Day {day} is already resolved; use --force to resolve it again (the old result is kept)")
-    seed, seed_warnings = seed_for_resolve(gd, game, day, seed_hex)
-    rd = resolve_day(gd, game, day, seed)
-    files = day_files(game, rd)
-    result = gd.write_result(day, files, force=force)
+    with gd.lock():
+        if gd.is_resolved(day) and not force:  # again, under the lock: another run may have done it
+            raise StateError(f"Day {day} is already resolved; use --force to resolve it again (the old result is kept)")
+        seed, seed_warnings = seed_for_resolve(gd, game, day, seed_hex)
+        rd = resolve_day(gd, game, day, seed)
+        files = day_files(game, rd)
+        result = gd.write_result(day, files, force=force)
     later = [d for d in gd.resolved_days() if d > day]
-    warnings = list(rd.checked.warnings) + seed_warnings
+    warnings = list(rd.checked.warnings) + seed_warnings + gd.notes
     if later:
         warnings.append(f"warning: Day(s) {', '.join(map(str, later))} were resolved from the old Day {day}: resolve them again")
     return Resolved(day, display_path(result), sorted(files), len(rd.rolls), bool(game.engine.ended(rd.state)), warnings)
@@ -128,12 +142,14 @@ def rolls(root: Path, day: int | None) -> tuple[int, list[dict]]:
     if not path.is_file():
         raise StateError(f"Day {day} has not been resolved: no {display_path(path)}")
     out = []
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    for n, line in enumerate(path.read_text(encoding="utf-8").split("\n"), 1):  # only \n ends a record
+        if not line.strip():
+            continue
         try:
             rec = json.loads(line)
             roll = Roll(rec["index"], rec["purpose"], rec["sides"], rec["value"], rec.get("against"),
                         rec.get("table"), rec.get("outcome"))
-        except (json.JSONDecodeError, KeyError, TypeError):
+        except (json.JSONDecodeError, KeyError, TypeError, RecursionError):
             raise StateError(f"{display_path(path)}:{n}: not a roll record") from None
         out.append(rec | {"odds": roll.odds})
     return day, out
@@ -243,16 +259,17 @@ def commit(root: Path, day: int | None, deadline: str | None = None):
 
     gd = GameDir(root)
     game = gd.load()
-    day = _default_day(gd, day, resolved=False)
-    done = [d for d in gd.resolved_days() if d < day]
-    if done and not gd.is_resolved(day) and game.engine.ended(load_state(gd, game, done[-1])):
-        raise StateError(f"the game ended on Day {done[-1]}: there is no Day {day} to commit")
-    result = commit_day(gd, game, day)
-    if deadline is not None:
-        from gm.gmday import set_deadline
+    with gd.lock():
+        day = _default_day(gd, day, resolved=False)
+        done = [d for d in gd.resolved_days() if d < day]
+        if done and not gd.is_resolved(day) and game.engine.ended(load_state(gd, game, done[-1])):
+            raise StateError(f"the game ended on Day {done[-1]}: there is no Day {day} to commit")
+        result = commit_day(gd, game, day)
+        if deadline is not None:
+            from gm.gmday import set_deadline
 
-        where = set_deadline(gd, day, deadline)
-        result.warnings.append(f"Day {day}: deadline set in {where} (`gm remind` and `gm status` show the time left)")
+            where = set_deadline(gd, day, deadline)
+            result.warnings.append(f"Day {day}: deadline set in {where} (`gm remind` and `gm status` show the time left)")
     return result
 
 
@@ -349,12 +366,10 @@ def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, 
             when = datetime.fromisoformat(deadline.strip().replace("T", " "))
         except ValueError:
             raise GmError(f"--deadline must be a date and time like 2025-03-01 20:00, not {deadline!r}") from None
-    try:
-        raw = thread_path.read_bytes()
-        text = raw.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise GmError(f"{display_path(thread_path)}: cannot read the thread ({getattr(exc, 'strerror', None) or exc}; "
-                      "save it as UTF-8 text)") from None
+    from gm.yamlio import read_text_file
+
+    text = read_text_file(thread_path, game.limits.thread_bytes, "thread_bytes")
+    raw = thread_path.read_bytes()
     where = display_path(thread_path)
     thread = read_thread(text, where, when)
     tally = count_votes(thread, where, game, state, day)
@@ -363,7 +378,10 @@ def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, 
                        posts=tally.counted_posts, late=tally.late_posts, deadline=bool(thread.deadline_line or when))
     written = None
     if not dry_run:
-        written = write_votes(gd, day, votes_yaml(tally, thread_path.name, hashlib.sha256(raw).hexdigest()))
+        with gd.lock():
+            if gd.is_resolved(day):
+                raise StateError(f"Day {day} is already resolved: its votes are part of its record")
+            written = write_votes(gd, day, votes_yaml(tally, thread_path.name, hashlib.sha256(raw).hexdigest()))
     limit = game.forum.max_length if game.forum else None
     return VotesResult(day, split_post(post, game.format, limit), tally.problems, written, len(tally.standing))
 
@@ -374,7 +392,8 @@ def preview(root: Path, day: int | None, out: Path | None) -> str:
 
     gd = GameDir(root)
     game = gd.load()
-    return write_preview(gd, game, _default_day(gd, day, resolved=True), out)
+    with gd.lock():
+        return write_preview(gd, game, _default_day(gd, day, resolved=True), out)
 
 
 def templates(root: Path, name: str | None):

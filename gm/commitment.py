@@ -71,7 +71,12 @@ def commit_day(gd: GameDir, game: Game, day: int, seed: bytes | None = None) -> 
     post = commit_post(game, day, sha)  # rendered first: a template error leaves nothing behind
     if existing is None:
         create_file_atomically(seed_path(gd, day), seed.hex() + "\n", mode=0o600)
-    create_file_atomically(path, post)
+    try:
+        create_file_atomically(path, post)
+    except BaseException:  # a full disk, say: no seed without its post (the day stays uncommitted)
+        if existing is None:
+            seed_path(gd, day).unlink(missing_ok=True)
+        raise
     warnings = []
     if existing is None and gd.orders_files(day):
         warnings.append(f"warning: {display_path(gd.orders_dir(day))} already holds orders: the commitment proves the "

@@ -8,7 +8,7 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from gm.commitment import is_committed
+from gm.commitment import commit_path, is_committed
 from gm.dice import AuditedDice, DiceBase, Roll, dice_key
 from gm.engine import Day
 from gm.errors import OrderError, Problem, StateError
@@ -83,38 +83,21 @@ class _NoDice(DiceBase):
 
 
 def load_state(gd: GameDir, game: Game, day: int) -> Any:
-    """The state after a resolved day, refused if it is not the one that day's record made: a
-    hand-edited state.json would make every later day unprovable (gm audit --all)."""
+    """The state after a resolved day, refused if it is not the one that day's record made
+    (gm/chain.py's check_base): a hand-edited state.json would make every later day unprovable;
+    the refusal points to rulings."""
+    import json
+
+    from gm.chain import check_base
+
+    check_base(gd, day + 1)
     path = gd.result_dir(day) / "state.json"
     try:
-        raw = path.read_bytes()
+        return game.engine.state_from_json(json.loads(path.read_bytes()))
     except FileNotFoundError:
         raise StateError(f"{display_path(path)}: missing (has Day {day} been resolved?)") from None
-    recorded = _recorded_state_digest(gd, day)
-    if recorded is not None and hashlib.sha256(raw).hexdigest() != recorded:
-        raise StateError(
-            f"{display_path(path)} was changed after Day {day} was resolved, so the days after it could not be "
-            f"audited. Put it back as gm wrote it (`gm resolve {display_path(gd.root)} --day {day} --force` writes it "
-            f"again) and make the change as a ruling in days/{day + 1:02d}/rulings.yaml instead, e.g. "
-            f"`- health: {{player: NAME, to: 3}}` (`gm rules --rulings` lists them)")
-    import json
-
-    try:
-        return game.engine.state_from_json(json.loads(raw))
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, RecursionError):
         raise StateError(f"{display_path(path)}: not a state gm wrote (was it edited by hand?)") from None
-
-
-def _recorded_state_digest(gd: GameDir, day: int) -> str | None:
-    """The SHA-256 of state.json as the day's record holds it (None: a record without one)."""
-    import json
-
-    try:
-        record = json.loads((gd.result_dir(day) / "day.json").read_bytes())
-        digest = record["chain"]["outputs_sha256"]["state.json"]
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
-    return digest if isinstance(digest, str) else None
 
 
 def _roster_problems(gd: GameDir, game: Game, state: Any) -> list[Problem]:
@@ -200,7 +183,7 @@ def check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
     problems: list[Problem] = list(game.warnings)
     if day > 0:
         problems += _roster_problems(gd, game, state)
-    rulings = read_rulings(gd.day_dir(day) / FILE, engine, state, game.rules, day)
+    rulings = read_rulings(gd.day_dir(day) / FILE, engine, state, game.rules, day, game.limits)
     problems += rulings.problems
     ruling_events: list[Event] = []
     ruled_out: list[str] = []
@@ -215,9 +198,18 @@ def check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
     due = engine.players_due(state)
     for path in files:
         try:
-            raw = read_bytes(path)
+            path.name.encode("utf-8")
+        except UnicodeEncodeError:  # bytes that are not UTF-8 in the file's name: shown escaped, never read
+            from gm.errors import Location
+
+            shown = display_path(path).encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+            problems.append(Problem(Location(shown), "the file's name is not UTF-8 text: rename it (it was not read)"))
+            unreadable.append(shown)
+            continue
+        try:
+            raw = read_bytes(path, game.limits.file_bytes)
             digests[path.name] = hashlib.sha256(raw).hexdigest()
-            doc = load_bytes(raw, path, problems)  # a file indented with tabs is read, with a warning
+            doc = load_bytes(raw, path, game.limits, problems)  # a file indented with tabs is read, with a warning
         except LocatedError as exc:
             problems.append(exc.problem)
             unreadable.append(display_path(path))
@@ -239,7 +231,9 @@ def check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
                       [display_path(p) for p in files], unreadable, due, engine.defaults_note(state),
                       salts=dict(sorted(salts.items())), votes_file=votes_file, orders_digests=digests,
                       votes_digest=votes_digest, previous_record=previous_record,
-                      seed_committed=is_committed(gd, day), rulings=rulings, ruling_events=ruling_events)
+                      # commit.txt is kept with the game; seed.secret may not be (a clone leaves it out)
+                      seed_committed=is_committed(gd, day) or commit_path(gd, day).is_file(),
+                      rulings=rulings, ruling_events=ruling_events)
 
 
 def _lay_thread_votes(gd: GameDir, game: Game, day: int, state, orders: dict, problems: list,
@@ -256,7 +250,7 @@ def _lay_thread_votes(gd: GameDir, game: Game, day: int, state, orders: dict, pr
     shown = display_path(path)
     votes = game.engine.votes
     try:
-        raw = read_bytes(path)
+        raw = read_bytes(path, game.limits.file_bytes)
     except LocatedError as exc:
         problems.append(exc.problem)
         unreadable.append(shown)
@@ -266,7 +260,7 @@ def _lay_thread_votes(gd: GameDir, game: Game, day: int, state, orders: dict, pr
         problems.append(Problem(Location(shown), f"the {game.engine.facts.title} engine takes no votes from the thread"))
         return shown, digest
     try:
-        doc = load_bytes(raw, path)
+        doc = load_bytes(raw, path, game.limits)
     except LocatedError as exc:
         problems.append(exc.problem)
         unreadable.append(shown)

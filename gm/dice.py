@@ -27,8 +27,8 @@ _SPACE = 1 << 256
 
 def derive(seed: bytes, game: str, day: int, index: int, n: int) -> int:
     """The unbiased value in [0, n) of roll `index`."""
-    if n < 1:
-        raise ValueError("n must be at least 1")
+    if not 1 <= n <= _SPACE:
+        raise ValueError("n must be between 1 and 2**256")  # beyond, every draw would be rejected
     limit = _SPACE - (_SPACE % n)
     attempt = 0
     while True:

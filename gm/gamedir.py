@@ -8,10 +8,12 @@
 from __future__ import annotations
 
 import difflib
+import errno
 import json
 import os
 import shutil
 import tempfile
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,7 +22,7 @@ from gm.errors import GmError, LocatedError, Location, OrderError, StateError
 from gm.yamlio import display_path, key_loc, value_loc
 
 FORMATS = {"bbcode": "bbcode", "markdown": "md"}
-CORE_KEYS = ("engine", "title", "format", "forum", "deadline")
+CORE_KEYS = ("engine", "title", "format", "forum", "limits", "deadline")
 
 
 def day_name(day: int) -> str:
@@ -41,6 +43,7 @@ class Game:
     warnings: list = field(default_factory=list)  # game.yaml's warnings, shown with every day's check
     forum: Any = None  # gm.forums.Forum: the markup, tags and post length of the game's forum
     handles: dict[str, str] = field(default_factory=dict)  # forum user name -> player (gm votes)
+    limits: Any = None  # gm.limits.Limits: how much input is read (game.yaml `limits:`)
     daily_deadline: tuple[int, int] | None = None  # game.yaml's `deadline: "20:00"` (UTC), as (hour, minute)
 
     @property
@@ -56,6 +59,7 @@ class Game:
 class GameDir:
     def __init__(self, root: Path | str):
         self.root = Path(root)
+        self.notes: list[str] = []  # warnings of the writes made (shown by the command)
 
     @property
     def game_yaml(self) -> Path:
@@ -99,7 +103,7 @@ class GameDir:
             return json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             raise StateError(f"{display_path(path)}: missing (has Day {day} been resolved?)") from None
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
             raise StateError(f"{display_path(path)}: not valid JSON ({exc}); was it edited by hand?") from None
 
     # ---- reading game.yaml --------------------------------------------------
@@ -138,10 +142,20 @@ class GameDir:
         if not isinstance(title, str) or not title.strip():
             problems.append(Problem(value_loc(path, doc, "title"), "title must be text"))
             title = engine.facts.title
+        else:
+            from gm.names import text_problem
+
+            why = text_problem(title, "the title")
+            if why:
+                problems.append(Problem(value_loc(path, doc, "title"), why))
         fmt = doc.get("format")
         if fmt is not None and fmt not in FORMATS:
             problems.append(Problem(value_loc(path, doc, "format"), f"format must be one of {', '.join(FORMATS)}, not {fmt!r}"))
             fmt = "bbcode"
+        from gm.limits import read_limits
+
+        limits, limit_problems = read_limits(doc.get("limits"), path)
+        problems += limit_problems
         daily = None
         if doc.get("deadline") is not None:
             from gm.gmday import daily_time
@@ -160,20 +174,52 @@ class GameDir:
         if errors:
             raise OrderError(problems)
         return Game(self.root, engine, str(title), forum.forum.format, setup.rules, setup.roster, setup.initial_state,
-                    [p for p in problems if p.severity != "error"], forum.forum, forum.handles, daily)
+                    [p for p in problems if p.severity != "error"], forum.forum, forum.handles, limits, daily)
 
     # ---- writing ------------------------------------------------------------
 
+    @contextmanager
+    def lock(self):
+        """Hold the game's lock while writing: a second writing command says so and stops.
+
+        The lock is an advisory lock on the game folder itself, so taking it writes nothing, and
+        the system drops it when the process ends, killed or not.
+        """
+        import fcntl
+
+        fd = os.open(self.root, os.O_RDONLY)
+        try:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise StateError(f"another gm command is writing to {display_path(self.root)} right now; "
+                                 "run this one when it has finished") from None
+            yield
+        finally:
+            os.close(fd)
+
+    def leftovers(self) -> list[Path]:
+        """Scratch folders an interrupted gm run left behind (each holds only what git ignores)."""
+        days = self.root / "days"
+        found = list(self.root.glob(SCRATCH + "*"))
+        if days.is_dir():
+            found += days.glob(SCRATCH + "*")
+            found += days.glob("*/" + SCRATCH + "*")
+            found += days.glob("*/.result-*")  # made by gm before these scratch folders
+        return sorted(p for p in found if p.is_dir())
+
     def write_result(self, day: int, files: dict[str, str], force: bool = False) -> Path:
-        """Write the whole result folder at once: built beside it, then renamed into place.
+        """Write the whole result folder at once: built in a scratch folder, then put in place.
 
         An existing result is never overwritten: with `force` it is kept as result.N/ and the
-        new result gets a changes.diff against it.
+        new result gets a changes.diff against it. The two are swapped in one step, so a run
+        killed at any point leaves the day with its old result or its new one, never none.
         """
         final = self.result_dir(day)
         final.parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=".result-", dir=final.parent))
-        try:
+        with scratch(final.parent) as tmp:
+            built = tmp / "result"
+            built.mkdir()
             previous = None
             if final.exists():
                 if not force:
@@ -183,16 +229,32 @@ class GameDir:
                 files = dict(files)
                 files["changes.diff"] = _diff(final, files, previous.name)
             for rel, text in sorted(files.items()):
-                target = tmp / rel
+                target = built / rel
                 target.parent.mkdir(parents=True, exist_ok=True)
                 with open(target, "w", encoding="utf-8", newline="\n") as fh:
                     fh.write(text)
-            if previous is not None:
-                os.rename(final, previous)
-            os.rename(tmp, final)
-        finally:
-            if tmp.exists():
-                shutil.rmtree(tmp, ignore_errors=True)
+            if previous is None:
+                os.rename(built, final)
+            else:
+                _exchange(built, final)  # now `built` holds the old result
+                try:
+                    os.rename(built, previous)
+                except OSError:
+                    try:
+                        _exchange(built, final)  # the old result back in place: as if nothing happened
+                    except OSError:
+                        tmp.keep = True  # never delete the old result
+                        raise StateError(f"Day {day} was resolved again, but the system refused to keep the old "
+                                         f"result as {display_path(previous)}: it is in {display_path(built)}; "
+                                         "move it there yourself") from None
+                    raise
+        from gm.chain import HEAD, write_head
+
+        try:
+            write_head(self, day)
+        except OSError as exc:  # the day is resolved all the same: say what is behind, and why
+            self.notes.append(f"warning: Day {day} is resolved, but {display_path(self.root / HEAD)} could not be "
+                              f"updated ({exc.strerror}): resolve the day again with --force once there is room")
         return final
 
     @staticmethod
@@ -201,6 +263,55 @@ class GameDir:
         while (final.parent / f"{final.name}.{n}").exists():
             n += 1
         return final.parent / f"{final.name}.{n}"
+
+
+SCRATCH = ".gm-tmp-"  # where files are made before they are put in place; ignored by git
+
+
+class Scratch(type(Path())):
+    keep = False  # set when what it holds must outlive it (an old result that could not be put back)
+
+
+@contextmanager
+def scratch(parent: Path):
+    """A scratch folder beside the target, removed afterwards. Its .gitignore is written first,
+    so whatever a killed run leaves in it (a seed, a day's record) is never staged by git."""
+    tmp = Scratch(tempfile.mkdtemp(prefix=SCRATCH, dir=parent))
+    try:
+        os.chmod(tmp, 0o755 & ~_umask())
+        (tmp / ".gitignore").write_text("*\n", encoding="utf-8")
+        yield tmp
+    finally:
+        if not tmp.keep:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _exchange(a: Path, b: Path) -> None:
+    """Swap two folders in one step (Linux renameat2 RENAME_EXCHANGE); elsewhere, two renames."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        renameat2 = None
+    if renameat2 is not None:
+        at_fdcwd, rename_exchange = -100, 2
+        if renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0:
+            return
+        err = ctypes.get_errno()
+        if err not in (errno.ENOSYS, errno.EINVAL, errno.ENOTSUP):
+            raise OSError(err, os.strerror(err), str(b))
+    side = a.with_name(a.name + ".old")
+    os.rename(b, side)
+    os.rename(a, b)
+    os.rename(side, a)
 
 
 def _diff(old_dir: Path, new_files: dict[str, str], old_name: str) -> str:
@@ -229,37 +340,36 @@ def write_new_file(path: Path, text: str) -> None:
 
 
 def create_file_atomically(path: Path, text: str, mode: int = 0o644) -> None:
-    """Create a file that must not exist yet, all at once: written beside it, then linked into place.
+    """Create a file that must not exist yet, all at once: written in a scratch folder, then
+    linked into place.
 
-    A crash leaves no half-written file, and an existing file (the GM's, or an earlier run's) is
-    never replaced.
+    A crash leaves no half-written file and no copy git would stage (a seed stays secret), and
+    an existing file (the GM's, or an earlier run's) is never replaced.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}-", dir=path.parent)
-    try:
-        os.fchmod(fd, mode)
+    with scratch(path.parent) as tmp:
+        made = tmp / path.name
+        fd = os.open(made, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
         try:
-            os.link(tmp, path)
+            os.link(made, path)
         except FileExistsError:
             raise StateError(f"{display_path(path)} already exists; not overwriting it") from None
-        except OSError:  # a file system without hard links: exclusive create is the next best thing
+        except OSError as exc:
+            if exc.errno not in (errno.EPERM, errno.EXDEV, errno.EOPNOTSUPP, errno.EMLINK):
+                raise
+            # a file system without hard links: exclusive create is the next best thing
             write_new_file(path, text)
             os.chmod(path, mode)
-    finally:
-        os.unlink(tmp)
 
 
 def replace_file_atomically(path: Path, text: str) -> None:
     """Write a file gm owns (a generated tally, a preview) all at once, replacing an earlier copy."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}-", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+    with scratch(path.parent) as tmp:
+        made = tmp / path.name
+        with open(made, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+        os.chmod(made, 0o644 & ~_umask())
+        os.replace(made, path)

@@ -54,8 +54,10 @@ def deadline_of(gd: GameDir, game: Game, day: int, rulings_deadline: str | None,
     path = gd.day_dir(day) / DEADLINE_FILE
     if path.is_file():
         try:
-            return Deadline(parse_when(path.read_text(encoding="utf-8"), display_path(path)), display_path(path))
-        except (GmError, UnicodeDecodeError):
+            with open(path, "rb") as fh:
+                text = fh.read(200).decode("utf-8")  # a date and time: a longer file is not one
+            return Deadline(parse_when(text, display_path(path)), display_path(path))
+        except (GmError, UnicodeDecodeError, OSError):
             raise StateError(f"{display_path(path)} is not a date and time: set it again with "
                              f"`gm commit {display_path(gd.root)} --day {day} --deadline '2026-03-01 20:00'`") from None
     if game.daily_deadline is not None:
@@ -195,7 +197,7 @@ def remind(root: Path, day: int | None, now_raw: str | None = None) -> Reminder:
         raise OrderError([p for p in checked.problems if p.severity == "error"])
     handle_of = {player: handle for handle, player in sorted(game.handles.items())}
     waiting = list(checked.missing)
-    mentions = [f"@{handle_of.get(p, p)}" for p in waiting]
+    mentions = [handle_of.get(p, p) for p in waiting]  # remind.j2 writes the "@"
     post = render_post(game, "remind.j2", day=day, waiting=mentions, due=len(checked.due), deadline=deadline.text(),
                        left=time_left(deadline, now), defaults_note=checked.defaults_note)
     return Reminder(day, post, waiting, deadline)

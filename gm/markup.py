@@ -17,15 +17,23 @@ _MD_LINE_START = re.compile(r"^([#+\-=]|\d+\.)", re.M)
 _BACKTICKS = re.compile(r"`{3,}")
 
 
+_MENTION = re.compile(r"@(?=[\w<\[])")
+
+
+def escape_mentions(text: str) -> str:
+    """A zero-width space after '@' keeps `@everyone`, `@here` and `@name` from pinging anyone."""
+    return _MENTION.sub("@\u200b", text)
+
+
 def escape_bbcode(text: str) -> str:
     """A zero-width space after '[' keeps '[b]' from being read as a tag, yet it reads the same."""
-    return _BB_TAG_START.sub("[\u200b", text)
+    return escape_mentions(_BB_TAG_START.sub("[\u200b", text))
 
 
 def escape_markdown(text: str) -> str:
     """Backslash the characters that make emphasis, links, code or HTML, and a line-leading
     '#', '-', '+' or '1.' that would start a heading or a list."""
-    text = _MD_SPECIAL.sub(r"\\\1", text)
+    text = escape_mentions(_MD_SPECIAL.sub(r"\\\1", text))
     return _MD_LINE_START.sub(lambda m: m.group(1)[:-1] + "\\." if m.group(1)[-1] == "." else "\\" + m.group(1), text)
 
 

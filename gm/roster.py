@@ -33,6 +33,14 @@ def roster_entry(roster, i: int, path: str, keys: tuple[str, ...], example: str,
         problems.append(Problem(at, "every roster entry needs a name"))
         return None
     name = name.strip()
+    from gm.names import name_key, text_problem
+
+    why = text_problem(name)
+    if not why and not name_key(name):
+        why = "a name needs a letter or a digit"
+    if why:
+        problems.append(Problem(loc("name"), f"{why}: {ascii(name)}"))
+        return None
     if len(name) > 40:
         problems.append(Problem(loc("name"), f"the name '{name[:40]}...' is longer than 40 characters"))
         return None
@@ -45,3 +53,11 @@ def new_game_yaml(template: Path, default_title: str, title: str | None) -> str:
     if title:
         text = text.replace(f'title: "{default_title}"', f"title: {json.dumps(title)}")
     return text
+
+
+def alike_problem(name: str, earlier: str, first_entry: int, entry: int) -> str:
+    """The roster error for two names that read the same (gm/names.py)."""
+    if name.casefold() == earlier.casefold():
+        return f"{name} is on the roster twice (entries {first_entry + 1} and {entry + 1})"
+    return (f"'{name}' (entry {entry + 1}) reads the same as '{earlier}' (entry {first_entry + 1}): names must differ "
+            "by more than case, punctuation, spaces or look-alike letters, so nobody mistakes one player for the other")

@@ -103,9 +103,12 @@ def parse_deadline(raw: Any) -> datetime | None:
     return when.replace(tzinfo=None, second=0, microsecond=0)
 
 
-def read_rulings(path, engine, state, rules, day: int) -> Rulings:
-    """days/NN/rulings.yaml read and checked against the state before the day."""
+def read_rulings(path, engine, state, rules, day: int, limits=None) -> Rulings:
+    """days/NN/rulings.yaml read (within game.yaml's `limits:`) and checked against the state before the day."""
+    from gm.limits import DEFAULT
     from gm.yamlio import load_bytes, read_bytes
+
+    limits = limits or DEFAULT
 
     out = Rulings()
     if not path.is_file():
@@ -113,9 +116,9 @@ def read_rulings(path, engine, state, rules, day: int) -> Rulings:
     shown = display_path(path)
     out.file = shown
     try:
-        raw = read_bytes(path)
+        raw = read_bytes(path, limits.file_bytes)
         out.digest = hashlib.sha256(raw).hexdigest()
-        doc = load_bytes(raw, path)
+        doc = load_bytes(raw, path, limits)
     except LocatedError as exc:
         out.problems.append(exc.problem)
         out.unreadable = True

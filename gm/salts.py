@@ -58,8 +58,10 @@ def take_salts(doc, path: str) -> tuple[list[TakenSalt], list[Problem]]:
         if len(value) > MAX_LENGTH:
             problems.append(Problem(at, f"a salt is at most {MAX_LENGTH} characters, this one has {len(value)}"))
             continue
-        if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 or c in "\u2028\u2029" for c in value):
-            problems.append(Problem(at, "a salt must be one line of printable text"))
+        from gm.names import text_problem
+
+        if text_problem(value, "a salt"):
+            problems.append(Problem(at, f"a salt must be one line of printable text ({text_problem(value, 'it')})"))
             continue
         taken.append(TakenSalt(str(raw_name), value, at, alone))
     return taken, problems

@@ -18,6 +18,10 @@ from gm.text import the
 TEMPLATES = templates_dir()
 
 
+class TemplateTimeout(Exception):
+    """A GM's template ran past template_seconds."""
+
+
 class template_errors:
     """A broken template becomes one located error: `templates/narration.j2:12: error: ...`.
 
@@ -27,17 +31,49 @@ class template_errors:
 
     def __init__(self, game):
         self.game = game
+        self.timer = None
 
     def __enter__(self):
+        import signal
+        import threading
+
+        limits = getattr(self.game, "limits", None)
+        if self.game.templates_dir.is_dir() and limits is not None and threading.current_thread() is threading.main_thread():
+            def out_of_time(signum, frame):
+                raise TemplateTimeout(f"the templates took more than {limits.template_seconds} s to render "
+                                      "(the limit is template_seconds under limits: in game.yaml)")
+            self.timer = signal.signal(signal.SIGALRM, out_of_time)
+            signal.setitimer(signal.ITIMER_REAL, limits.template_seconds)
+        if self.game.templates_dir.is_dir() and limits is not None:
+            _STEPS[0] = limits.template_steps
         return self
 
     def __exit__(self, kind, exc, tb):
+        _STEPS[0] = None
+        if self.timer is not None:
+            import signal
+
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self.timer)
         if exc is None:
             return False
         import jinja2
         from jinja2.exceptions import SecurityError
 
+        if isinstance(exc, (TemplateTimeout, RecursionError)) and self.game.templates_dir.is_dir():
+            from gm.errors import LocatedError, Location
+
+            path, line = _template_frame(tb)
+            message = str(exc) if isinstance(exc, TemplateTimeout) else "a macro or include calls itself without end"
+            raise LocatedError(Location(self._shown(path), line), message) from None
         if not isinstance(exc, (jinja2.TemplateError, SecurityError)):
+            path, line = _template_frame(tb)
+            own = self.game.templates_dir.resolve()
+            if isinstance(exc, Exception) and path and Path(path).resolve().is_relative_to(own):
+                from gm.errors import LocatedError, Location
+
+                # the GM's own template failed as it ran (1 // 0, a huge number, ...): theirs to fix
+                raise LocatedError(Location(self._shown(path), line), f"{type(exc).__name__}: {exc}") from None
             return False
         from gm.errors import LocatedError, Location
 
@@ -155,6 +191,64 @@ def environment(engine: str, fmt: str, extra_dirs: list[Path] | None = None, for
     return _environment(engine, fmt, tuple(str(Path(d).resolve()) for d in (extra_dirs or [])), forum)
 
 
+def _inside_loader_class():
+    import jinja2
+    from jinja2.exceptions import SecurityError
+
+    class InsideLoader(jinja2.FileSystemLoader):
+        """The game's own templates, read only from inside its templates folder: a link that
+        leads out of it (to /etc/passwd, say) is refused, never rendered into a post."""
+
+        def get_source(self, environment, template):
+            source, filename, uptodate = super().get_source(environment, template)
+            real = Path(filename).resolve()
+            if not any(real.is_relative_to(Path(d).resolve()) for d in self.searchpath):
+                raise SecurityError(f"{template} leads outside the game's templates folder (a link?): not read")
+            return source, filename, uptodate
+
+    return InsideLoader
+
+
+_STEPS = [None]  # what is left of the running render's template_steps (None: not counted)
+
+
+def _step() -> None:
+    left = _STEPS[0]
+    if left is None:
+        return
+    if left <= 0:
+        _STEPS[0] = None
+        raise TemplateTimeout("the templates took more steps than template_steps allows "
+                              "(calls and lookups; the limit is under limits: in game.yaml)")
+    _STEPS[0] = left - 1
+
+
+@lru_cache(maxsize=1)
+def _counted_sandbox():
+    from jinja2.sandbox import SandboxedEnvironment
+
+    class CountedSandbox(SandboxedEnvironment):
+        """Jinja's sandbox, counting every call and lookup a GM's template makes (template_steps)."""
+
+        def call(self, __context, __obj, *args, **kwargs):
+            _step()
+            return super().call(__context, __obj, *args, **kwargs)
+
+        def getattr(self, obj, attribute):
+            _step()
+            return super().getattr(obj, attribute)
+
+        def getitem(self, obj, argument):
+            _step()
+            return super().getitem(obj, argument)
+
+    return CountedSandbox
+
+
+def _InsideLoader(dirs):
+    return _inside_loader_class()(dirs)
+
+
 @lru_cache(maxsize=32)
 def _environment(engine: str, fmt: str, extra_dirs: tuple[str, ...], forum):
     import jinja2
@@ -162,8 +256,8 @@ def _environment(engine: str, fmt: str, extra_dirs: tuple[str, ...], forum):
 
     markup = Markup(fmt, forum)
     shipped = jinja2.FileSystemLoader([str(TEMPLATES / engine), str(TEMPLATES / "common")])
-    loaders = [jinja2.FileSystemLoader(list(extra_dirs))] if extra_dirs else []
-    env_class = SandboxedEnvironment if extra_dirs else jinja2.Environment
+    loaders = [_InsideLoader(list(extra_dirs))] if extra_dirs else []
+    env_class = _counted_sandbox() if extra_dirs else jinja2.Environment
     env = env_class(
         loader=jinja2.ChoiceLoader(loaders + [jinja2.PrefixLoader({"shipped": shipped}), shipped]),
         autoescape=False,
@@ -193,4 +287,10 @@ def _environment(engine: str, fmt: str, extra_dirs: tuple[str, ...], forum):
 def game_environment(game, fmt: str | None = None):
     """The environment for a game's posts: its own templates first, its forum's tags."""
     extra = [game.templates_dir] if game.templates_dir.is_dir() else None
+    if extra and not game.templates_dir.resolve().is_relative_to(game.root.resolve()):
+        from gm.errors import StateError
+        from gm.yamlio import display_path
+
+        raise StateError(f"{display_path(game.templates_dir)} leads outside the game folder (a link?): "
+                         "templates are read only from inside it")
     return environment(game.engine.facts.name, fmt or game.format, extra, game.forum)

@@ -1,38 +1,45 @@
 """Reading a forum thread saved as text: its posts, and the bold coloured votes in them.
 
-A thread file is the posts' BBCode source, each post after a separator line:
+A thread file is the posts' BBCode source, each post after a separator line that carries the
+file's key, a word the GM chose and declared on the file's first line:
 
-    --- post by Akane ---
+    --- thread key: lantern42 ---
+    --- lantern42 post by Akane ---
     I've seen enough. [color=red][b]Bruno[/b][/color]
-    --- post by Bruno at 2025-03-01 18:40 ---
+    --- lantern42 post by Bruno at 2025-03-01 18:40 ---
     [quote="Akane"][color=red][b]Bruno[/b][/color][/quote]
     Rude. [b][color=red]Akane[/color][/b]
-    --- deadline ---
-    --- post by Chiaki ---
+    --- lantern42 deadline ---
+    --- lantern42 post by Chiaki ---
     Too late for this one: [color=red][b]Akane[/b][/color]
 
-Separator lines are matched case-insensitively; the time is optional. Posts after a
-`--- deadline ---` line (or later than `--deadline`) do not count. Inside a post, text in
-[quote], [code] and struck-through text ([s], [strike], [del]) does not count; the rest is
-cut into spans of the same style, and a bold span in a colour is a vote (docs/votes.md).
+A player does not know the key, so a separator typed inside a post (`--- post by Akane ---`)
+stays text of that post, with a warning: nobody can post in another's name or end the day.
+Separator lines are matched case-insensitively; the time is optional. Posts after the deadline
+line (or later than `--deadline`) do not count. Inside a post, text in [quote], [code] and
+struck-through text ([s], [strike], [del]) does not count; the rest is cut into spans of the
+same style, and a bold span in a colour is a vote (docs/votes.md). Reading is linear in the
+file's size, whatever the posts hold.
 """
 
 from __future__ import annotations
 
 import re
+import secrets
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from gm.errors import GmError, LocatedError, Location
 
-_SEPARATOR = re.compile(r"^\s*-{3,}\s*post\s+by\s+(?P<rest>.+?)\s*-{3,}\s*$", re.I)
-_TIME = re.compile(r"^(?P<name>.+?)\s+at\s+(?P<time>\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}(?::\d{2})?)$")
-_DEADLINE = re.compile(r"^\s*-{3,}\s*deadline\b.*?-{3,}\s*$", re.I)
-_TAG = re.compile(r"\[(/?)([A-Za-z*]+)((?:=|\s)[^\]\n]*)?\]")
+_KEY_LINE = re.compile(r"^-{3,} *thread +key *: *(?P<key>[A-Za-z0-9_-]{4,40}) *-{3,}$", re.I)
+_TIME = re.compile(r"^(?P<name>.+?) +at +(?P<time>\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}(?::\d{2})?)$")
+_TAG = re.compile(r"\[(/?)([A-Za-z*]{1,20})((?:=|\s)[^\]\[\n]{0,500})?\]")
+_MAX_SEPARATOR = 300  # characters: a longer line is never a separator (so matching it stays cheap)
 
 QUOTES = {"quote"}
 VERBATIM = {"code", "noparse", "icode", "php", "html", "plain"}
 STRUCK = {"s", "strike", "del"}
+HIDDEN = QUOTES | VERBATIM | STRUCK
 BOLD = {"b", "strong"}
 COLOURS = {  # CSS names and hex codes of the vote colours
     "red": "red", "#f00": "red", "#ff0000": "red",
@@ -65,13 +72,41 @@ class Post:
 @dataclass
 class Thread:
     posts: list[Post]
-    deadline_line: int | None  # the `--- deadline ---` line, if any
+    deadline_line: int | None  # the deadline line, if any
     stray_line: int | None  # text before the first separator (it belongs to no post)
+    fakes: list[tuple[int, str]] = field(default_factory=list)  # (line, author of the post) of typed separators
+
+
+def _separator(line: str) -> str | None:
+    """What is between the dashes of a separator-shaped line (`--- X ---`), or None."""
+    s = line.strip()
+    if len(s) > _MAX_SEPARATOR or not (s.startswith("---") and s.endswith("---")) or len(s) < 7:
+        return None
+    inner = s.strip("-").strip()
+    return inner or None
+
+
+def _key_of(text: str, where: str) -> tuple[str, int]:
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        m = _KEY_LINE.match(line.strip())
+        if m:
+            return m.group("key").casefold(), n
+        break
+    example = f"--- thread key: {secrets.token_hex(4)} ---"
+    raise GmError(f"{where}: a thread file begins with a key line, e.g. `{example}`, and every separator carries "
+                  f"the key: `--- KEY post by NAME ---`. Pick a new key for each file and keep it to yourself: a player "
+                  "who types a separator in a post cannot know it (docs/votes.md)")
 
 
 def read_thread(text: str, where: str, deadline: datetime | None = None) -> Thread:
     """Every post of the thread, in order, with its spans; `late` marks those after the deadline."""
+    if text.startswith("\ufeff"):  # a byte order mark, as Windows editors save it
+        text = text[1:]
+    key, key_line = _key_of(text, where)
     posts: list[Post] = []
+    fakes: list[tuple[int, str]] = []
     body: list[tuple[int, str]] = []
     late = False
     inside = False  # lines belong to the last post (not before the first, not after a deadline line)
@@ -82,26 +117,36 @@ def read_thread(text: str, where: str, deadline: datetime | None = None) -> Thre
             posts[-1].spans, posts[-1].notes = _spans(body)
 
     for n, line in enumerate(text.splitlines(), 1):
-        m = _SEPARATOR.match(line)
-        if m or _DEADLINE.match(line):
-            close()
-            body, inside = [], bool(m)
-        if not m and _DEADLINE.match(line):
-            late, marker = True, marker or n
+        if n <= key_line:
             continue
-        if m:
-            name, when = _author(m.group("rest").strip(), where, n, line)
-            if deadline is not None and when is not None and when > deadline:
-                late = True
-            posts.append(Post(len(posts) + 1, name, n, when, late))
-        elif inside:
+        inner = _separator(line)
+        word, _, rest = (inner or "").partition(" ")
+        if inner is not None and word.casefold() == key:
+            rest = rest.strip()
+            if rest.casefold().startswith("deadline"):
+                close()
+                body, inside = [], False
+                late, marker = True, marker or n
+                continue
+            low = rest.casefold()
+            if low.startswith("post by "):
+                close()
+                body, inside = [], True
+                name, when = _author(rest[len("post by "):].strip(), where, n, line)
+                if deadline is not None and when is not None and when > deadline:
+                    late = True
+                posts.append(Post(len(posts) + 1, name, n, when, late))
+                continue
+        if inner is not None and inside and ("post by" in inner.casefold() or "deadline" in inner.casefold()):
+            fakes.append((n, posts[-1].author))
+        if inside:
             body.append((n, line))
         elif line.strip() and stray is None and not posts:
             stray = n
     close()
     if not posts:
-        raise GmError(f"{where}: no posts found: begin each post with a line `--- post by NAME ---` (docs/votes.md)")
-    return Thread(posts, marker, stray)
+        raise GmError(f"{where}: no posts found: begin each post with a line `--- {key} post by NAME ---` (docs/votes.md)")
+    return Thread(posts, marker, stray, fakes)
 
 
 def _author(rest: str, where: str, n: int, line: str) -> tuple[str, datetime | None]:
@@ -115,52 +160,81 @@ def _author(rest: str, where: str, n: int, line: str) -> tuple[str, datetime | N
                            f"not a date and time: {t.group('time')!r} (write it as 2025-03-01 18:40)") from None
 
 
+class _Style:
+    """The open tags of a post, kept so that every question costs the same however many are open."""
+
+    def __init__(self):
+        self.stack: list[tuple[str, str | None]] = []  # (tag, colour for [color=...])
+        self.open: dict[str, int] = {}  # tag -> how many are open
+        self.colours: list[str | None] = []
+
+    def push(self, tag: str, colour: str | None) -> None:
+        self.stack.append((tag, colour))
+        self.open[tag] = self.open.get(tag, 0) + 1
+        if tag == "color":
+            self.colours.append(colour)
+
+    def close(self, tag: str) -> None:
+        """Close the innermost open `tag` and everything opened inside it; a stray closing tag is ignored."""
+        if not self.open.get(tag):
+            return
+        while True:
+            t, _ = self.stack.pop()
+            self.open[t] -= 1
+            if t == "color":
+                self.colours.pop()
+            if t == tag:
+                return
+
+    def any_open(self, tags) -> bool:
+        return any(self.open.get(t) for t in tags)
+
+
 def _spans(body: list[tuple[int, str]]) -> tuple[list[Span], list[str]]:
     """Cut a post's source into styled spans, leaving out quotes, code and struck-through text."""
-    spans: list[Span] = []
+    spans: list[tuple[str, int, bool, str | None]] = []
     notes: list[str] = []
-    stack: list[tuple[str, str | None]] = []  # (tag, colour for [color=...])
+    style = _Style()
+
+    def add(text: str, line: int) -> None:
+        if not style.any_open(HIDDEN):
+            spans.append((text, line, style.any_open(BOLD), style.colours[-1] if style.colours else None))
+
     for n, line in body:
         pos = 0
-        for m in list(_TAG.finditer(line)) + [None]:
-            end = m.start() if m else len(line)
-            if end > pos:
-                _add(spans, line[pos:end], n, stack)
-            if m is None:
-                break
+        for m in _TAG.finditer(line):
+            if m.start() > pos:
+                add(line[pos:m.start()], n)
             pos = m.end()
             closing, tag, arg = m.group(1), m.group(2).lower(), (m.group(3) or "")
-            verbatim = any(t in VERBATIM for t, _ in stack)
-            if verbatim and not (closing and tag in VERBATIM):
-                _add(spans, m.group(0), n, stack)
+            if style.any_open(VERBATIM) and not (closing and tag in VERBATIM):
+                add(m.group(0), n)
                 continue
             if closing:
-                for i in range(len(stack) - 1, -1, -1):
-                    if stack[i][0] == tag:
-                        del stack[i:]
-                        break
+                style.close(tag)
             elif tag != "*":
                 colour = arg.lstrip("= ").strip().strip("\"'").lower() if tag == "color" else None
-                stack.append((tag, COLOURS.get(colour, colour)))
-        _add(spans, "\n", n, stack)
-    if any(t in QUOTES for t, _ in stack):
+                style.push(tag, COLOURS.get(colour, colour))
+        if len(line) > pos:
+            add(line[pos:], n)
+        add("\n", n)
+    if style.any_open(QUOTES):
         notes.append("a [quote] is never closed: the rest of the post counts as quoted")
     return _merge(spans), notes
 
 
-def _add(spans: list[Span], text: str, line: int, stack) -> None:
-    tags = {t for t, _ in stack}
-    if tags & (QUOTES | VERBATIM | STRUCK):
-        return
-    colours = [c for t, c in stack if t == "color"]
-    spans.append(Span(text, line, bool(tags & BOLD), colours[-1] if colours else None))
-
-
-def _merge(spans: list[Span]) -> list[Span]:
+def _merge(spans: list[tuple[str, int, bool, str | None]]) -> list[Span]:
+    """Neighbouring spans of the same style as one (joined once, not grown piece by piece)."""
     out: list[Span] = []
-    for s in spans:
-        if out and (out[-1].bold, out[-1].colour) == (s.bold, s.colour):
-            out[-1].text += s.text
-        else:
-            out.append(Span(s.text, s.line, s.bold, s.colour))
+    parts: list[str] = []
+    for text, line, bold, colour in spans:
+        if out and (out[-1].bold, out[-1].colour) == (bold, colour):
+            parts.append(text)
+            continue
+        if out:
+            out[-1].text = "".join(parts)
+        out.append(Span("", line, bold, colour))
+        parts = [text]
+    if out:
+        out[-1].text = "".join(parts)
     return out

@@ -35,7 +35,7 @@ def _count(n: int, word: str) -> str:
 def read_rolls(text: str, where: str) -> list[dict]:
     """Roll records from rolls.jsonl, or from any text that holds its lines (a post, a saved page)."""
     rolls = []
-    for n, line in enumerate(text.splitlines(), 1):
+    for n, line in enumerate(text.split("\n"), 1):  # only \n ends a record: a name may hold U+2028
         start, end = line.find("{"), line.rfind("}")
         if start < 0 or end < start or '"index"' not in line:
             continue
@@ -71,6 +71,21 @@ def outcome_of(rec: dict) -> Any:
     return value
 
 
+MAX_SIDES = 2 ** 64  # far beyond any die or table; a bigger one is a forged record
+
+
+def _malformed(rec: dict) -> str | None:
+    """What makes a roll record unreadable beyond its sides and value (None: nothing)."""
+    against, table = rec.get("against"), rec.get("table")
+    if against is not None and type(against) is not int:
+        return "its chance is not a whole number"
+    if table is not None:
+        if not isinstance(table, list) or not all(
+                isinstance(row, list) and len(row) == 2 and type(row[1]) is int and row[1] >= 0 for row in table):
+            return "its table is not a list of [outcome, weight] pairs"
+    return None
+
+
 def check_rolls(rolls: list[dict], key: bytes, engine: str, day: int, expected: int | None = None) -> list[str]:
     """Every problem with a roll log, as text; an empty list means every roll checks out."""
     problems = []
@@ -80,8 +95,12 @@ def check_rolls(rolls: list[dict], key: bytes, engine: str, day: int, expected: 
         if k != position:
             problems.append(f"{label}: found at position {position} of the log (a roll is missing, repeated or moved)")
             continue
-        if not all(isinstance(x, int) and not isinstance(x, bool) for x in (sides, value)) or sides < 1:
-            problems.append(f"{label}: no whole-number sides and value")
+        if not all(type(x) is int for x in (sides, value)) or not 1 <= sides <= MAX_SIDES:
+            problems.append(f"{label}: no whole-number sides (1 to 2**64) and value")
+            continue
+        why = _malformed(rec)
+        if why:
+            problems.append(f"{label}: {why}")
             continue
         if rec.get("table") is not None and sum(w for _, w in rec["table"]) != sides:
             problems.append(f"{label}: its table's weights do not add up to its {sides} sides")
@@ -125,7 +144,13 @@ def verify(pub: Published) -> Verdict:
     engine = pub.engine or reveal.get("engine") or commit.get("engine")
     day = pub.day if pub.day is not None else reveal.get("day", commit.get("day"))
     seed_hex = pub.seed_hex or reveal.get("seed")
-    salts = dict(reveal.get("salts") or {}) | pub.salts
+    published_salts = reveal.get("salts") or {}
+    if not isinstance(published_salts, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in published_salts.items()):
+        raise GmError(f"{pub.reveal_where}: the salts are not names and texts (was the reveal altered?)")
+    if seed_hex is not None and not isinstance(seed_hex, str) or type(reveal.get("day", 0)) is not int:
+        raise GmError(f"{pub.reveal_where}: the seed or the day is not of the type gm writes (was the reveal altered?)")
+    salts = dict(published_salts) | pub.salts
     if not engine or day is None or not seed_hex:
         raise GmError("verify needs the reveal post, or --seed, --engine and --day")
     try:

@@ -57,7 +57,10 @@ def count_votes(thread: Thread, where: str, game: Game, state, day: int) -> Tall
     by_colour = {k.colour: k for k in kinds}
     tally = Tally(day, kinds, {})
     if thread.stray_line:
-        tally.problems.append(_warn(where, thread.stray_line, "text before the first `--- post by NAME ---` line belongs to no post: ignored"))
+        tally.problems.append(_warn(where, thread.stray_line, "text before the first post's separator belongs to no post: ignored"))
+    for line, author in thread.fakes:
+        tally.problems.append(_warn(where, line, f"a separator without the thread's key, inside {author}'s post: "
+                                    "read as text of that post (a player may have typed it)"))
     alive = set(engine.players_due(state))
     for post in thread.posts:
         voter = _voter(post, where, game, alive, tally)

@@ -32,8 +32,13 @@ def _yaml():
     return yaml
 
 
-def load_text(text: str, path: Path, warnings: list | None = None) -> Any:
+def load_text(text: str, path: Path, limits=None, warnings: list | None = None) -> Any:
     """Parse YAML text; any syntax problem becomes one located error with a hint.
+
+    The text is first read as a stream of events (no nesting, no recursion) and refused, with
+    its place, if it nests deeper, holds more aliases or more values than `limits` allow, or
+    has an alias inside the node it names: a few hundred bytes of aliases can otherwise stand
+    for billions of values, and deep nesting can exhaust the stack.
 
     The C composer of ruamel.yaml.clib reads a large orders file about seven times faster than
     the round-trip loader; whatever it cannot settle exactly as the round-trip loader would (a
@@ -43,7 +48,11 @@ def load_text(text: str, path: Path, warnings: list | None = None) -> Any:
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
     from gm.fastyaml import FALLBACK, fast_load
+    from gm.limits import DEFAULT
 
+    if text.startswith("\ufeff"):  # a byte order mark, as some Windows editors write
+        text = text[1:]
+    _prescan(text, display_path(path), limits or DEFAULT)
     data = fast_load(text)
     if data is not FALLBACK:
         return data
@@ -52,7 +61,7 @@ def load_text(text: str, path: Path, warnings: list | None = None) -> Any:
         return _yaml().load(text)
     except MarkedYAMLError as exc:
         if warnings is not None and "\t" in text and _tab_indented(text):
-            return _read_with_tabs(text, path, warnings)
+            return _read_with_tabs(text, path, limits, warnings)
         mark = exc.problem_mark or exc.context_mark
         unclosed = _unclosed(exc)
         if unclosed is not None:  # the mistake is where the bracket opened, not where the parser noticed
@@ -64,6 +73,74 @@ def load_text(text: str, path: Path, warnings: list | None = None) -> Any:
         raise LocatedError(Location(shown), f"not valid YAML: {exc}") from None
 
 
+def _event_parser():
+    """ruamel's C event parser when it is there (linear, iterative), else its pure one."""
+    from gm.fastyaml import _composer
+
+    fast = _composer()
+    if fast is not None:
+        return fast
+    from ruamel.yaml import YAML
+
+    return YAML(typ="safe", pure=True)
+
+
+def _prescan(text: str, shown: str, limits) -> None:
+    """Refuse a document beyond the limits before anything builds it (see load_text).
+
+    Counts every value as composing would make it, an alias as the whole node it repeats, so a
+    "billion laughs" is stopped after a few thousand events. A syntax error stops the scan: the
+    loader reports it, and nothing before it was beyond the limits.
+    """
+    from ruamel.yaml.error import YAMLError
+
+    def refuse(event, message: str):
+        mark = event.start_mark
+        raise LocatedError(Location(shown, mark.line + 1, mark.column + 1), message)
+
+    stack: list[tuple[str | None, int]] = []  # open lists and mappings: (anchor, values before it)
+    sizes: dict[str, int] = {}  # anchor -> how many values its node stands for
+    open_anchors: set[str] = set()
+    total = aliases = 0
+    try:
+        for event in _event_parser().parse(text):
+            kind = type(event).__name__
+            if kind in ("ScalarEvent", "SequenceStartEvent", "MappingStartEvent"):
+                total += 1
+                anchor = event.anchor
+                if kind == "ScalarEvent":
+                    if anchor is not None:
+                        sizes[anchor] = 1
+                else:
+                    stack.append((anchor, total - 1))
+                    if anchor is not None:
+                        open_anchors.add(anchor)
+                    if len(stack) > limits.yaml_depth:
+                        refuse(event, f"lists and mappings nest more than {limits.yaml_depth} deep here "
+                                      "(the limit is yaml_depth under limits: in game.yaml)")
+            elif kind in ("SequenceEndEvent", "MappingEndEvent"):
+                anchor, before = stack.pop()
+                if anchor is not None:
+                    sizes[anchor] = total - before
+                    open_anchors.discard(anchor)
+            elif kind == "AliasEvent":
+                aliases += 1
+                if aliases > limits.yaml_aliases:
+                    refuse(event, f"more than {limits.yaml_aliases} aliases (*name) in one file "
+                                  "(the limit is yaml_aliases under limits: in game.yaml)")
+                if event.anchor in open_anchors:
+                    refuse(event, f"the alias *{event.anchor} is inside the node &{event.anchor} it repeats "
+                                  "(a value cannot contain itself)")
+                total += sizes.get(event.anchor, 1)
+            else:
+                continue
+            if total > limits.yaml_nodes:
+                refuse(event, f"more than {limits.yaml_nodes:,} values in one file, counting what each alias "
+                              "repeats (the limit is yaml_nodes under limits: in game.yaml)")
+    except YAMLError:
+        return
+
+
 TAB_WIDTH = 4  # what most editors show; a file indented with tabs alone reads the same at any width
 
 
@@ -72,7 +149,7 @@ def _tab_indented(text: str) -> bool:
                for line in text.splitlines())
 
 
-def _read_with_tabs(text: str, path: Path, warnings: list) -> Any:
+def _read_with_tabs(text: str, path: Path, limits, warnings: list) -> Any:
     """A file indented with tabs, read with each leading tab as four spaces, and a warning naming
     every such line. Any other mistake in it is then reported as it would be without the tabs."""
     from gm.errors import Problem
@@ -88,7 +165,7 @@ def _read_with_tabs(text: str, path: Path, warnings: list) -> Any:
     warnings.append(Problem(Location(display_path(path), tabbed[0], 1), f"tab characters indent line(s) {shown_lines}: "
                             f"read as {TAB_WIDTH} spaces each; indent with spaces to be sure it means what you meant",
                             "warning"))
-    return load_text("\n".join(lines), path)
+    return load_text("\n".join(lines), path, limits)
 
 
 def _unclosed(exc) -> str | None:
@@ -125,26 +202,48 @@ def _explain(exc, text: str, mark) -> str:
     return problem
 
 
-def read_bytes(path: Path) -> bytes:
-    """A file's bytes, or one located error saying why they cannot be read."""
+def read_bytes(path: Path, max_bytes: int | None = None, setting: str = "file_bytes") -> bytes:
+    """A file's bytes (at most `max_bytes`: the size is checked before reading, so a huge file
+    costs nothing), or one located error saying why they cannot be read."""
+    shown = display_path(path)
     try:
-        return path.read_bytes()
+        with open(path, "rb") as fh:
+            data = fh.read() if max_bytes is None else fh.read(max_bytes + 1)
     except OSError as exc:
-        raise LocatedError(Location(display_path(path)), f"cannot read: {exc.strerror}") from None
+        raise LocatedError(Location(shown), f"cannot read: {exc.strerror or exc}") from None
+    if max_bytes is not None and len(data) > max_bytes:
+        raise LocatedError(Location(shown), f"larger than {max_bytes:,} bytes: not read "
+                                            f"(the limit is {setting} under limits: in game.yaml)")
+    return data
 
 
-def load_bytes(data: bytes, path: Path, warnings: list | None = None) -> Any:
-    """Parse a file's bytes, read once (so what is parsed is what is hashed). With `warnings`, a
-    file indented with tabs is read anyway, with a warning added there."""
+def decode_text(data: bytes, path: Path) -> str:
+    """UTF-8 with or without a byte order mark; where it is not, a located error."""
     try:
         text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise LocatedError(Location(display_path(path)), "not a UTF-8 text file") from None
-    return load_text(text, path, warnings)
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        col = len(data[data.rfind(b"\n", 0, exc.start) + 1: exc.start].decode("utf-8", "replace")) + 1
+        raise LocatedError(Location(display_path(path), line, col), "not UTF-8 text here (save the file as UTF-8)") from None
+    return text[1:] if text.startswith("\ufeff") else text
 
 
-def load_file(path: Path) -> Any:
-    return load_bytes(read_bytes(path), path)
+def read_text_file(path: Path, max_bytes: int, setting: str = "file_bytes") -> str:
+    """A text file a person wrote, bounded (see read_bytes and decode_text)."""
+    return decode_text(read_bytes(path, max_bytes, setting), path)
+
+
+def load_bytes(data: bytes, path: Path, limits=None, warnings: list | None = None) -> Any:
+    """Parse a file's bytes, read once (so what is parsed is what is hashed). With `warnings`, a
+    file indented with tabs is read anyway, with a warning added there."""
+    return load_text(decode_text(data, path), path, limits, warnings)
+
+
+def load_file(path: Path, limits=None) -> Any:
+    from gm.limits import DEFAULT
+
+    limits = limits or DEFAULT
+    return load_bytes(read_bytes(path, limits.file_bytes), path, limits)
 
 
 # ---- locations of nodes -------------------------------------------------------

@@ -34,7 +34,17 @@ def game_copy(demo_dir, tmp_path):
     for day in (target / "days").iterdir():
         if int(day.name) > 3:
             shutil.rmtree(day)
+    _head_at(target, 3)
     return target
+
+
+def _head_at(root: Path, day: int) -> None:
+    """A game cut back to `day` for a test: its chain head names that day again."""
+    from gm.chain import HEAD, write_head
+    from gm.gamedir import GameDir
+
+    (root / HEAD).unlink(missing_ok=True)
+    write_head(GameDir(root), day)
 
 
 @pytest.fixture(scope="session")

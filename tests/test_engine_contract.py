@@ -349,7 +349,7 @@ def test_a_hand_edited_state_is_refused(played, tmp_path):
     for command in ("check", "status"):
         refused = run(command, root)
         assert refused.exit_code == 1, refused.output
-        assert "was changed after Day" in refused.output and "rulings.yaml" in refused.output
+        assert "changed after Day" in refused.output and "rulings.yaml" in refused.output
 
 
 def test_a_roster_change_after_day_0_points_to_the_replacement_ruling(played, tmp_path):

@@ -39,6 +39,7 @@ def day3(demo, tmp_path) -> Path:
     shutil.rmtree(root / "days" / "03" / "result")
     for d in range(4, 8):
         shutil.rmtree(root / "days" / f"{d:02d}")
+    (root / "chain-head.json").unlink(missing_ok=True)  # as if Days 3 to 7 had never been resolved
     return root
 
 
@@ -137,7 +138,7 @@ def test_a_hand_edited_state_is_refused_with_a_pointer_to_rulings(day3):
     path.write_text(path.read_text(encoding="utf-8").replace('"health": 10', '"health": 9', 1), encoding="utf-8")
     out = run("check", day3)
     assert out.exit_code == 1
-    assert "days/02/result/state.json was changed after Day 2 was resolved" in out.output
+    assert "days/02/result/state.json: changed after Day 2 was resolved" in out.output
     assert "days/03/rulings.yaml" in out.output and "- health: {player: NAME, to: 3}" in out.output
 
 

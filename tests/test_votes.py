@@ -55,8 +55,8 @@ def test_thread_fixture(fixture, votes_game, monkeypatch):
 
 def test_the_vote_count_post(votes_game):
     thread = votes_game / "thread.txt"
-    thread.write_text("--- post by Akane ---\n[color=red][b]Chiaki[/b][/color]\n--- post by Dana ---\n"
-                      "[color=red][b]Chiaki[/b][/color] [color=lime][b]Beach[/b][/color]\n--- post by Chiaki ---\n"
+    thread.write_text("--- thread key: k3y9 ---\n--- k3y9 post by Akane ---\n[color=red][b]Chiaki[/b][/color]\n--- k3y9 post by Dana ---\n"
+                      "[color=red][b]Chiaki[/b][/color] [color=lime][b]Beach[/b][/color]\n--- k3y9 post by Chiaki ---\n"
                       "[color=red][b]Akane[/b][/color]\n")
     result = run("votes", votes_game, "--thread", thread)
     assert result.exit_code == 0, result.output
@@ -72,7 +72,7 @@ def test_votes_feed_resolve_and_a_withdrawn_vote_clears_the_orders_vote(votes_ga
     orders.mkdir(parents=True)
     (orders / "o.yaml").write_text("Akane:\n  votes: {mark: Chiaki, close: Beach}\nDana:\n  votes: {mark: Chiaki}\n")
     thread = votes_game / "thread.txt"
-    thread.write_text("--- post by Akane ---\n[color=red][b]Juno[/b][/color]\n--- post by Dana ---\n[b][color=red]unvote[/color][/b]\n")
+    thread.write_text("--- thread key: k3y9 ---\n--- k3y9 post by Akane ---\n[color=red][b]Juno[/b][/color]\n--- k3y9 post by Dana ---\n[b][color=red]unvote[/color][/b]\n")
     assert run("votes", votes_game, "--thread", thread).exit_code == 0
     result = run("resolve", votes_game)
     assert result.exit_code == 0, result.output
@@ -92,10 +92,10 @@ def test_votes_feed_resolve_and_a_withdrawn_vote_clears_the_orders_vote(votes_ga
 
 def test_votes_never_overwrite_what_the_gm_wrote(votes_game):
     thread = votes_game / "thread.txt"
-    thread.write_text("--- post by Akane ---\n[color=red][b]Juno[/b][/color]\n")
+    thread.write_text("--- thread key: k3y9 ---\n--- k3y9 post by Akane ---\n[color=red][b]Juno[/b][/color]\n")
     assert run("votes", votes_game, "--thread", thread).exit_code == 0
     path = votes_game / "days" / "04" / "votes.yaml"
-    thread.write_text("--- post by Akane ---\n[color=red][b]Dana[/b][/color]\n")
+    thread.write_text("--- thread key: k3y9 ---\n--- k3y9 post by Akane ---\n[color=red][b]Dana[/b][/color]\n")
     assert run("votes", votes_game, "--thread", thread).exit_code == 0  # its own earlier count: replaced
     assert "mark: Dana" in path.read_text()
     path.write_text(path.read_text().replace("mark: Dana", "mark: Hana"))  # the GM's correction
@@ -130,10 +130,13 @@ def test_a_thread_without_posts_or_with_a_bad_time(votes_game):
     thread = votes_game / "thread.txt"
     thread.write_text("just some text\n")
     result = run("votes", votes_game, "--thread", thread)
-    assert result.exit_code == 1 and "no posts found" in result.output
-    thread.write_text("--- post by Akane at 2025-13-01 10:00 ---\nhi\n")
+    assert result.exit_code == 1 and "a thread file begins with a key line" in result.output
+    thread.write_text("--- thread key: k3y9 ---\njust some text\n")
     result = run("votes", votes_game, "--thread", thread)
-    assert result.exit_code == 1 and "thread.txt:1:22: error: not a date and time" in result.output
+    assert result.exit_code == 1 and "no posts found" in result.output
+    thread.write_text("--- thread key: k3y9 ---\n--- k3y9 post by Akane at 2025-13-01 10:00 ---\nhi\n")
+    result = run("votes", votes_game, "--thread", thread)
+    assert result.exit_code == 1 and "thread.txt:2:27: error: not a date and time" in result.output
     result = run("votes", votes_game, "--thread", thread, "--deadline", "tonight")
     assert result.exit_code == 1 and "--deadline must be a date and time" in result.output
     assert not (votes_game / "days" / "04" / "votes.yaml").exists()

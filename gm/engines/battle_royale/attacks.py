@@ -123,7 +123,7 @@ def strike(day: Day, zone: str, v: Volley, aimed_at: Player, zone_players: list[
         all_out=v.all_out, paint=v.weapon.paint, smoke=v.weapon.smoke,
     )]
     if v.weapon.collateral is not None:
-        events += collateral(day, zone, v.weapon, v.weapon_name, a, target, near, ledger)
+        events += collateral(day, zone, v.weapon, v.weapon_name, a, target, near, ledger, all_out=v.all_out)
     return events
 
 
@@ -187,6 +187,16 @@ def deaths(day: Day, ledger: dict[str, dict[str, int]], cause: str = "attack") -
     return events
 
 
+def _fights(day: Day, zone: str, v: Volley) -> bool:
+    """Will this volley fire at someone in the zone (as the attack phase begins)?"""
+    if v.weapon_name != "Unarmed":
+        item = v.attacker.loaded(v.weapon_name)
+        if item is None or (item.ammo is not None and item.ammo <= 0):
+            return False
+    players = day.state.players
+    return any(players[t].on_island and players[t].zone == zone for t in v.targets)
+
+
 def resolve(day: Day) -> list[Event]:
     events: list[Event] = []
     by_zone = day.state.by_zone()
@@ -195,8 +205,11 @@ def resolve(day: Day) -> list[Event]:
         volleys = [v for v in volleys_in(day, players) if v.weapon.acts_in != "smoke"]
         if not volleys:
             continue
-        classes = sorted({v.weapon.weapon_class for v in volleys})
-        events.append(public("commotion", "attacks", zone=zone_name, classes=classes))
+        # the zone hears only attacks that find someone there to fight: an attack on a player
+        # elsewhere, or with no weapon left to fire, is a private order and makes no sound
+        classes = sorted({v.weapon.weapon_class for v in volleys if _fights(day, zone_name, v)})
+        if classes:
+            events.append(public("commotion", "attacks", zone=zone_name, classes=classes))
         for weapon_class in zone.attack_order:
             step_volleys = [v for v in volleys if v.weapon.acts_in == weapon_class]
             if step_volleys:

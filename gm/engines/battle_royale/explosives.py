@@ -65,9 +65,10 @@ def collateral_victims(day: Day, weapon: Weapon, thrower: Player, target: Player
 
 
 def collateral(day: Day, zone: str, weapon: Weapon, weapon_name: str, thrower: Player, target: Player,
-               near: list[str], ledger: dict[str, dict[str, int]]) -> list[Event]:
+               near: list[str], ledger: dict[str, dict[str, int]], all_out: bool = False) -> list[Event]:
     """Every player in melee with the target rolls against the collateral chance (the attacker's and their
-    own modifiers apply, as to any attack); a Smoke Grenade's collateral also negates their actions."""
+    own modifiers apply, as to any attack: an All-Out Attack's -10% too); a Smoke Grenade's collateral
+    also negates their actions."""
     state, dice, step = day.state, day.dice, day.step
     events = []
     coll = weapon.collateral
@@ -75,7 +76,7 @@ def collateral(day: Day, zone: str, weapon: Weapon, weapon_name: str, thrower: P
         victim = state.players[name]
         if not victim.alive:
             continue
-        chance, why = hit_chance(day, zone, thrower, victim, weapon, base=coll.hit_chance)
+        chance, why = hit_chance(day, zone, thrower, victim, weapon, base=coll.hit_chance, all_out=all_out)
         purpose = f"{thrower.name}'s {weapon_name} at {target.name}: collateral on {name}"
         hit, roll = dice.chance(chance, f"{purpose}: hit?")
         damage, damage_roll = 0, None

@@ -42,11 +42,12 @@ def _collar_off(state: State, p: Player) -> bool:
 
 
 def _lighten(state: State, rules: Rules, p: Player, o: PlayerOrders, path: list[str], need: bool) -> tuple[list[str], list[Event]]:
-    """A Run with full hands drops the declared item; without one, it shrinks to a Move (RULINGS.md, Run)."""
+    """A Run with full hands drops the declared item, if it counts toward the carrying limit; without
+    one, it shrinks to a Move (RULINGS.md, Run)."""
     if not need or carried(rules, p) < rules.house.carrying_limit:
         return path, []
     item = p.holding(o.run_drop) if o.run_drop else None
-    if item is None:
+    if item is None or not rules.counts_against_limit(item.name):  # dropping it would leave the hands as full
         return path[:2], [private("run_blocked", [p.name], STEP, player=p.name, route=path)]
     drop(state, p, item, state.day, keep_control=False)
     return path, [private("run_drop", [p.name], STEP, player=p.name, item=item.name, zone=p.zone)]

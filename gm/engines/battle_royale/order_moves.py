@@ -97,6 +97,9 @@ def check_movement(c: BrChecker, orders: PlayerOrders, player: Player, node, whe
         drop = c.held_item(player, node["drop"], value_loc(c.path, node, "drop"))
         if drop is None:
             return
+        if not c.rules.counts_against_limit(drop):
+            c.warn(value_loc(c.path, node, "drop"), f"dropping the {drop} does not lighten a Run: it does not count "
+                   "toward the carrying limit (with full hands, the Run will shrink to a Move)")
         orders.run_drop = drop
     orders.movement = kind
     orders.route = route
@@ -155,6 +158,9 @@ def _check_follow(c: BrChecker, orders: PlayerOrders, player: Player, node, wher
         drop = c.held_item(player, node["drop"], value_loc(c.path, node, "drop"))
         if drop is None:
             return
+        if not c.rules.counts_against_limit(drop):
+            c.warn(value_loc(c.path, node, "drop"), f"dropping the {drop} does not lighten a Run: it does not count "
+                   "toward the carrying limit (with full hands, the Run will shrink to a Move)")
         orders.run_drop = drop
     zone = c.state.zones[player.zone]
     if zone.closed or zone.closing:

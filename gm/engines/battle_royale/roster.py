@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from gm.errors import Problem
-from gm.roster import roster_entry
+from gm.names import name_key
+from gm.roster import alike_problem, roster_entry
 from gm.suggest import did_you_mean
 from gm.yamlio import item_loc, node_loc, value_loc
 
@@ -35,17 +36,17 @@ def read_game(doc: dict, path: str) -> tuple[Rules, list[dict], list[Problem]]:
         where = value_loc(path, doc, "roster") if "roster" in doc else node_loc(path, doc)
         problems.append(Problem(where, "roster must list the players, e.g. `- {name: Akane, role: Dedicated Student}`"))
         return rules, entries, problems
-    seen: dict[str, int] = {}
+    seen: dict[str, tuple[int, str]] = {}  # what a name reads as -> (entry, name)
     for i in range(len(roster_node)):
         got = roster_entry(roster_node, i, path, ROSTER_KEYS, "{name: NAME, role: ROLE}", problems)
         if got is None:
             continue
         node, name, loc, at = got
-        folded = name.casefold()
+        folded = name_key(name) or name
         if folded in seen:
-            problems.append(Problem(loc("name"), f"{name} is on the roster twice (entry {seen[folded] + 1} and {i + 1})"))
+            problems.append(Problem(loc("name"), alike_problem(name, seen[folded][1], seen[folded][0], i)))
             continue
-        seen[folded] = i
+        seen[folded] = (i, name)
         role = _role(node.get("role", "Dedicated Student"))
         if role is None:
             problems.append(Problem(loc("role"), f"unknown role {node.get('role')!r}"

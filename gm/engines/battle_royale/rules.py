@@ -264,6 +264,11 @@ def parse_house_rules(doc, path: str) -> tuple[HouseRules, list[Problem]]:
         if not isinstance(value, list) or not value or not all(isinstance(v, str) and v.strip() for v in value):
             return value, [Problem(where, "schools must be a list of names")]
         value = [str(v) for v in value]
+        from gm.names import text_problem
+
+        bad = [why for why in (text_problem(v, "a school's name") for v in value) if why]
+        if bad:
+            return value, [Problem(where, bad[0])]
         return value, [] if len(set(value)) == len(value) else [Problem(where, "schools names a school twice")]
 
     def escape_zones(value, where):

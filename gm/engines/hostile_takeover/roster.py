@@ -4,7 +4,8 @@ player if the table already knows it, and the board if the GM describes it. Chec
 from __future__ import annotations
 
 from gm.errors import Problem
-from gm.roster import roster_entry
+from gm.names import name_key
+from gm.roster import alike_problem, roster_entry
 from gm.suggest import did_you_mean
 from gm.yamlio import item_loc, key_loc, node_loc, value_loc
 
@@ -57,7 +58,7 @@ def read_roster(doc: dict, path: str, problems: list[Problem]) -> list[tuple[str
         return []
     out: list[tuple[str, str]] = []
     before = len(problems)
-    names: dict[str, int] = {}
+    names: dict[str, tuple[int, str]] = {}  # what a name reads as -> (entry, name)
     free = [c for c in COLOURS]
     for i in range(len(node)):
         got = roster_entry(node, i, path, ROSTER_KEYS, "{name: NAME, colour: COLOUR}", problems)
@@ -68,10 +69,11 @@ def read_roster(doc: dict, path: str, problems: list[Problem]) -> list[tuple[str
             problems.append(Problem(loc("name"), f"a player cannot be called {name!r}: orders name players by name "
                                                  "or by colour, and that is a colour"))
             continue
-        if name.casefold() in names:
-            problems.append(Problem(loc("name"), f"{name} is on the roster twice (entries {names[name.casefold()] + 1} and {i + 1})"))
+        key = name_key(name) or name
+        if key in names:
+            problems.append(Problem(loc("name"), alike_problem(name, names[key][1], names[key][0], i)))
             continue
-        names[name.casefold()] = i
+        names[key] = (i, name)
         raw = entry.get("colour", entry.get("color"))
         key = "colour" if "colour" in entry else "color"
         colour = colour_named(raw) if raw is not None else None
@@ -130,8 +132,16 @@ def read_board(doc, path: str, rules: Rules, players: dict[str, Player], problem
         b.error(value_loc(path, node, "buildings"), "board.buildings is a list: C3 (small), [D4, E4] (large), "
                                                     "or {at: C3, owner: NAME, points: N}")
         buildings = []
+    supply = {"small": rules.unclaimed_small, "large": rules.unclaimed_large}
     for i, raw in enumerate(buildings):
-        _read_building(b, path, buildings, i, raw, players)
+        size = _read_building(b, path, buildings, i, raw, players)
+        if size is None:
+            continue
+        supply[size] -= 1
+        if supply[size] == -1:  # named once, at the first building beyond the supply
+            total = rules.unclaimed_large if size == "large" else rules.unclaimed_small
+            b.error(item_loc(path, buildings, i), f"the supply has only {total} {size} unclaimed building"
+                    f"{'s' if total != 1 else ''} (unclaimed_{size} in house_rules), and this is one more")
     spawns = node.get("spawns") or {}
     if not isinstance(spawns, dict):
         b.error(value_loc(path, node, "spawns"), "board.spawns maps each player to a square, e.g. {Akane: B2}")
@@ -155,7 +165,8 @@ def read_board(doc, path: str, rules: Rules, players: dict[str, Player], problem
     return b
 
 
-def _read_building(b: BoardBuilder, path: str, seq, i: int, raw, players) -> None:
+def _read_building(b: BoardBuilder, path: str, seq, i: int, raw, players) -> str | None:
+    """Lay one building of a described board; its size when it is an unclaimed one (None otherwise)."""
     at = item_loc(path, seq, i)
     owner = None
     points = None
@@ -179,12 +190,13 @@ def _read_building(b: BoardBuilder, path: str, seq, i: int, raw, players) -> Non
     if squares is None:
         b.error(at, why or "not a building")
         return
+    size = "large" if len(squares) == 2 else "small"
     if points is not None:
-        full = b.rules.full_points("large" if len(squares) == 2 else "small")
+        full = b.rules.full_points(size)
         if isinstance(points, bool) or not isinstance(points, int) or not 1 <= points <= full:
             b.error(at, f"points must be a whole number from 1 to {full}, not {points!r}")
-            return
-    b.building(squares, owner, points, at)
+            return None
+    return size if b.building(squares, owner, points, at) and owner is None else None
 
 
 def read_game(doc: dict, path: str) -> tuple[Rules, list[str], list[Problem], State | None]:

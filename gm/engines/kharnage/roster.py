@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from gm.errors import Problem
-from gm.roster import roster_entry
+from gm.names import name_key
+from gm.roster import alike_problem, roster_entry
 from gm.suggest import did_you_mean
 from gm.yamlio import node_loc, value_loc
 
@@ -44,7 +45,7 @@ def read_roster(doc, path: str, comp: Components, problems: list[Problem]) -> li
                                        "`- {name: Akane, army: Dwarves}`"))
         return []
     out: list[tuple[str, str | None]] = []
-    names: set[str] = set()
+    names: dict[str, tuple[int, str]] = {}  # what a name reads as -> (entry, name)
     taken: set[str] = set()
     armies = list(comp.armies)
     before = len(problems)
@@ -58,10 +59,11 @@ def read_roster(doc, path: str, comp: Components, problems: list[Problem]) -> li
             problems.append(Problem(loc("name"), f"a player cannot be called {name!r}: orders use that word "
                                                  "for something else"))
             continue
-        if folded in names:
-            problems.append(Problem(loc("name"), f"{name} is on the roster twice"))
+        key = name_key(name) or name
+        if key in names:
+            problems.append(Problem(loc("name"), alike_problem(name, names[key][1], names[key][0], i)))
             continue
-        names.add(folded)
+        names[key] = (i, name)
         raw = entry.get("army")
         army = None
         if raw is not None:

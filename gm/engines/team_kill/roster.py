@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from gm.errors import Problem
-from gm.roster import roster_entry
+from gm.names import name_key
+from gm.roster import alike_problem, roster_entry
 from gm.suggest import did_you_mean
 from gm.yamlio import node_loc, value_loc
 
@@ -59,20 +60,21 @@ def read_roster(doc, path: str, rules: Rules, problems: list[Problem]) -> list[s
         where = value_loc(path, doc, "roster") if "roster" in doc else node_loc(path, doc)
         problems.append(Problem(where, "roster must list the players in seat order (clockwise), e.g. `- Akane`"))
         return []
-    names: dict[str, int] = {}
+    names: dict[str, tuple[int, str]] = {}  # what a name reads as -> (entry, name)
     out: list[str] = []
     for i in range(len(node)):
         got = roster_entry(node, i, path, ROSTER_KEYS, "{name: NAME}", problems)
         if got is None:
             continue
         _, name, loc, _ = got
-        if name.casefold() in names:
-            problems.append(Problem(loc("name"), f"{name} is on the roster twice (entries {names[name.casefold()] + 1} and {i + 1})"))
+        key = name_key(name) or name
+        if key in names:
+            problems.append(Problem(loc("name"), alike_problem(name, names[key][1], names[key][0], i)))
             continue
         if name.casefold() in ("left", "right", "pass", "default", "split", "me", "rest"):
             problems.append(Problem(loc("name"), f"a player cannot be called {name!r}: orders use that word"))
             continue
-        names[name.casefold()] = i
+        names[key] = (i, name)
         out.append(name)
     persons = {f"{n} {k}".casefold(): n for n in out for k in (1, 2)}
     for n in out:
