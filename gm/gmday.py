@@ -124,11 +124,16 @@ def receipts(root: Path, day: int | None, now_raw: str | None = None) -> Receipt
     """One private message per player owing orders, echoing them as the engine understood them,
     written to days/NN/receipts/ (gm's own folder: written again each time; the same orders give
     the same bytes, so a GM sees whose changed)."""
+    gd = GameDir(root)
+    game = gd.load()
+    with gd.lock():  # a writing command, like resolve: one at a time
+        return _write_receipts(gd, game, day, now_raw)
+
+
+def _write_receipts(gd: GameDir, game: Game, day: int | None, now_raw: str | None) -> Receipts:
     from gm.errors import OrderError
     from gm.render import message_filename, render_post
 
-    gd = GameDir(root)
-    game = gd.load()
     day, checked, deadline = _context(gd, game, day, now_utc(now_raw))
     if checked.errors:
         raise OrderError(checked.problems)
