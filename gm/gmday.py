@@ -25,7 +25,7 @@ _DAILY = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
 
 @dataclass
 class Deadline:
-    when: datetime | None  # None: a daily time with no date yet known... never; or no deadline at all
+    when: datetime | None  # None: no deadline set for the day
     source: str  # where it was set, as the GM would look for it
 
     def text(self) -> str | None:
