@@ -5,7 +5,7 @@ holds the SHA-256 of:
 
     orders_files          each orders file of the day (by file name)
     votes_sha256          days/NN/votes.yaml, when `gm votes` (or the GM) wrote one
-    rulings_sha256        days/NN/rulings.yaml, when the GM made rulings (gm/rulings.py)
+    rulings_yaml_sha256   days/NN/rulings.yaml, when the GM made rulings (gm/rulings.py)
     chain.rolls_sha256    result/rolls.jsonl
     chain.outputs_sha256  every other file of result/ (posts, messages, summary, events, state)
     chain.previous_record the previous day's day.json, byte for byte (null on Day 0)
@@ -89,6 +89,9 @@ def check_day(gd: GameDir, day: int) -> DayAudit:
     _check_reveal(gd, day, out)
     _check_inputs(gd, day, record, out)
     _check_seed(gd, day, record, out)
+    _check_lock(gd, day, record, out)
+    _check_log(gd, day, record, out)
+    _check_corrections(gd, day, record, out)
     _check_rolls(gd, day, record, chain, out)
     _check_outputs(gd, day, chain, out)
     _check_next_link(gd, day, out)
@@ -249,11 +252,12 @@ def _check_inputs(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
     for name in sorted(set(recorded) | on_disk):
         _compare(gd, out, gd.orders_dir(day) / name, recorded.get(name), "an orders file")
     _compare(gd, out, gd.votes_path(day), record.get("votes_sha256"), "the thread's votes")
-    _compare(gd, out, gd.day_dir(day) / "rulings.yaml", record.get("rulings_sha256"), "the GM's rulings")
+    _compare(gd, out, gd.day_dir(day) / "rulings.yaml", record.get("rulings_yaml_sha256"), "the GM's rulings")
     out.notes.append(_count(len(recorded), "orders file") + (" and votes.yaml" if record.get("votes_sha256") else ""))
 
 
 def _check_seed(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
+    from gm.beacon import signature_problem
     from gm.commitment import COMMIT_TAG, commit_path, seed_path
     from gm.dice import dice_key
     from gm.published import find_machine_line
@@ -262,13 +266,18 @@ def _check_seed(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
     try:
         seed = bytes.fromhex(record["seed"])
         salts = dict(record.get("salts") or {})
+        beacon = record.get("beacon")
     except (KeyError, ValueError, TypeError):
         out.findings.append(f"{rec}: no readable seed")
         return
     if sha256_bytes(seed) != record.get("seed_sha256"):
         out.findings.append(f"{rec}: the seed does not hash to the recorded seed_sha256")
-    if dice_key(seed, salts).hex() != record.get("dice_key", seed.hex()):
-        out.findings.append(f"{rec}: the dice key does not follow from the seed and the salts")
+    if dice_key(seed, salts, beacon).hex() != record.get("dice_key", seed.hex()):
+        out.findings.append(f"{rec}: the dice key does not follow from the seed, the salts and the beacon")
+    if beacon:
+        problem = signature_problem(int(beacon.get("round", 0)), str(beacon.get("signature", "")))
+        if problem:
+            out.findings.append(f"{rec}: beacon round {beacon.get('round')}: {problem}")
     post = commit_path(gd, day)
     if post.is_file():
         try:
@@ -276,15 +285,112 @@ def _check_seed(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
         except GmError as exc:
             out.findings.append(f"{shown_path(gd, post)}: {exc}")
         else:
-            if committed.get("seed_sha256") != sha256_bytes(seed) or committed.get("day") != day:
-                out.findings.append(f"{shown_path(gd, post)}: commits to another seed than the one Day {day} was resolved with")
-            else:
-                out.notes.append("seed matches its commitment")
+            _check_commitment(gd, day, record, committed, seed, out)
     elif record.get("seed_committed"):
         out.findings.append(f"{shown_path(gd, post)}: removed after Day {day} was resolved (the seed was committed)")
     secret = seed_path(gd, day)
-    if secret.is_file() and secret.read_text(encoding="utf-8", errors="replace").strip().lower() != seed.hex():
+    if secret.is_file() and secret.read_text(encoding="utf-8", errors="replace").split()[:1] != [seed.hex()]:
         out.findings.append(f"{shown_path(gd, secret)}: is not the seed Day {day} was resolved with")
+
+
+def _check_commitment(gd: GameDir, day: int, record: dict, committed: dict, seed: bytes, out: DayAudit) -> None:
+    from gm.commitment import commit_path
+
+    post = shown_path(gd, commit_path(gd, day))
+    if committed.get("seed_sha256") != sha256_bytes(seed) or committed.get("day") != day:
+        out.findings.append(f"{post}: commits to another seed than the one Day {day} was resolved with")
+        return
+    named = (committed.get("beacon") or {}).get("round")
+    used = (record.get("beacon") or {}).get("round")
+    if named != used:
+        out.findings.append(f"{post}: names beacon round {named}, but Day {day} was resolved with {used}")
+    previous = None
+    if day > 0:
+        try:
+            previous = sha256_bytes((gd.result_dir(day - 1) / RECORD).read_bytes())
+        except OSError:
+            previous = None
+    if "previous_record" in committed and committed["previous_record"] != previous:
+        out.findings.append(f"{post}: names {str(committed['previous_record'])[:12]}... as Day {day - 1}'s record, "
+                            f"which is now {str(previous)[:12]}... (Day {day - 1} changed after Day {day} was committed)")
+    if record.get("commit_sha256") and record["commit_sha256"] != sha256_bytes(commit_path(gd, day).read_bytes()):
+        out.findings.append(f"{post}: changed after Day {day} was resolved (the commitment post)")
+    else:
+        out.notes.append("seed matches its commitment" + (f", beacon round {used} checked" if used else ""))
+
+
+def _check_lock(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
+    """The orders and salts the day was resolved from, against the lock posted at the deadline."""
+    from gm.lock import file_differences, lock_path, lock_problems, read_lock, salt_differences
+
+    path = lock_path(gd, day)
+    shown = shown_path(gd, path)
+    if not path.is_file():
+        if record.get("lock_sha256"):
+            out.findings.append(f"{shown}: removed after Day {day} was resolved (the orders were locked)")
+        return
+    if record.get("lock_sha256") is None:
+        out.findings.append(f"{shown}: added after Day {day} was resolved")
+        return
+    if sha256_bytes(path.read_bytes()) != record["lock_sha256"]:
+        out.findings.append(f"{shown}: changed after Day {day} was resolved (the lock post)")
+    try:
+        lock = read_lock(gd, day)
+    except GmError as exc:
+        out.findings.append(f"{shown}: {str(exc).splitlines()[0]}")
+        return
+    out.findings += [f"{shown}: {p}" for p in lock_problems(lock)]
+    out.findings += [f"{shown}: {d}" for d in salt_differences(lock.salts, dict(record.get("salts") or {}))]
+    ruled = {f for r in record.get("rulings") or [] for f in r.get("files", [])}
+    for d in file_differences(lock.files, record.get("orders_files") or {}):
+        if d.split(" was ")[0] not in ruled:
+            out.findings.append(f"{shown}: orders file {d} after the lock, and no ruling says why")
+    if not out.findings:
+        out.notes.append("orders and salts as locked" + (f", {len(record.get('rulings') or [])} ruling(s)" if record.get("rulings") else ""))
+
+
+def _check_corrections(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
+    """Each earlier result a correction names is kept beside the day's result (result.N/)."""
+    corrections = record.get("corrections") or []
+    if not corrections:
+        return
+    kept = set()
+    for folder in gd.day_dir(day).glob("result.*"):
+        try:
+            kept.add(sha256_bytes((folder / RECORD).read_bytes()))
+        except OSError:
+            continue
+    for c in corrections:
+        if c.get("previous_record") not in kept:
+            out.findings.append(f"{shown_path(gd, gd.day_dir(day))}: the result Day {day} had before its correction "
+                                f"({str(c.get('previous_record'))[:12]}...) is gone: every earlier result stays on record")
+    if not out.findings:
+        out.notes.append(f"{len(corrections)} correction(s), each earlier result kept")
+
+
+def _check_log(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
+    """fairness.log, against the record: one commitment a day, and every earlier resolution of the
+    day named by a correction (so a result deleted and made again shows)."""
+    from gm.commitment import LOG_FILE, read_log
+
+    events = [e for e in read_log(gd) if e.get("day") == day]
+    if not events:
+        return
+    commits = [e for e in events if e.get("event") == "commit"]
+    if len(commits) > 1:
+        out.findings.append(f"{LOG_FILE}: Day {day} was committed {len(commits)} times (a commitment made again "
+                            "after its files were deleted): only the first one posted counts")
+    elif commits and record.get("commit_sha256") and commits[0].get("commit_sha256") != record["commit_sha256"]:
+        out.findings.append(f"{LOG_FILE}: Day {day} was resolved with another commitment than the one logged")
+    locks = [e for e in events if e.get("event") == "lock"]
+    if locks and locks[-1].get("lock_sha256") != record.get("lock_sha256"):
+        out.findings.append(f"{LOG_FILE}: Day {day} was locked (`gm lock`), but resolved "
+                            + ("without its lock" if record.get("lock_sha256") is None else "with another lock"))
+    superseded = {c.get("previous_record") for c in record.get("corrections") or []}
+    for e in events:
+        if e.get("event") == "resolve" and e.get("record_sha256") not in superseded | {out.record_sha256}:
+            out.findings.append(f"{LOG_FILE}: Day {day} was resolved before (record {str(e.get('record_sha256'))[:12]}...) "
+                                "and that result was replaced without a correction (gm resolve --force --reason)")
 
 
 def _check_rolls(gd: GameDir, day: int, record: dict, chain: dict, out: DayAudit) -> None:
@@ -301,6 +407,12 @@ def _check_rolls(gd: GameDir, day: int, record: dict, chain: dict, out: DayAudit
         out.findings.append(f"{shown_path(gd, path)}: cannot be read as a roll log ({exc})")
         return
     problems = check_rolls(rolls, key, record.get("engine", ""), day, record.get("rolls"))
+    public = gd.result_dir(day) / "rolls.public.jsonl"
+    if public.is_file() and "veil" in record:
+        from gm.rolllog import public_log
+
+        if public.read_text(encoding="utf-8") != public_log(rolls, bytes.fromhex(record["veil"]), record.get("engine", ""), day):
+            problems.append("the public roll log does not seal these rolls (rolls.public.jsonl was changed)")
     out.findings += [f"{shown_path(gd, path)}: {p}" for p in problems[:5]]
     if len(problems) > 5:
         out.findings.append(f"{shown_path(gd, path)}: ... and {len(problems) - 5} more")
@@ -312,7 +424,7 @@ def _check_outputs(gd: GameDir, day: int, chain: dict, out: DayAudit) -> None:
     result = gd.result_dir(day)
     recorded = chain.get("outputs_sha256") or {}
     on_disk = {p.relative_to(result).as_posix() for p in result.rglob("*") if p.is_file()}
-    on_disk = {rel for rel in on_disk if rel not in NOT_CHAINED + ("rolls.jsonl",) and not rel.startswith("reveal.")}
+    on_disk = {rel for rel in on_disk if rel not in NOT_CHAINED + ("rolls.jsonl",) and not rel.startswith(("reveal.", "correction."))}
     for rel in sorted(set(recorded) | on_disk):
         _compare(gd, out, result / rel, recorded.get(rel), "a post" if rel.endswith((".bbcode", ".md", ".txt")) else "an output")
 

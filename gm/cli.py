@@ -145,18 +145,24 @@ def check(game_dir, day):
 @game_arg
 @day_opt
 @click.option("--seed", default=None, help="The day's seed in hex (default: fresh random bytes).")
+@click.option("--beacon", default=None, metavar="SIGNATURE",
+              help="The signature of the drand quicknet round the day's commitment named (hex), or a file "
+                   "holding drand's answer for that round.")
+@click.option("--ruling", "rulings", multiple=True, metavar="TEXT",
+              help="After `gm lock`: what you decided about a changed orders file, and why (repeat; goes into the reveal).")
 @click.option("--force", is_flag=True, help="Resolve a day again; the earlier result is kept beside the new one.")
-def resolve(game_dir, day, seed, force):
+@click.option("--reason", default=None, help="With --force: why the day is resolved again (goes into the correction post).")
+def resolve(game_dir, day, seed, beacon, rulings, force, reason):
     """Resolve a day with its committed seed: narration, private messages, GM summary, roll log, new state.
 
     \b
     Examples:
       gm resolve my-game
-      gm resolve my-game --day 3 --force
+      gm resolve my-game --day 3 --force --reason "Bruno's orders were misread"
     """
     from gm import commands
 
-    out = commands.resolve(game_dir, day, seed, force)
+    out = commands.resolve(game_dir, day, seed, force, beacon, tuple(rulings), reason)
     for w in out.warnings:
         click.echo(str(w), err=True)
     click.echo(f"Day {out.day} resolved ({out.rolls} rolls). Written to {out.result}:")
@@ -275,18 +281,20 @@ def demo(target, engine):
 @cli.command()
 @game_arg
 @day_opt
-@click.option("--deadline", default=None, metavar="'YYYY-MM-DD HH:MM'",
-              help="Also set the day's orders deadline (UTC), shown by check, status, remind and the receipts.")
-def commit(game_dir, day, deadline):
+@click.option("--deadline", default=None, metavar="WHEN",
+              help="The orders deadline with its zone (2026-03-01T20:00Z): the dice then also take the drand "
+                   "quicknet round just after it; check, status, remind and the receipts show it.")
+@click.option("--late", is_flag=True, help="Commit although orders are already in (the post says so).")
+def commit(game_dir, day, deadline, late):
     """Fix a day's secret seed; print its SHA-256 commitment post for the thread.
 
     \b
     Example:
-      gm commit my-game --day 3 --deadline '2026-03-01 20:00'
+      gm commit my-game --day 3 --deadline 2026-03-01T20:00Z
     """
     from gm import commands
 
-    c = commands.commit(game_dir, day, deadline)
+    c = commands.commit(game_dir, day, deadline, late)
     for w in c.warnings:
         click.echo(w, err=True)
     note = "Post this in the thread before the orders deadline" if c.new else \
@@ -297,10 +305,31 @@ def commit(game_dir, day, deadline):
 
 @cli.command()
 @game_arg
+@day_opt
+def lock(game_dir, day):
+    """At the deadline: post the digest of every orders file and every salt as received.
+
+    \b
+    Example:
+      gm lock my-game --day 3
+    """
+    from gm import commands
+
+    out = commands.lock(game_dir, day)
+    for w in out.warnings:
+        click.echo(w, err=True)
+    note = "Post this in the thread now, at the deadline" if out.new else f"Day {out.day} was already locked; the same post again"
+    click.echo(f"{note} (kept in {out.path}):\n", err=True)
+    click.echo(out.post, nl=False)
+
+
+@cli.command()
+@game_arg
 @done_day_opt
-@click.option("--rolls", is_flag=True, help="Print the roll log as posts instead (for gm verify).")
-def reveal(game_dir, day, rolls):
-    """Print a resolved day's reveal post: its seed and every player's salt.
+@click.option("--rolls", is_flag=True, help="Print the public roll log as posts instead (for gm verify).")
+@click.option("--purposes", is_flag=True, help="Once the game has ended: every roll of every day opened, as posts.")
+def reveal(game_dir, day, rolls, purposes):
+    """Print a resolved day's reveal post: its seed, its beacon round and every player's salt.
 
     \b
     Examples:
@@ -309,7 +338,7 @@ def reveal(game_dir, day, rolls):
     """
     from gm import commands
 
-    day, posts = commands.reveal(game_dir, day, rolls)
+    day, posts = commands.reveal(game_dir, day, rolls, purposes)
     for i, post in enumerate(posts, 1):
         if len(posts) > 1:
             click.echo(f"----- post {i} of {len(posts)} -----", err=True)
@@ -327,8 +356,14 @@ def reveal(game_dir, day, rolls):
 @click.option("--engine", default=None, help="Without --reveal: the game's engine, e.g. battle-royale.")
 @click.option("--day", "-d", type=click.IntRange(min=0), default=None, help="Without --reveal: the day.")
 @click.option("--salt", "salts", multiple=True, metavar="NAME=SALT", help="Without --reveal: a player's salt (repeat).")
-def verify(commit_arg, reveal_path, rolls_path, seed, engine, day, salts):
+@click.option("--lock", "lock_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The lock post (a saved copy): the salts and orders as received at the deadline.")
+@click.option("--open", "open_paths", multiple=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="Openings sent with a player's message: check them against the public roll log (repeat).")
+def verify(commit_arg, reveal_path, rolls_path, seed, engine, day, salts, lock_path, open_paths):
     """Check every roll of a day from the published posts alone (no game folder needed).
+
+    Exit code 0: verified; 1: not verified (each reason is named); 2: an input cannot be read.
 
     \b
     Example:
@@ -336,10 +371,26 @@ def verify(commit_arg, reveal_path, rolls_path, seed, engine, day, salts):
     """
     from gm import commands
 
-    verdict = commands.verify(commit_arg, reveal_path, rolls_path, seed, engine, day, list(salts))
+    verdict = commands.verify(commit_arg, reveal_path, rolls_path, seed, engine, day, list(salts), lock_path, tuple(open_paths))
     for line in verdict.lines:
         click.echo(line)
     sys.exit(0 if verdict.ok else 1)
+
+
+@cli.command()
+@click.argument("out", type=click.Path(dir_okay=False, path_type=Path), default=Path("gm-verifier.html"))
+def verifier(out):
+    """Write the static HTML page on which players check a day's dice in their browser.
+
+    \b
+    Example:
+      gm verifier gm-verifier.html
+    """
+    from gm.verifier import write_verifier
+
+    where = write_verifier(out)
+    click.echo(f"Wrote {where}: open it in a browser, paste a day's posts, and press Check. It needs no server; "
+               "you may post the file for your players.")
 
 
 # ---- the forum toolkit ------------------------------------------------------------------------

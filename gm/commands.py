@@ -30,9 +30,18 @@ def _default_day(gd: GameDir, day: int | None, resolved: bool) -> int:
 
 
 GITIGNORE = """\
-# A day's seed is secret until the day is resolved (gm commit, docs/fairness.md): keep it out of
-# anything you share. Its SHA-256 is in the commitment post, and the seed in result/day.json later.
+# A day's seed and veil are secret (gm commit, docs/fairness.md): keep them out of anything you
+# share. The seed's SHA-256 is in the commitment post, and the seed in the reveal post later.
 seed.secret
+# gm's own scratch: a result folder being written, a lock against two runs at once
+.result-*
+*.lock
+"""
+
+GITATTRIBUTES = """\
+# gm hashes these files byte for byte (docs/fairness.md): no line-ending conversion, on any
+# system and whatever core.autocrlf says, or `gm audit --all` would find every day changed.
+* -text
 """
 
 
@@ -45,6 +54,7 @@ def new_game(root: Path, engine_name: str, title: str | None) -> tuple[list[str]
         raise StateError(f"{display_path(root)} already exists and is not empty")
     template = engine.new_game_files(title)
     template.setdefault(".gitignore", GITIGNORE)
+    template.setdefault(".gitattributes", GITATTRIBUTES)
     made_root = not root.exists()
     created: list[Path] = []
     try:
@@ -92,8 +102,11 @@ class Resolved:
     warnings: list
 
 
-def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool) -> Resolved:
-    from gm.commitment import seed_for_resolve
+def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beacon: str | None = None,
+            rulings: tuple[str, ...] = (), reason: str | None = None) -> Resolved:
+    """Resolve a day. After a lock, a changed orders file needs a ruling and a changed salt is
+    refused; a re-resolve needs its reason, and leaves a correction in the record (gm/corrections.py)."""
+    from gm.commitment import beacon_for_resolve, log_event, secret_for_resolve
     from gm.day import resolve_day
     from gm.record import day_files
 
@@ -101,19 +114,67 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool) -> R
     game = gd.load()
     day = _default_day(gd, day, resolved=False)
     if gd.is_resolved(day) and not force:
-        raise StateError(f"Day {day} is already resolved; use --force to resolve it again (the old result is kept)")
+        raise StateError(f"Day {day} is already resolved; use --force --reason \"...\" to resolve it again "
+                         "(the old result is kept, and the correction is posted)")
+    if force and gd.is_resolved(day) and not (reason or "").strip():
+        raise StateError(f"resolving Day {day} again needs --reason \"...\": the players are told what changed and why")
     with gd.lock():
         if gd.is_resolved(day) and not force:  # again, under the lock: another run may have done it
-            raise StateError(f"Day {day} is already resolved; use --force to resolve it again (the old result is kept)")
-        seed, seed_warnings = seed_for_resolve(gd, game, day, seed_hex)
-        rd = resolve_day(gd, game, day, seed)
-        files = day_files(game, rd)
+            raise StateError(f"Day {day} is already resolved; use --force --reason \"...\" to resolve it again "
+                             "(the old result is kept, and the correction is posted)")
+        secret, seed_warnings = secret_for_resolve(gd, game, day, seed_hex)
+        round_record = beacon_for_resolve(gd, day, beacon)
+        history = _history(gd, day, force)
+        rd = resolve_day(gd, game, day, secret.seed, secret.veil, round_record)
+        history["rulings"] += _check_lock(gd, day, rd.checked, rulings, history["rulings"])
+        if force and gd.is_resolved(day):
+            from gm.corrections import correction
+
+            draft = day_files(game, rd, history)
+            history["corrections"].append(correction(gd, day, reason.strip(), draft, rd.checked.orders_digests))
+        files = day_files(game, rd, history)
         result = gd.write_result(day, files, force=force)
+        log_event(gd, {"event": "resolve", "day": day, "record_sha256": hashlib.sha256(files["day.json"].encode("utf-8")).hexdigest()})
     later = [d for d in gd.resolved_days() if d > day]
     warnings = list(rd.checked.warnings) + seed_warnings + gd.notes
     if later:
         warnings.append(f"warning: Day(s) {', '.join(map(str, later))} were resolved from the old Day {day}: resolve them again")
     return Resolved(day, display_path(result), sorted(files), len(rd.rolls), bool(game.engine.ended(rd.state)), warnings)
+
+
+def _history(gd: GameDir, day: int, force: bool) -> dict:
+    """The rulings and corrections already in the day's record (a re-resolve keeps them)."""
+    if not (force and gd.is_resolved(day)):
+        return {"rulings": [], "corrections": []}
+    try:
+        old = gd.read_json(day, "day.json")
+    except (OSError, ValueError):
+        return {"rulings": [], "corrections": []}
+    return {"rulings": list(old.get("rulings") or []), "corrections": list(old.get("corrections") or [])}
+
+
+def _check_lock(gd: GameDir, day: int, checked, rulings: tuple[str, ...], earlier: list[dict]) -> list[dict]:
+    """After `gm lock`: the salts as locked, and each orders file changed since covered by a ruling
+    (compared with the bytes the day was resolved from)."""
+    from gm.lock import file_differences, read_lock, salt_differences
+
+    lock = read_lock(gd, day)
+    texts = [r.strip() for r in rulings if r.strip()]
+    if lock is None:
+        if texts:
+            raise StateError(f"Day {day} was not locked (`gm lock`), so there is nothing to rule on: leave out --ruling")
+        return []
+    files, salts = checked.orders_digests, checked.salts
+    salt_changes = salt_differences(lock.salts, salts)
+    if salt_changes:
+        raise StateError(f"the salts of Day {day} differ from the lock ({display_path(gd.day_dir(day) / 'lock.txt')}): "
+                         + "; ".join(salt_changes) + ". A salt is the player's: put it back as locked")
+    ruled = {f for r in earlier for f in r.get("files", [])}  # a re-resolve keeps its day's rulings
+    changed = [c for c in file_differences(lock.files, files) if c.split(" was ")[0] not in ruled]
+    if changed and not texts:
+        raise StateError(f"orders changed after the lock of Day {day}: {'; '.join(changed)}. A change after the lock is "
+                         "a ruling: say what you decided and why with --ruling \"...\" (it goes into the reveal post)")
+    return [{"text": t, "files": [c.split(" was ")[0] for c in changed]} for t in texts]
 
 
 def audit(root: Path, day: int | None) -> AuditReport:
@@ -219,30 +280,49 @@ class DemoResult:
     shown_day: int = 0
 
 
-def demo_seed(day: int) -> bytes:
-    """The demo's fixed seeds, so its outputs are the same everywhere (and checked in as golden files)."""
-    return hashlib.sha256(f"gm demo seed, day {day}".encode()).digest()
+def demo_seed(day: int, beacon: bool = False) -> bytes:
+    """The demo's fixed seeds, so its outputs are the same everywhere (and checked in as golden files).
+    The day that also takes a beacon round has a seed of its own, picked so that the demo still shows
+    every rule it is a tour of (tests/test_golden.py)."""
+    return hashlib.sha256(f"gm demo seed, day {day}".encode() + (b", beacon 0" if beacon else b"")).digest()
 
 
 def demo(target: Path, engine_name: str | None = None) -> DemoResult:
-    from gm.commitment import commit_day
+    """Play the engine's example as a careful GM would: each day committed before its orders come
+    in, locked at the deadline, then resolved; the last day also takes a real drand quicknet round
+    (earlier days stay offline: the example's orders were written for their dice)."""
+    from gm.beacon import DEMO_ROUND, DEMO_SIGNATURE, checked_round, round_time
+    from gm.commitment import commit_day, derived_veil, log_event
     from gm.day import resolve_day
-    from gm.record import day_files
     from gm.engines import DEFAULT_ENGINE, get_engine
+    from gm.record import day_files
+    from gm.lock import lock_day
 
     engine = get_engine(engine_name or DEFAULT_ENGINE)
     source = engine.example_dir()
     if target.exists() and any(target.iterdir()):
         raise StateError(f"{display_path(target)} already exists and is not empty; pick another folder")
-    shutil.copytree(source, target, dirs_exist_ok=True)
+    shutil.copytree(source, target, dirs_exist_ok=True, ignore=lambda d, names: ["orders"] if Path(d).parent.name == "days" else [])
     gd = GameDir(target)
     game = gd.load()
     # every day from Day 0 to the last day folder (a day that takes no orders has no folder)
     days = list(range(max(int(d.name) for d in (target / "days").iterdir() if d.name.isdigit()) + 1))
     for day in days:
-        commit_day(gd, game, day, demo_seed(day))  # as a GM would, before the orders are in
-        rd = resolve_day(gd, game, day, demo_seed(day))
-        gd.write_result(day, day_files(game, rd))
+        beacon = None
+        seed = demo_seed(day, beacon=day == days[-1])
+        if day == days[-1]:  # a deadline just before a published round, so the round named is that one
+            commit_day(gd, game, day, seed, deadline=round_time(DEMO_ROUND - 1))
+            beacon = checked_round(DEMO_ROUND, DEMO_SIGNATURE).record()
+        else:
+            commit_day(gd, game, day, seed)
+        orders = source / "days" / f"{day:02d}" / "orders"
+        if orders.is_dir():
+            shutil.copytree(orders, gd.orders_dir(day))
+        lock_day(gd, game, day)
+        rd = resolve_day(gd, game, day, seed, derived_veil(seed), beacon)
+        files = day_files(game, rd)
+        gd.write_result(day, files)
+        log_event(gd, {"event": "resolve", "day": day, "record_sha256": hashlib.sha256(files["day.json"].encode("utf-8")).hexdigest()})
     shown = engine.facts.demo_day if engine.facts.demo_day in days else days[-1]
     path = gd.result_dir(shown) / f"narration.{game.ext}"
     return DemoResult(days[-1], path.read_text(encoding="utf-8"), display_path(path), shown)
@@ -251,32 +331,50 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
 # ---- provable fairness -------------------------------------------------------------------
 
 
-def commit(root: Path, day: int | None, deadline: str | None = None):
-    """Fix the day's seed and return the commitment post (gm/commitment.py); with `deadline`, set
-    the day's deadline too (gm/gmday.py). A day after the end of the game is refused."""
+def commit(root: Path, day: int | None, deadline: str | None = None, late: bool = False):
+    """Fix the day's seed and return the commitment post (gm/commitment.py); with `deadline`, the
+    dice also take the beacon round after it, and the day's deadline is kept for check, status,
+    remind and the receipts (gm/gmday.py). A day after the end of the game is refused."""
+    from gm.beacon import parse_deadline
     from gm.commitment import commit_day
     from gm.day import load_state
 
     gd = GameDir(root)
     game = gd.load()
+    when = parse_deadline(deadline) if deadline is not None else None
     with gd.lock():
         day = _default_day(gd, day, resolved=False)
         done = [d for d in gd.resolved_days() if d < day]
         if done and not gd.is_resolved(day) and game.engine.ended(load_state(gd, game, done[-1])):
             raise StateError(f"the game ended on Day {done[-1]}: there is no Day {day} to commit")
-        result = commit_day(gd, game, day)
-        if deadline is not None:
+        result = commit_day(gd, game, day, deadline=when, late=late)
+        if when is not None:
             from gm.gmday import set_deadline
 
-            where = set_deadline(gd, day, deadline)
-            result.warnings.append(f"Day {day}: deadline set in {where} (`gm remind` and `gm status` show the time left)")
+            where = set_deadline(gd, day, when)
+            result.warnings.append(f"Day {day}: deadline kept in {where} (`gm remind` and `gm status` show the time left)")
     return result
 
 
-def reveal(root: Path, day: int | None, rolls: bool = False) -> tuple[int, list[str]]:
-    """The reveal post of a resolved day (or, with `rolls`, its roll log as posts)."""
+def lock(root: Path, day: int | None):
+    """Post the orders and salts as received, at the deadline (gm/lock.py)."""
+    from gm.lock import lock_day
+
     gd = GameDir(root)
     game = gd.load()
+    with gd.lock():
+        return lock_day(gd, game, _default_day(gd, day, resolved=False))
+
+
+def reveal(root: Path, day: int | None, rolls: bool = False, purposes: bool = False) -> tuple[int, list[str]]:
+    """The reveal post of a resolved day (or, with `rolls`, its public roll log as posts; with
+    `purposes`, once the game has ended, every roll of every day opened)."""
+    gd = GameDir(root)
+    game = gd.load()
+    if purposes:
+        from gm.reveal import purposes_posts
+
+        return purposes_posts(gd, game)
     day = _default_day(gd, day, resolved=True)
     if not gd.is_resolved(day):
         raise StateError(f"Day {day} has not been resolved: its seed stays secret until it is")
@@ -286,9 +384,9 @@ def reveal(root: Path, day: int | None, rolls: bool = False) -> tuple[int, list[
         if not game.engine.ended(game.engine.state_from_json(gd.read_json(last, "state.json"))):
             raise StateError(f"{why}: post Day {day}'s reveal and roll log after the game ends")
     if rolls:
-        from gm.commitment import roll_log_posts
+        from gm.reveal import roll_log_posts
 
-        return day, roll_log_posts(game, day, gd.result_dir(day) / "rolls.jsonl")
+        return day, roll_log_posts(game, day, gd.result_dir(day) / "rolls.public.jsonl")
     path = gd.result_dir(day) / f"reveal.{game.ext}"
     if not path.is_file():
         raise StateError(f"{display_path(path)} is missing (was Day {day} resolved by an older gm? docs/fairness.md says what to do)")
@@ -297,15 +395,16 @@ def reveal(root: Path, day: int | None, rolls: bool = False) -> tuple[int, list[
 
 
 def verify(commit_arg: str, reveal_path: Path | None, rolls_path: Path, seed: str | None, engine: str | None,
-           day: int | None, salts: list[str]):
-    """Check a day's dice from the published posts alone (gm/verify.py)."""
-    from gm.verify import Published, verify as run
+           day: int | None, salts: list[str], lock_path: Path | None = None, open_paths: tuple[Path, ...] = ()):
+    """Check a day's dice from the published posts alone (gm/verify.py). A file that cannot be
+    read raises Unreadable (exit code 2)."""
+    from gm.verify import Published, Unreadable, verify as run
 
     def read(path: Path) -> str:
         try:
             return path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise GmError(f"{display_path(path)}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
+            raise Unreadable(f"{display_path(path)}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
 
     commit_path = Path(commit_arg)
     commit_text, commit_where = ((read(commit_path), display_path(commit_path)) if commit_path.exists()
@@ -314,11 +413,14 @@ def verify(commit_arg: str, reveal_path: Path | None, rolls_path: Path, seed: st
     for item in salts:
         name, sep, salt = item.partition("=")
         if not sep or not name.strip():
-            raise GmError(f"--salt takes NAME=SALT, not {item!r}")
+            raise Unreadable(f"--salt takes NAME=SALT, not {item!r}")
         typed[name.strip()] = salt
     pub = Published(commit_text, commit_where, read(rolls_path), display_path(rolls_path),
                     read(reveal_path) if reveal_path else None, display_path(reveal_path) if reveal_path else "reveal",
-                    seed, engine, day, typed)
+                    seed, engine, day, typed,
+                    lock_text=read(lock_path) if lock_path else None,
+                    lock_where=display_path(lock_path) if lock_path else "lock",
+                    openings=[(read(p), display_path(p)) for p in open_paths])
     return run(pub)
 
 
@@ -433,8 +535,22 @@ def rules_text(engine_name: str | None, root: Path | None) -> tuple[str, str]:
 
 
 def _commitment_line(gd: GameDir, day: int) -> str:
-    from gm.commitment import commit_path, is_committed
+    from gm.beacon import round_time
+    from gm.commitment import commit_path, committed_record, is_committed
+    from gm.lock import lock_path
 
-    if is_committed(gd, day):
-        return f"Day {day}: seed committed ({display_path(commit_path(gd, day))}: post it before the deadline)"
-    return f"Day {day}: no seed committed yet (run `gm commit {display_path(gd.root)} --day {day}` before the orders deadline)"
+    if not is_committed(gd, day):
+        return f"Day {day}: no seed committed yet (run `gm commit {display_path(gd.root)} --day {day}` before the orders come in)"
+    line = f"Day {day}: seed committed ({display_path(commit_path(gd, day))}: post it before the orders come in)"
+    try:
+        beacon = committed_record(gd, day).get("beacon") if commit_path(gd, day).is_file() else None
+    except GmError:
+        beacon = None
+    if beacon:
+        line += (f"; the dice take drand quicknet round {beacon['round']}, out at "
+                 f"{round_time(beacon['round']).strftime('%Y-%m-%d %H:%M:%S UTC')}: give its signature to `gm resolve --beacon`")
+    if lock_path(gd, day).is_file():
+        line += f"; orders locked ({display_path(lock_path(gd, day))})"
+    else:
+        line += f"; at the deadline, run `gm lock {display_path(gd.root)} --day {day}`"
+    return line

@@ -34,6 +34,8 @@ class CheckedDay:
     votes_digest: str | None = None  # SHA-256 of votes.yaml as read
     previous_record: str | None = None  # SHA-256 of the previous day's day.json as read (None on Day 0)
     seed_committed: bool = False  # did the day have a committed seed when its orders were read
+    commit_digest: str | None = None  # SHA-256 of days/NN/commit.txt as read (gm/commitment.py)
+    lock_digest: str | None = None  # SHA-256 of days/NN/lock.txt as read (gm/lock.py)
     rulings: Any = None  # gm.rulings.Rulings: days/NN/rulings.yaml read and checked
     ruling_events: list[Event] = field(default_factory=list)  # what the rulings did, at the start of the day
     ignored: list[str] = field(default_factory=list)  # files gm does not read, named with the fix (gm/ignored.py)
@@ -56,7 +58,9 @@ class ResolvedDay:
     state: Any
     events: list[Event]
     rolls: list[Roll]
-    key: bytes = b""  # the dice key: the seed, mixed with the day's salts if there are any
+    key: bytes = b""  # the dice key: the seed, mixed with the day's salts and beacon if there are any
+    veil: bytes = b""  # the key of the roll log's purpose commitments (gm/rolllog.py)
+    beacon: dict | None = None  # the drand round mixed into the key (gm/beacon.py)
 
 
 def state_before(gd: GameDir, game: Game, day: int) -> Any:
@@ -233,7 +237,15 @@ def check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
                       votes_digest=votes_digest, previous_record=previous_record,
                       # commit.txt is kept with the game; seed.secret may not be (a clone leaves it out)
                       seed_committed=is_committed(gd, day) or commit_path(gd, day).is_file(),
+                      commit_digest=_digest_of(commit_path(gd, day)), lock_digest=_digest_of(gd.day_dir(day) / "lock.txt"),
                       rulings=rulings, ruling_events=ruling_events)
+
+
+def _digest_of(path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except FileNotFoundError:
+        return None
 
 
 def _lay_thread_votes(gd: GameDir, game: Game, day: int, state, orders: dict, problems: list,
@@ -298,11 +310,16 @@ def _run(day: Day, phase, events: list[Event]) -> None:
         events.append(e)
 
 
-def resolve_day(gd: GameDir, game: Game, day: int, seed: bytes) -> ResolvedDay:
+def resolve_day(gd: GameDir, game: Game, day: int, seed: bytes, veil: bytes | None = None,
+                beacon: dict | None = None) -> ResolvedDay:
+    """`veil` defaults to the one derived from the seed (gm/commitment.py); `beacon` is a checked
+    drand round's record, when the day's commitment named one."""
+    from gm.commitment import derived_veil
+
     checked = check_day(gd, game, day)
     if checked.errors:
         raise OrderError(checked.problems)
-    key = dice_key(seed, checked.salts)
+    key = dice_key(seed, checked.salts, beacon)
     dice = AuditedDice(key, game.engine.facts.name, day)
     state, events = resolve_checked(game, checked, dice)
-    return ResolvedDay(day, seed, checked, state, events, dice.log, key)
+    return ResolvedDay(day, seed, checked, state, events, dice.log, key, veil or derived_veil(seed), beacon)

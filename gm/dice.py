@@ -10,6 +10,9 @@ has a worked example.
 The key is the day's seed itself, unless players sent salts with their orders: then it is
 HMAC-SHA256(seed, "salts|" + netstring(name) + netstring(salt) + ...), the salts in order of
 the players' names (by their UTF-8 bytes), so the GM cannot pick a seed that gives a result.
+When the day's commitment named a drand beacon round (gm/beacon.py), the message goes on with
+"beacon|" + netstring(round) + netstring(its randomness in hex), so nobody knows the key before
+that round is out.
 """
 
 from __future__ import annotations
@@ -45,13 +48,16 @@ def netstring(text: str) -> bytes:
     return str(len(data)).encode("ascii") + b":" + data + b","
 
 
-def dice_key(seed: bytes, salts: Mapping[str, str]) -> bytes:
-    """The key every roll of the day is drawn with: the seed itself when no player sent a salt,
-    else the seed mixed with every salt of the day. A day without salts rolls as it always did."""
-    if not salts:
+def dice_key(seed: bytes, salts: Mapping[str, str], beacon: Mapping[str, Any] | None = None) -> bytes:
+    """The key every roll of the day is drawn with: the seed itself when no player sent a salt
+    and no beacon round was named, else the seed mixed with every salt of the day and the beacon
+    round's randomness. A day without salts or beacon rolls as it always did."""
+    if not salts and not beacon:
         return seed
     ordered = sorted(salts.items(), key=lambda kv: kv[0].encode("utf-8"))
     msg = b"salts|" + b"".join(netstring(name) + netstring(salt) for name, salt in ordered)
+    if beacon:
+        msg += b"beacon|" + netstring(str(beacon["round"])) + netstring(str(beacon["randomness"]))
     return hmac.new(seed, msg, hashlib.sha256).digest()
 
 

@@ -69,9 +69,13 @@ def deadline_of(gd: GameDir, game: Game, day: int, rulings_deadline: str | None,
     return Deadline(None, "none set")
 
 
-def set_deadline(gd: GameDir, day: int, raw: str) -> str:
-    """`gm commit --deadline`: the day's deadline, in days/NN/deadline.txt (gm's file; set again freely)."""
-    when = parse_when(raw, "--deadline")
+def set_deadline(gd: GameDir, day: int, when: datetime) -> str:
+    """`gm commit --deadline` (a time with its zone): the day's deadline in UTC, in
+    days/NN/deadline.txt (gm's file: check, status, remind and the receipts read it)."""
+    from datetime import timezone
+
+    if when.tzinfo is not None:
+        when = when.astimezone(timezone.utc).replace(tzinfo=None)
     path = gd.day_dir(day) / DEADLINE_FILE
     replace_file_atomically(path, when.strftime("%Y-%m-%d %H:%M") + "\n")
     return display_path(path)

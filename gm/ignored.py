@@ -19,6 +19,7 @@ DAY_FILES = {
     "votes.yaml": "gm votes",
     "rulings.yaml": "the GM's rulings",
     "deadline.txt": "gm commit --deadline",
+    "lock.txt": "gm lock",
     "preview.html": "gm preview",
 }
 DAY_DIRS = ("orders", "result", "receipts")

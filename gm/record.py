@@ -10,11 +10,13 @@ import hashlib
 import json
 from typing import Any
 
+from gm.canonical import canonical
 from gm.chain import chain_fields, sha256_text
-from gm.commitment import reveal_post
 from gm.day import ResolvedDay
 from gm.gamedir import Game
 from gm.render import render_day, with_parts
+from gm.reveal import reveal_post
+from gm.rolllog import openings, public_log
 
 
 def dumps(obj: Any) -> str:
@@ -25,20 +27,27 @@ def jsonl(records) -> str:
     return "".join(json.dumps(r, sort_keys=True, ensure_ascii=False, separators=(",", ":")) + "\n" for r in records)
 
 
-def day_files(game: Game, rd: ResolvedDay) -> dict[str, str]:
+def day_files(game: Game, rd: ResolvedDay, history: dict | None = None) -> dict[str, str]:
     """Every file of the result folder, as text. Same seed and orders give the same bytes.
 
     day.json is the day's record in the hash chain (gm/chain.py): it holds the digests of the
     orders, the rolls and every other output, and of the previous day's record. reveal.<ext>
-    is made from the record, so it comes last and is not among the digests.
+    is made from the record, so it comes last and is not among the digests. `history` holds the
+    day's rulings and corrections (gm/corrections.py), kept in the record as they were made.
     """
     engine = game.engine
+    name = engine.facts.name
     files = render_day(game, rd)
-    files["rolls.jsonl"] = jsonl(r.record() for r in rd.rolls)
+    records = [r.record() for r in rd.rolls]
+    files["rolls.jsonl"] = "".join(canonical(r) + "\n" for r in records)  # the encoding every checker reads
+    files["rolls.public.jsonl"] = public_log(records, rd.veil, name, rd.day)
+    _openings(game, rd, openings(records, rd.veil, name, rd.day, sorted(game.roster)), files)
     files["events.jsonl"] = jsonl(e.record() for e in rd.events)
     files["state.json"] = dumps(engine.state_to_json(rd.state))
+    history = history or {}
     record = {
-        "engine": engine.facts.name,
+        "game": game.title,
+        "engine": name,
         "day": rd.day,
         "seed": rd.seed.hex(),
         "seed_sha256": hashlib.sha256(rd.seed).hexdigest(),
@@ -49,12 +58,37 @@ def day_files(game: Game, rd: ResolvedDay) -> dict[str, str]:
         "salts": rd.checked.salts,
         "dice_key": rd.key.hex(),
         "seed_committed": rd.checked.seed_committed,
+        "veil": rd.veil.hex(),
+        "beacon": rd.beacon,
+        "commit_sha256": rd.checked.commit_digest,
+        "lock_sha256": rd.checked.lock_digest,
+        "rulings": history.get("rulings", []),
+        "corrections": history.get("corrections", []),
     } | chain_fields(rd.checked, files)
     rulings = rd.checked.rulings
-    if rulings is not None and rulings.file is not None:  # in keys of their own (gm/rulings.py)
-        record["rulings"] = [r.record() for r in rulings.rulings]
-        record["rulings_sha256"] = rulings.digest
+    if rulings is not None and rulings.file is not None:  # keys of their own: `rulings` are gm lock's (gm/corrections.py)
+        record["rulings_yaml"] = [r.record() for r in rulings.rulings]
+        record["rulings_yaml_sha256"] = rulings.digest
     files["day.json"] = dumps(record)
+    if record["corrections"]:
+        from gm.corrections import correction_post
+
+        with_parts(files, f"correction.{game.ext}", correction_post(game, rd.day, record["corrections"][-1]), game)
     with_parts(files, f"reveal.{game.ext}", reveal_post(game, record, sha256_text(files["day.json"]),
-                                                        sha256_text(files["rolls.jsonl"])), game)
+                                                        sha256_text(files["rolls.public.jsonl"])), game)
     return files
+
+
+def _openings(game: Game, rd: ResolvedDay, by_player: dict[str, list[dict]], files: dict[str, str]) -> None:
+    """result/openings/<player>.<ext>: the openings of the rolls about each player, to send with
+    their message (gm/rolllog.py)."""
+    from gm.published import check_fits, machine_line
+    from gm.render import message_filename, render_post
+    from gm.rolllog import OPEN_TAG
+
+    taken: set[str] = set()
+    for name in sorted(by_player):
+        lines = [machine_line(OPEN_TAG, o) for o in by_player[name]]
+        post = render_post(game, "openings.j2", day=rd.day, player=name, count=len(lines), lines="\n".join(lines))
+        check_fits(post, game.forum.max_length if game.forum else None, f"{name}'s openings")
+        with_parts(files, f"openings/{message_filename(name, taken)}.{game.ext}", post, game)

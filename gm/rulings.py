@@ -15,7 +15,7 @@ days/NN/rulings.yaml instead of editing state.json by hand.
 A ruling is checked like an order (every problem located, with a "did you mean"), applied at the
 start of the day, before the orders are checked (a player killed by a ruling owes no orders, one
 revived does), shown in the GM summary, announced where it is public, and kept in the day's
-record (day.json's `rulings` and `rulings_sha256`), so `gm audit --all` replays it like the rest.
+record (day.json's `rulings_yaml` and `rulings_yaml_sha256`), so `gm audit --all` replays it like the rest.
 Which kinds a game supports is its engine's to say (Engine.ruling_kinds).
 """
 

@@ -11,6 +11,8 @@ mixed into the key is in gm/dice.py (`dice_key`) and docs/dice.md.
 
 from __future__ import annotations
 
+import datetime
+import re
 from dataclasses import dataclass
 
 from gm.errors import Location, Problem
@@ -33,8 +35,9 @@ def take_salts(doc, path: str) -> tuple[list[TakenSalt], list[Problem]]:
 
     A player who sent nothing but a salt is taken out of the document altogether, so the engine
     sees a player who sent no orders (and gives them its defaults). A missing or empty salt is
-    no salt. A salt must be one line of text (quotes keep YAML from reading `007` as the number
-    7), at most 200 characters.
+    no salt. A salt must be one line of text, at most 200 characters. A salt YAML would read as a
+    number or a date (`salt: 1e3`) is taken as its text exactly as written, with a warning: the
+    lock quotes a salt as it was sent, never as YAML rewrote it.
     """
     taken: list[TakenSalt] = []
     problems: list[Problem] = []
@@ -53,8 +56,13 @@ def take_salts(doc, path: str) -> tuple[list[TakenSalt], list[Problem]]:
             problems.append(Problem(at, f"{raw_name}'s salt is empty: it changes nothing (leave it out, or write one)", "warning"))
             continue
         if not isinstance(value, str):
-            problems.append(Problem(at, f"a salt must be text: write it in quotes, e.g. salt: \"{value}\""))
-            continue
+            raw = _as_written(at) if isinstance(value, (int, float, datetime.date)) else None
+            if raw is None:
+                problems.append(Problem(at, f"a salt must be text: write it in quotes, e.g. salt: \"{value}\""))
+                continue
+            problems.append(Problem(at, f"{raw_name}'s salt {raw} is not in quotes: it is taken as the text \"{raw}\", "
+                                    "exactly as written (YAML alone would read it as something else)", "warning"))
+            value = raw
         if len(value) > MAX_LENGTH:
             problems.append(Problem(at, f"a salt is at most {MAX_LENGTH} characters, this one has {len(value)}"))
             continue
@@ -65,6 +73,21 @@ def take_salts(doc, path: str) -> tuple[list[TakenSalt], list[Problem]]:
             continue
         taken.append(TakenSalt(str(raw_name), value, at, alone))
     return taken, problems
+
+
+def _as_written(at: Location) -> str | None:
+    """A scalar salt's text exactly as the player wrote it (`1e3`, not 1000.0), from the file."""
+    if at.line is None or at.column is None:
+        return None
+    try:
+        with open(at.path, encoding="utf-8") as fh:
+            for n, line in enumerate(fh, 1):
+                if n == at.line:
+                    text = re.match(r"[^,\]}#]*", line[at.column - 1:].rstrip("\r\n")).group().strip()
+                    return text or None
+    except (OSError, UnicodeDecodeError):
+        return None
+    return None
 
 
 def attribute(taken: list[TakenSalt], due: list[str], problems: list[Problem]) -> dict[str, str]:

@@ -252,7 +252,6 @@ def _InsideLoader(dirs):
 @lru_cache(maxsize=32)
 def _environment(engine: str, fmt: str, extra_dirs: tuple[str, ...], forum):
     import jinja2
-    from jinja2.sandbox import SandboxedEnvironment
 
     markup = Markup(fmt, forum)
     shipped = jinja2.FileSystemLoader([str(TEMPLATES / engine), str(TEMPLATES / "common")])

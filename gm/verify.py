@@ -1,16 +1,21 @@
 """`gm verify`: check a day's dice from what was published, without the game folder.
 
-Inputs, all of them public: the commitment post (posted before the orders deadline), the
-reveal post (the seed and every player's salt, after the day), and the roll log (result/
-rolls.jsonl, or a post or page that holds its lines). The checks:
+Inputs, all of them public: the commitment post (before the orders deadline), the lock post (at
+the deadline, optional), the reveal post (the seed, the beacon round and every salt, after the
+day), the public roll log (result/rolls.public.jsonl, or the posts of `gm reveal --rolls`) and,
+for a player, the openings sent with their message. The checks:
 
-1. the seed's SHA-256 is the fingerprint in the commitment post, for the same game and day;
-2. the dice key follows from the seed and the salts (docs/dice.md, "Salts");
-3. every roll's value is what the dice key gives for its index and die, and its outcome
-   follows from its value; no roll is missing, repeated or out of place;
-4. the roll log is the one the reveal names (its count and SHA-256).
+1. the seed's SHA-256 is the fingerprint in the commitment, for the same game, engine and day;
+2. the beacon round is the one the commitment named, and its signature is the drand quicknet
+   network's (gm/beacon.py); a day committed without one used none;
+3. the salts are the ones the reveal counts and, with the lock, the ones locked, each as sent;
+   the lock's own lines add up, and orders changed after it are covered by a ruling;
+4. the dice key follows from the seed, the salts and the beacon (docs/dice.md);
+5. every roll's value is what the dice key gives for its index and die; no roll is missing,
+   repeated or out of place; the log is the one the reveal names (count and SHA-256);
+6. each opening matches its roll's commitment, and its outcome follows from its value.
 
-Standard library only, like the recipe in docs/dice.md.
+Exit codes (gm/cli.py): 0 verified, 1 not verified (each reason named), 2 unreadable input.
 """
 
 from __future__ import annotations
@@ -21,11 +26,18 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from gm.canonical import NotCanonical, canonical, digest
 from gm.dice import derive, dice_key
 from gm.errors import GmError, LocatedError, Location
-from gm.published import find_machine_line
+from gm.published import find_machine_line, find_machine_lines
 
 _HEX64 = re.compile(r"^[0-9a-fA-F]{64}$")
+
+
+class Unreadable(GmError):
+    """An input that cannot be read at all (exit code 2), as opposed to one that reads but does not check out."""
+
+    exit_code = 2
 
 
 def _count(n: int, word: str) -> str:
@@ -33,27 +45,35 @@ def _count(n: int, word: str) -> str:
 
 
 def read_rolls(text: str, where: str) -> list[dict]:
-    """Roll records from rolls.jsonl, or from any text that holds its lines (a post, a saved page)."""
+    """Roll records from a roll log, or from any text that holds its lines (a post, a saved page).
+    A roll line must be exactly as gm wrote it: canonical JSON (docs/fairness.md)."""
     rolls = []
     for n, line in enumerate(text.split("\n"), 1):  # only \n ends a record: a name may hold U+2028
         start, end = line.find("{"), line.rfind("}")
-        if start < 0 or end < start or '"index"' not in line:
+        if start < 0 or end < start or '"index"' not in line or "gm-open" in line:
             continue
+        body = line[start:end + 1]
         try:
-            rec = json.loads(line[start:end + 1])
+            rec = json.loads(body)
         except json.JSONDecodeError as exc:
             raise LocatedError(Location(where, n, start + 1 + exc.pos), f"a roll record that is cut or altered ({exc.msg})") from None
         if isinstance(rec, dict) and {"index", "sides", "value"} <= set(rec):
+            try:
+                same = canonical(rec) == body
+            except NotCanonical:
+                same = False
+            if not same:
+                raise LocatedError(Location(where, n, start + 1), "a roll record that is not as gm wrote it (not in the "
+                                   "canonical encoding of docs/fairness.md): copy it as posted")
             rolls.append(rec)
     if not rolls and text.strip():  # an empty log is a day without rolls; other text is the wrong file
-        raise GmError(f"{where}: no roll records found (give result/rolls.jsonl, or the post that holds its lines)")
+        raise Unreadable(f"{where}: no roll records found (give result/rolls.public.jsonl, or the posts that hold its lines)")
     return rolls
 
 
 def rolls_digest(rolls: list[dict]) -> str:
-    """SHA-256 of the roll log as gm writes it: one compact JSON object a line, keys sorted."""
-    text = "".join(json.dumps(r, sort_keys=True, ensure_ascii=False, separators=(",", ":")) + "\n" for r in rolls)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    """SHA-256 of the roll log as gm writes it: one canonical JSON object a line."""
+    return hashlib.sha256("".join(canonical(r) + "\n" for r in rolls).encode("utf-8")).hexdigest()
 
 
 def outcome_of(rec: dict) -> Any:
@@ -87,7 +107,7 @@ def _malformed(rec: dict) -> str | None:
 
 
 def check_rolls(rolls: list[dict], key: bytes, engine: str, day: int, expected: int | None = None) -> list[str]:
-    """Every problem with a roll log, as text; an empty list means every roll checks out."""
+    """Every problem with a roll log (public or the GM's), as text; an empty list means every roll checks out."""
     problems = []
     for position, rec in enumerate(rolls):
         k, sides, value = rec.get("index"), rec.get("sides"), rec.get("value")
@@ -128,6 +148,9 @@ class Published:
     engine: str | None = None
     day: int | None = None
     salts: dict[str, str] = field(default_factory=dict)
+    lock_text: str | None = None
+    lock_where: str = "lock"
+    openings: list[tuple[str, str]] = field(default_factory=list)  # (text, where) of each openings post
 
 
 @dataclass
@@ -140,62 +163,181 @@ def verify(pub: Published) -> Verdict:
     lines: list[str] = []
     bad: list[str] = []
     commit = _commitment(pub)
-    reveal = find_machine_line(pub.reveal_text, "gm-reveal", pub.reveal_where) if pub.reveal_text else {}
+    reveal = _reveal(pub) if pub.reveal_text else {}
     engine = pub.engine or reveal.get("engine") or commit.get("engine")
     day = pub.day if pub.day is not None else reveal.get("day", commit.get("day"))
     seed_hex = pub.seed_hex or reveal.get("seed")
-    published_salts = reveal.get("salts") or {}
-    if not isinstance(published_salts, dict) or not all(
-            isinstance(k, str) and isinstance(v, str) for k, v in published_salts.items()):
-        raise GmError(f"{pub.reveal_where}: the salts are not names and texts (was the reveal altered?)")
     if seed_hex is not None and not isinstance(seed_hex, str) or type(reveal.get("day", 0)) is not int:
         raise GmError(f"{pub.reveal_where}: the seed or the day is not of the type gm writes (was the reveal altered?)")
-    salts = dict(published_salts) | pub.salts
     if not engine or day is None or not seed_hex:
-        raise GmError("verify needs the reveal post, or --seed, --engine and --day")
+        raise Unreadable("verify needs the reveal post, or --seed, --engine and --day")
     try:
         seed = bytes.fromhex(seed_hex)
     except ValueError:
-        raise GmError(f"the seed must be hexadecimal, not {seed_hex!r}") from None
-    for key in ("engine", "day"):
-        if key in commit and commit[key] != {"engine": engine, "day": day}[key]:
-            bad.append(f"the commitment is for {key} {commit[key]!r}, the reveal for {key} {({'engine': engine, 'day': day})[key]!r}")
-    lines.append(f"Commitment ({pub.commit_where}): Day {commit.get('day', day)} of {commit.get('engine', engine)}, "
-                 f"seed SHA-256 {commit['seed_sha256']}")
+        raise Unreadable(f"the seed must be hexadecimal, not {seed_hex!r}") from None
+    for key, value in (("engine", engine), ("day", day)):
+        if key in commit and value is not None and commit[key] != value:
+            bad.append(f"the commitment is for {key} {commit[key]!r}, the reveal for {key} {value!r}")
+    lines.append(f"Commitment ({pub.commit_where}): Day {commit.get('day', day)} of {commit.get('game') or commit.get('engine', engine)}, "
+                 f"seed SHA-256 {commit['seed_sha256']}" + (" (made late, after orders came in)" if commit.get("late") else ""))
     if hashlib.sha256(seed).hexdigest() == commit["seed_sha256"].lower():
         lines.append(f"Seed {seed_hex}: its SHA-256 matches the commitment.")
     else:
         bad.append(f"the seed {seed_hex} does not have the committed SHA-256 (it hashes to {hashlib.sha256(seed).hexdigest()})")
-    key = dice_key(seed, salts)
-    if salts:
-        lines.append(f"Salts ({len(salts)}): {', '.join(f'{n}={s!r}' for n, s in sorted(salts.items()))}; dice key {key.hex()}")
-    else:
-        lines.append("No salts: the dice key is the seed.")
+    beacon = _check_beacon(commit, reveal, lines, bad)
+    salts = _salts(pub, reveal, lines, bad)
+    _check_lock(pub, commit, reveal, salts, lines, bad)
+    key = dice_key(seed, salts, beacon)
+    lines.append(f"Dice key {key.hex()} (from the seed" + (", the salts" if salts else "") + (", the beacon" if beacon else "") + ").")
     if reveal.get("dice_key") and reveal["dice_key"] != key.hex() and not pub.salts:
-        bad.append(f"the reveal's dice key {reveal['dice_key']} does not follow from its seed and salts")
+        bad.append(f"the reveal's dice key {reveal['dice_key']} does not follow from its seed, salts and beacon")
     rolls = read_rolls(pub.rolls_text, pub.rolls_where)
-    digest = rolls_digest(rolls)
-    lines.append(f"Roll log ({pub.rolls_where}): {_count(len(rolls), 'roll')}, SHA-256 {digest}")
-    if reveal.get("rolls_sha256") and reveal["rolls_sha256"] != digest:
-        bad.append(f"this roll log is not the one the reveal names (SHA-256 {reveal['rolls_sha256']})")
+    digest_ = rolls_digest(rolls)
+    lines.append(f"Roll log ({pub.rolls_where}): {_count(len(rolls), 'roll')}, SHA-256 {digest_}")
+    if reveal.get("rolls_sha256") and reveal["rolls_sha256"] != digest_:
+        hint = " (this is the GM's own log, with purposes: give the public one, rolls.public.jsonl)" \
+            if any("purpose" in r for r in rolls) else ""
+        bad.append(f"this roll log is not the one the reveal names (SHA-256 {reveal['rolls_sha256']}){hint}")
     problems = check_rolls(rolls, key, engine, day, reveal.get("rolls"))
     bad += problems
     if not problems:
         lines.append("Every roll re-derived from the dice key: " +
-                     ("its value and outcome match." if len(rolls) == 1 else f"all {len(rolls)} values and outcomes match."))
+                     ("its value matches." if len(rolls) == 1 else f"all {len(rolls)} values match, none missing or repeated."))
+    _check_openings(pub, rolls, day, lines, bad)
+    if reveal.get("corrections"):
+        lines.append(f"Note: Day {day} was resolved {reveal['corrections'] + 1} times (see its correction posts).")
     if bad:
         lines += [f"FAIL: {b}" for b in bad]
         lines.append(f"NOT VERIFIED: {len(bad)} problem(s).")
         return Verdict(False, lines)
-    lines.append(f"OK: every roll of Day {day} follows from the committed seed" + (" and the published salts." if salts else "."))
+    sources = ["the committed seed"] + (["the published salts"] if salts else []) + (["the beacon round"] if beacon else [])
+    lines.append(f"OK: every roll of Day {day} follows from " + (", ".join(sources[:-1]) + " and " if len(sources) > 1 else "")
+                 + sources[-1] + ".")
     return Verdict(True, lines)
+
+
+def _one(text: str, tag: str, where: str) -> dict:
+    try:
+        return find_machine_line(text, tag, where)
+    except LocatedError:
+        raise
+    except GmError as exc:
+        raise Unreadable(str(exc)) from None
+
+
+def _reveal(pub: Published) -> dict:
+    """The gm-reveal line, with the gm-seal line's digests and the gm-beacon line folded in."""
+    reveal = dict(_one(pub.reveal_text, "gm-reveal", pub.reveal_where))
+    seals = find_machine_lines(pub.reveal_text, "gm-seal", pub.reveal_where)
+    if seals:
+        reveal.update({k: v for k, v in seals[0][1].items() if k != "day"})
+    beacons = find_machine_lines(pub.reveal_text, "gm-beacon", pub.reveal_where)
+    reveal["beacon"] = {k: v for k, v in beacons[0][1].items() if k != "day"} if beacons else None
+    return reveal
 
 
 def _commitment(pub: Published) -> dict:
     text = pub.commit_text.strip()
     if _HEX64.match(text):
         return {"seed_sha256": text.lower()}
-    commit = find_machine_line(pub.commit_text, "gm-commit", pub.commit_where)
+    commit = _one(pub.commit_text, "gm-commit", pub.commit_where)
     if not isinstance(commit.get("seed_sha256"), str) or not _HEX64.match(commit["seed_sha256"]):
-        raise GmError(f"{pub.commit_where}: the gm-commit line has no SHA-256")
+        raise Unreadable(f"{pub.commit_where}: the gm-commit line has no SHA-256")
     return commit
+
+
+def _check_beacon(commit: dict, reveal: dict, lines: list[str], bad: list[str]) -> dict | None:
+    from gm.beacon import signature_problem
+
+    named = commit.get("beacon")
+    used = reveal.get("beacon")
+    if not named:
+        if used:
+            bad.append("the reveal mixes in a beacon round the commitment never named")
+        elif "beacon" in commit:
+            lines.append("No beacon round was named: an offline day (the dice key is the seed and the salts).")
+        return None
+    if not used:
+        bad.append(f"the commitment named drand quicknet round {named.get('round')}, the reveal used no beacon")
+        return None
+    if used.get("round") != named.get("round"):
+        bad.append(f"the commitment named drand quicknet round {named.get('round')}, the reveal used round {used.get('round')}")
+        return used
+    problem = signature_problem(int(used["round"]), str(used.get("signature", "")))
+    if problem:
+        bad.append(f"beacon round {used['round']}: {problem}")
+    elif used.get("randomness") != hashlib.sha256(bytes.fromhex(used["signature"])).hexdigest():
+        bad.append(f"beacon round {used['round']}: its randomness is not the SHA-256 of its signature")
+    else:
+        lines.append(f"Beacon: drand quicknet round {used['round']}, signature checked against the network's key.")
+    return used
+
+
+def _salts(pub: Published, reveal: dict, lines: list[str], bad: list[str]) -> dict[str, str]:
+    salts: dict[str, str] = {}
+    if pub.reveal_text:
+        for _, o, _ in find_machine_lines(pub.reveal_text, "gm-salt", pub.reveal_where):
+            salts[o.get("player")] = o.get("salt")
+        if reveal.get("salts_sha256") is not None and (digest(salts) != reveal["salts_sha256"] or len(salts) != reveal.get("salts")):
+            bad.append(f"the reveal's gm-salt lines ({len(salts)}) are not the {reveal.get('salts')} salt(s) its gm-reveal line counts")
+    if not all(isinstance(k, str) and isinstance(v, str) for k, v in salts.items()):
+        raise GmError(f"{pub.reveal_where}: the salts are not names and texts (was the reveal altered?)")
+    salts |= pub.salts
+    if salts:
+        lines.append(f"Salts ({len(salts)}): " + ", ".join(f"{n}={s!r}" for n, s in sorted(salts.items())))
+    else:
+        lines.append("No salts.")
+    return salts
+
+
+def _check_lock(pub: Published, commit: dict, reveal: dict, salts: dict, lines: list[str], bad: list[str]) -> None:
+    from gm.lock import lock_problems, parse_lock, salt_differences
+
+    if not pub.lock_text:
+        return
+    lock = parse_lock(pub.lock_text, pub.lock_where)
+    rec = lock.record
+    bad += [f"the lock post: {p}" for p in lock_problems(lock)]
+    for key in ("engine", "day", "game"):
+        if key in commit and rec.get(key) != commit[key]:
+            bad.append(f"the lock is for {key} {rec.get(key)!r}, the commitment for {commit[key]!r}")
+    if rec.get("beacon_round") != (commit.get("beacon") or {}).get("round"):
+        bad.append(f"the lock names beacon round {rec.get('beacon_round')}, the commitment {(commit.get('beacon') or {}).get('round')}")
+    changes = salt_differences(lock.salts, salts)
+    bad += changes
+    if reveal.get("orders_sha256") and reveal["orders_sha256"] != rec.get("files_sha256"):
+        if reveal.get("rulings"):
+            lines.append(f"Orders changed after the lock, by {_count(reveal['rulings'], 'ruling')} named in the reveal post.")
+        else:
+            bad.append("the orders files the day was resolved from are not the ones locked, and no ruling says why")
+    if not changes:
+        lines.append(f"Lock ({pub.lock_where}): {_count(len(lock.files), 'orders file')} and {_count(len(lock.salts), 'salt')}, "
+                     "every salt used as locked.")
+
+
+def _check_openings(pub: Published, rolls: list[dict], day: int, lines: list[str], bad: list[str]) -> None:
+    """Each gm-open line of the day against its public roll line; lines of other days are skipped
+    (a post of the whole game's openings serves every day)."""
+    from gm.rolllog import OPEN_TAG, check_opening
+
+    by_index = {r.get("index"): r for r in rolls}
+    opened = 0
+    for text, where in pub.openings:
+        for n, o, _ in find_machine_lines(text, OPEN_TAG, where):
+            if o.get("day") != day:
+                continue
+            roll = o.get("roll") if isinstance(o.get("roll"), dict) else {}
+            public = by_index.get(roll.get("index"))
+            problem = "no such roll in the public log" if public is None else check_opening(o, public)
+            full = dict(roll, table=o["table"]) if "table" in o else roll
+            if problem is None and "outcome" in roll and ("table_sha256" not in roll or "table" in o) \
+                    and roll["outcome"] != outcome_of(full):
+                problem = f"a value of {roll['value']} means {outcome_of(full)!r}, the opening says {roll['outcome']!r}"
+            if problem:
+                bad.append(f"{where}:{n}: {problem}")
+                continue
+            opened += 1
+            lines.append(f"Opened roll #{roll['index']}: {roll.get('purpose')}: {roll['value']} on d{roll['sides']}"
+                         + (f", {roll['outcome']}" if roll.get("outcome") not in (None, roll["value"]) else ""))
+    if pub.openings:
+        lines.append(f"{_count(opened, 'opening')} of Day {day} checked against the public roll log.")

@@ -1,3 +1,4 @@
+import json
 import shutil
 from pathlib import Path
 
@@ -35,6 +36,8 @@ def game_copy(demo_dir, tmp_path):
         if int(day.name) > 3:
             shutil.rmtree(day)
     _head_at(target, 3)
+    log = target / "fairness.log"  # the game as it was: what happened after Day 3 is not logged yet
+    log.write_text("".join(line + "\n" for line in log.read_text().splitlines() if json.loads(line)["day"] <= 3))
     return target
 
 
@@ -61,7 +64,7 @@ def votes_game_dir(tmp_path_factory):
     gd = GameDir(target)
     game = gd.load()
     for day in range(4):
-        commit_day(gd, game, day, demo_seed(day))
+        commit_day(gd, game, day, demo_seed(day), late=True)  # the fixture's orders are in already
         gd.write_result(day, day_files(game, resolve_day(gd, game, day, demo_seed(day))))
     return target
 
@@ -89,6 +92,16 @@ def ht_game_copy(ht_demo_dir, tmp_path):
     """A private copy of the resolved Hostile Takeover demo that a test may change."""
     target = tmp_path / "ht-game"
     shutil.copytree(ht_demo_dir, target)
+    return target
+
+
+@pytest.fixture(scope="session")
+def hashmi_demo_dir(tmp_path_factory):
+    """The bundled Hashmi Battle Royale demo, created and resolved once for the whole session."""
+    from gm.commands import demo
+
+    target = tmp_path_factory.mktemp("hashmi-demo") / "game"
+    demo(target, "hashmi-battle-royale")
     return target
 
 

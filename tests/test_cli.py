@@ -140,7 +140,7 @@ def test_force_keeps_the_old_result_with_a_diff(game_copy):
     old = (game_copy / "days" / "03" / "result" / "narration.bbcode").read_text()
     for name in ("seed.secret", "commit.txt"):  # an uncommitted day may take another seed
         (game_copy / "days" / "03" / name).unlink()
-    result = run("resolve", game_copy, "--day", "3", "--force", "--seed", "00")
+    result = run("resolve", game_copy, "--day", "3", "--force", "--seed", "00", "--reason", "a misread order")
     assert result.exit_code == 0, result.output
     assert (game_copy / "days" / "03" / "result.1" / "narration.bbcode").read_text() == old
     diff = (game_copy / "days" / "03" / "result" / "changes.diff").read_text()

@@ -100,10 +100,10 @@ def test_day_0_takes_salts_and_its_seed_is_revealed_only_when_the_game_is_over(t
     """The shuffle is the roll worth salting; its seed re-derives every hand, so `gm reveal` keeps it
     (and the roll log) back until the game has ended."""
     game = _game(tmp_path, monkeypatch, None)
+    assert run("commit", game, "--day", "0").exit_code == 0  # before any orders come in (gm commit refuses after)
     orders = game / "days" / "00" / "orders"
     orders.mkdir(parents=True)
     (orders / "salts.yaml").write_text('Player One: {salt: "bananas at dawn"}\n')
-    assert run("commit", game, "--day", "0").exit_code == 0
     checked = run("check", game, "--day", "0")
     assert checked.exit_code == 0, checked.output
     assert run("resolve", game, "--day", "0").exit_code == 0

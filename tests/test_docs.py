@@ -25,7 +25,7 @@ def test_the_checker_in_docs_catches_a_doctored_roll(game_copy, tmp_path):
     text = (ROOT / "docs" / "dice.md").read_text(encoding="utf-8")
     path = tmp_path / "check.py"
     path.write_text(re.search(r"```python\n(.*?)```", text, re.S).group(1))
-    log = game_copy / "days" / "01" / "result" / "rolls.jsonl"
+    log = game_copy / "days" / "01" / "result" / "rolls.public.jsonl"
     lines = log.read_text().splitlines(True)
     doctored = re.sub(r'"value":(\d+)', lambda m: f'"value":{int(m.group(1)) % 100 + 1}', lines[3])
     assert doctored != lines[3]

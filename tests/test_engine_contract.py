@@ -93,8 +93,8 @@ def test_audit_and_verify_pass(played):
     for day in _days(root):
         d = root / "days" / f"{day:02d}"
         reveal = next((d / "result").glob("reveal.*"))
-        rolls = d / "result" / "rolls.jsonl"
-        verified = run("verify", "--commit", d / "commit.txt", "--reveal", reveal, "--rolls", rolls)
+        rolls = d / "result" / "rolls.public.jsonl"  # the public log: purposes sealed (gm/rolllog.py)
+        verified = run("verify", "--commit", d / "commit.txt", "--lock", d / "lock.txt", "--reveal", reveal, "--rolls", rolls)
         assert verified.exit_code == 0, f"Day {day}: {verified.output}"
 
 
@@ -236,7 +236,9 @@ def _reopened(played, tmp_path, fmt: str = "bbcode") -> tuple[Path, int]:
     copy = tmp_path / f"reopened-{fmt}"
     shutil.copytree(root, copy)
     last = _days(copy)[-1]
-    shutil.rmtree(copy / "days" / f"{last:02d}" / "result")
+    from test_gm_day import unresolve
+
+    unresolve(copy, last)
     game_yaml = copy / "game.yaml"
     text = game_yaml.read_text(encoding="utf-8")
     text = re.sub(r"(?m)^format:.*$", f"format: {fmt}", text) if re.search(r"(?m)^format:", text) \
@@ -325,15 +327,17 @@ def test_core_rulings_keep_the_chain_whole(played, tmp_path):
     ok = run("check", root, "--day", day)
     assert ok.exit_code == 0, ok.output
     assert "deadline 2030-01-02 20:00 UTC" in ok.output
-    resolved = run("resolve", root, "--day", day)
+    from gm.beacon import DEMO_SIGNATURE
+
+    resolved = run("resolve", root, "--day", day, "--beacon", DEMO_SIGNATURE)  # the demo's last day takes a beacon round
     assert resolved.exit_code == 0, resolved.output
     result = root / "days" / f"{day:02d}" / "result"
     narration = (result / f"narration.{game.ext}").read_text(encoding="utf-8")
     assert f"{player} is now played by NewcomerNine." in narration
     assert "The deadline moves to 2030-01-02 20:00 UTC." in narration
     record = json.loads((result / "day.json").read_text(encoding="utf-8"))
-    assert [r["kind"] for r in record["rulings"]] == ["replace", "deadline"]
-    assert record["rulings_sha256"] == hashlib.sha256(rulings.read_bytes()).hexdigest()
+    assert [r["kind"] for r in record["rulings_yaml"]] == ["replace", "deadline"]
+    assert record["rulings_yaml_sha256"] == hashlib.sha256(rulings.read_bytes()).hexdigest()
     assert "-- Rulings" in (result / "gm-summary.txt").read_text(encoding="utf-8")
     audited = run("audit", root, "--all")
     assert audited.exit_code == 0, audited.output

@@ -36,11 +36,25 @@ def day3(demo, tmp_path) -> Path:
     """The demo with Day 3 not yet resolved (its orders in), and no later days."""
     root = tmp_path / "game"
     shutil.copytree(demo, root)
-    shutil.rmtree(root / "days" / "03" / "result")
-    for d in range(4, 8):
-        shutil.rmtree(root / "days" / f"{d:02d}")
-    (root / "chain-head.json").unlink(missing_ok=True)  # as if Days 3 to 7 had never been resolved
+    unresolve(root, 3)
     return root
+
+
+def unresolve(root: Path, day: int) -> None:
+    """Take the game back to before `day` was resolved and its orders locked, as if that had never
+    happened: its result, its lock and every later day go, and so do their traces (chain-head.json,
+    their lines of fairness.log). The tests then change its orders as a GM would before the deadline."""
+    for d in sorted((root / "days").iterdir()):
+        if d.name.isdigit() and int(d.name) > day:
+            shutil.rmtree(d)
+    shutil.rmtree(root / "days" / f"{day:02d}" / "result")
+    (root / "days" / f"{day:02d}" / "lock.txt").unlink(missing_ok=True)
+    (root / "chain-head.json").unlink(missing_ok=True)
+    log = root / "fairness.log"
+    if log.is_file():
+        keep = [line for line in log.read_text(encoding="utf-8").splitlines()
+                if json.loads(line)["day"] < day or (json.loads(line)["day"] == day and json.loads(line)["event"] == "commit")]
+        log.write_text("".join(line + "\n" for line in keep), encoding="utf-8")
 
 
 def state_after(root: Path, day: int) -> dict:
@@ -107,8 +121,8 @@ def test_rulings_are_applied_announced_recorded_and_audited(day3):
     assert not players["Hana"]["alive"] and players["Hana"]["death"] == "ruling"
     assert not any(i["name"] == "Paper Fan" for i in players["Chiaki"]["items"])
     record = json.loads((result / "day.json").read_text(encoding="utf-8"))
-    assert [r["kind"] for r in record["rulings"]] == ["kill", "health", "give", "move", "take", "replace"]
-    assert record["rulings"][0]["written"] == {"kill": "hana", "say": "Hana was removed from the game for inactivity.",
+    assert [r["kind"] for r in record["rulings_yaml"]] == ["kill", "health", "give", "move", "take", "replace"]
+    assert record["rulings_yaml"][0]["written"] == {"kill": "hana", "say": "Hana was removed from the game for inactivity.",
                                                "why": "no orders for two days"}
     assert run("audit", root, "--all").exit_code == 0
 
@@ -178,15 +192,16 @@ def test_remind_names_who_is_missing_with_their_forum_handle_and_the_time_left(d
 
 
 def test_commit_deadline_and_a_ruling_that_extends_it(day3):
-    set_ = run("commit", day3, "--deadline", "2030-01-01 20:00")
+    assert run("resolve", day3).exit_code == 0
+    set_ = run("commit", day3, "--day", 4, "--deadline", "2030-01-01T21:00+01:00")
     assert set_.exit_code == 0, set_.output
-    check = run("check", day3)
-    assert "Day 3: deadline 2030-01-01 20:00 UTC" in check.output and "days/03/deadline.txt" in check.output
-    (day3 / "days" / "03" / "rulings.yaml").write_text("- deadline: 2030-01-02 08:00\n", encoding="utf-8")
-    later = run("remind", day3, "--now", "2030-01-01 08:00")
+    check = run("check", day3, "--day", 4)
+    assert "Day 4: deadline 2030-01-01 20:00 UTC" in check.output and "days/04/deadline.txt" in check.output
+    (day3 / "days" / "04" / "rulings.yaml").write_text("- deadline: 2030-01-02 08:00\n", encoding="utf-8")
+    later = run("remind", day3, "--day", 4, "--now", "2030-01-01 08:00")
     assert "The deadline is [b]2030-01-02 08:00[/b] UTC (1 d 0 h left)." in later.output
-    bad = run("commit", day3, "--deadline", "soon")
-    assert bad.exit_code == 1 and "--deadline must be a date and time in UTC" in bad.output
+    bad = run("commit", day3, "--day", 5, "--deadline", "soon")
+    assert bad.exit_code == 1 and "--deadline takes a date and time with its zone" in bad.output
 
 
 def test_form_for_the_thread_and_for_a_player_named_any_way(day3):
@@ -256,7 +271,7 @@ def test_hostile_takeover_rulings(tmp_path):
     """Health is lives; a mod-kill puts the player out before the round, so their order does not happen."""
     root = tmp_path / "ht"
     assert run("demo", "--engine", "hostile-takeover", root).exit_code == 0
-    shutil.rmtree(root / "days" / "19" / "result")
+    unresolve(root, 19)
     rulings = root / "days" / "19" / "rulings.yaml"
     rulings.write_text("- give: {player: Akane, item: Knife}\n", encoding="utf-8")
     refused = run("check", root)
@@ -275,7 +290,10 @@ def test_hostile_takeover_rulings(tmp_path):
     checked = run("check", root)
     assert checked.exit_code == 0, checked.output
     assert "Chiaki's orders will not happen" in checked.output
-    assert run("resolve", root).exit_code == 0, run("status", root).output
+    from gm.beacon import DEMO_SIGNATURE
+
+    resolved = run("resolve", root, "--beacon", DEMO_SIGNATURE)  # the demo's last day takes a beacon round
+    assert resolved.exit_code == 0, resolved.output
     result = root / "days" / "19" / "result"
     chiaki = next(p for p in json.loads((result / "state.json").read_text(encoding="utf-8"))["players"] if p["name"] == "Chiaki")
     assert chiaki["lives"] == 0 and chiaki["at"] is None and chiaki["out_round"] is not None

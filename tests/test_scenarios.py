@@ -16,12 +16,14 @@ from gm.gamedir import Game
 from gm.render import bbcode_problems, render_day
 from gm.yamlio import load_text
 from harness_battle_royale import BattleRoyaleHarness
+from harness_hashmi import HashmiHarness
 from harness_hostile_takeover import HostileTakeoverHarness
 from harness_kharnage import KharnageHarness
 from harness_team_kill import TeamKillHarness
 from scenario_harness import RULEBOOKS_MISSING, Fixture, FixtureError, Harness, assert_quotes, load_fixture
 
-HARNESSES: list[Harness] = [BattleRoyaleHarness(), HostileTakeoverHarness(), KharnageHarness(), TeamKillHarness()]
+HARNESSES: list[Harness] = [BattleRoyaleHarness(), HostileTakeoverHarness(), KharnageHarness(), TeamKillHarness(),
+                            HashmiHarness()]
 
 CASES = [(h, p) for h in HARNESSES for p in h.fixtures()]
 IDS = [f"{h.engine_name}/{p.stem}" for h, p in CASES]

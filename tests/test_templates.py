@@ -106,7 +106,7 @@ def test_the_commitment_post_can_be_overridden_too(game_copy):
     result = run("commit", game_copy)
     assert result.exit_code == 0
     assert result.output.strip().endswith("Fingerprint: " + hashlib.sha256(
-        bytes.fromhex((game_copy / "days" / "04" / "seed.secret").read_text().strip())).hexdigest())
+        bytes.fromhex((game_copy / "days" / "04" / "seed.secret").read_text().split()[0])).hexdigest())
 
 
 def test_gm_templates_lists_blocks_and_prints_the_shipped_source(game_copy):

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 REGISTRY: dict[str, str] = {  # name in game.yaml -> "module:class"
     "battle-royale": "gm.engines.battle_royale:BattleRoyale",
     "hostile-takeover": "gm.engines.hostile_takeover:HostileTakeover",
+    "hashmi-battle-royale": "gm.engines.hashmi:HashmiBattleRoyale",
     "kharnage": "gm.engines.kharnage:Kharnage",
     "team-kill": "gm.engines.team_kill:TeamKill",
 }

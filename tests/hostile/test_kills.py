@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import json
 import shutil
 import subprocess
 import sys
@@ -90,6 +91,9 @@ def day3(game_copy):
     shutil.rmtree(game_copy / "days" / "03" / "result")
     (game_copy / "days" / "03" / "seed.secret").unlink()
     (game_copy / "days" / "03" / "commit.txt").unlink()
+    (game_copy / "days" / "03" / "lock.txt").unlink(missing_ok=True)
+    log = game_copy / "fairness.log"  # the game as it was before Day 3 was committed
+    log.write_text("".join(line + "\n" for line in log.read_text().splitlines() if json.loads(line)["day"] <= 2))
     from gm.commands import GITIGNORE
 
     (game_copy / ".gitignore").write_text(GITIGNORE, encoding="utf-8")  # as `gm new` writes it
@@ -103,26 +107,29 @@ def sample(total: int, k: int = 7) -> list[int]:
 
 
 def test_commit_killed_anywhere_leaves_no_staged_secret(day3, tmp_path):
-    done = subprocess.run([sys.executable, "-m", "gm", "commit", day3, "--day", "3"], capture_output=True, text=True)
+    log = (day3 / "fairness.log").read_text(encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "gm", "commit", day3, "--day", "3", "--late"], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     seed = (day3 / "days" / "03" / "seed.secret").read_text().strip()
     (day3 / "days" / "03" / "seed.secret").unlink()
     (day3 / "days" / "03" / "commit.txt").unlink()
-    total = int(gm_killed_at(10**6, "commit", day3, "--day", "3").stderr.rsplit("writes:", 1)[1])
+    (day3 / "fairness.log").write_text(log, encoding="utf-8")  # as if that commitment had never been made
+    total = int(gm_killed_at(10**6, "commit", day3, "--day", "3", "--late").stderr.rsplit("writes:", 1)[1])
     for name in ("seed.secret", "commit.txt"):
         (day3 / "days" / "03" / name).unlink()
+    (day3 / "fairness.log").write_text(log, encoding="utf-8")
     pristine = tmp_path / "pristine"
     shutil.copytree(day3, pristine, symlinks=True)
     for n in sample(total, POINTS + 1):
         shutil.rmtree(day3)
         shutil.copytree(pristine, day3, symlinks=True)
-        r = gm_killed_at(n, "commit", day3, "--day", "3")
+        r = gm_killed_at(n, "commit", day3, "--day", "3", "--late")
         assert r.returncode == -9, (n, r.stderr)
         secret = day3 / "days" / "03" / "seed.secret"
         for path, text in staged_texts(day3):
             if secret.is_file():
                 assert secret.read_text().strip() not in text, (n, path)
-        again = subprocess.run([sys.executable, "-m", "gm", "commit", day3, "--day", "3"], capture_output=True, text=True)
+        again = subprocess.run([sys.executable, "-m", "gm", "commit", day3, "--day", "3", "--late"], capture_output=True, text=True)
         assert again.returncode == 0, (n, again.stderr)
     assert seed  # the commit made without a kill had a seed
 
@@ -132,9 +139,9 @@ def test_resolve_killed_anywhere_is_at_the_old_day_or_the_new(day3, tmp_path, fo
     def gm(*args):
         r = subprocess.run([sys.executable, "-m", "gm", *map(str, args)], capture_output=True, text=True)
         assert r.returncode == 0, r.stderr
-    gm("commit", day3, "--day", "3")
+    gm("commit", day3, "--day", "3", "--late")
     seed = (day3 / "days" / "03" / "seed.secret").read_text().strip()
-    args = ["resolve", day3, "--day", "3"] + (["--force"] if force else [])
+    args = ["resolve", day3, "--day", "3"] + (["--force", "--reason", "a kill test"] if force else [])
     if force:
         gm("resolve", day3, "--day", "3")
         (day3 / "days" / "03" / "orders" / "orders.yaml").write_text(

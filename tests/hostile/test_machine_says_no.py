@@ -119,12 +119,14 @@ def test_resolve_and_commit_refused_by_the_system(game_copy, monkeypatch, err, w
     (game_copy / "days" / "03" / "seed.secret").unlink()
     (game_copy / "days" / "03" / "commit.txt").unlink()
     if err != errno.ENOSPC:  # the same code path as a full disk: a sample of the commit's writes is enough
-        assert refused_everywhere(monkeypatch, ["commit", "game", "--day", "3"], game_copy, err, words, stride=5) > 2
+        assert refused_everywhere(monkeypatch, ["commit", "game", "--day", "3", "--late"], game_copy, err, words, stride=5) > 2
         return
-    assert refused_everywhere(monkeypatch, ["commit", "game", "--day", "3"], game_copy, err, words) > 2
-    assert run("commit", "game", "--day", "3").exit_code == 0
-    assert refused_everywhere(monkeypatch, ["resolve", "game", "--day", "3"], game_copy, err, words, stride=5) > 2
-    assert refused_everywhere(monkeypatch, ["resolve", "game", "--day", "3", "--force"], game_copy, err, words, stride=5) > 2
+    assert refused_everywhere(monkeypatch, ["commit", "game", "--day", "3", "--late"], game_copy, err, words) > 2
+    assert run("commit", "game", "--day", "3", "--late").exit_code == 0
+    # a resolve writes every post, message, opening and log of the day: sample its writes further apart
+    assert refused_everywhere(monkeypatch, ["resolve", "game", "--day", "3"], game_copy, err, words, limit=600, stride=25) > 2
+    assert refused_everywhere(monkeypatch, ["resolve", "game", "--day", "3", "--force", "--reason", "a disk test"], game_copy, err, words,
+                              limit=600, stride=25) > 2
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -152,7 +154,7 @@ def test_result_folders_and_files_get_the_usual_modes(game_copy):
     try:
         shutil.rmtree(game_copy / "days" / "03" / "result")
         assert run("resolve", game_copy, "--day", "3").exit_code == 0
-        assert run("resolve", game_copy, "--day", "3", "--force").exit_code == 0
+        assert run("resolve", game_copy, "--day", "3", "--force", "--reason", "a mode test").exit_code == 0
     finally:
         os.umask(old)
     for path in [game_copy / "days" / "03" / "result", game_copy / "days" / "03" / "result.1",

@@ -1,0 +1,144 @@
+"""Hashmi Battle Royale (../shared/rules/hashmi-battle-royale.txt): 3-4 players, three agents each
+on a 20x20 board; moves of exactly the die's steps, the weapons table and picture dice,
+shootouts, action cards, the storm, chests, portkeys and secret missions.
+
+A forum day is the rest of the active player's turn plus the start of the next player's turn
+(the storm, timers, their two draws), so each player sees their new cards before writing orders.
+
+Days:
+  - Day 0: the Players die for the first player; agents, missions and the decks dealt (setup.py).
+  - Day 1: every player's set-up orders: agents' and chests' squares, the opening hand's split;
+    then the first player's turn starts.
+  - every later day: one turn (turns.py). Orders: orders.py has the full reference.
+
+Modules: board, components, rules (data); state; orders; search (the exact-N-steps path search),
+movement, shooting, shootout, deaths (the elimination cascade), cards, storm, victory, turns,
+setup, turn_start; views and mapdraw (what templates see). orders, order_base and order_setup read
+the orders.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm.engine import Day, Engine, Facts, GameSetup, Phase
+
+from . import setup as setup_mod
+from . import turn_start, turns
+from .context import Ctx
+from .order_base import default_orders
+from .orders import check_orders_doc
+from .roster import read_game
+from .state import OPENING, PLACEMENT, State
+from .views import gm_view, player_status, player_view, public_view, status_rows
+
+
+def _phase(name: str, fn) -> Phase:
+    """A phase: the turn's context built around the day's working state."""
+
+    def resolve(day: Day):
+        ctx = Ctx(day.state, day.rules, day.dice, name)
+        fn(ctx, day.orders)
+        return ctx.events
+
+    return Phase(name, resolve)
+
+
+def _standing(ctx: Ctx, orders: dict) -> None:
+    for name in ctx.state.seats:
+        o = orders.get(name)
+        if o is not None and o.standing is not None:
+            ctx.state.players[name].standing.update(o.standing)
+            ctx.tell("standing", [name], player=name, standing=dict(sorted(ctx.state.players[name].standing.items())))
+
+
+def _turn(ctx: Ctx, orders: dict) -> None:
+    _standing(ctx, orders)
+    st = ctx.state
+    turns.play_turn(ctx, st.active, orders.get(st.controller(st.active)))
+
+
+def _next(ctx: Ctx, orders: dict) -> None:
+    if ctx.state.pending is None:  # a turn stopped at a choice goes on tomorrow
+        turn_start.next_turn(ctx)
+
+
+def _setup_day(ctx: Ctx, orders: dict) -> None:
+    _standing(ctx, orders)
+    setup_mod.exchanges_and_trades(ctx, orders)
+    setup_mod.place(ctx, orders)
+    setup_mod.opening_hands(ctx, orders)
+    setup_mod.begin(ctx)
+
+
+class HashmiBattleRoyale(Engine):
+    facts = Facts(
+        name="hashmi-battle-royale",
+        title="Hashmi Battle Royale",
+        config_keys=("house_rules", "roster", "components"),
+        demo_day=None,  # the demo prints its last day: the victory
+        new_game_hint=("Edit game.yaml (roster in seat order, house rules), then run `gm check {dir} --day 0` and "
+                       "`gm resolve {dir} --day 0` (the first player, agents and missions)."),
+    )
+    state_class = State
+    form_in_message = False  # message.j2 already ends with the turn to write: actions, reach, what waits
+
+    def setup(self, doc: Any, path: str) -> GameSetup:
+        rules, roster, problems, state = read_game(doc, path)
+        return GameSetup(rules, roster, problems, state)
+
+    def check_orders(self, doc, path, rules, state, day, seen):
+        return check_orders_doc(doc, path, rules, state, day, seen)
+
+    def default_orders(self, player: str, day: int):
+        return default_orders(player)
+
+    def defaults_note(self, state: State) -> str:
+        if state.stage == PLACEMENT:
+            return "their agents and chests go on random legal squares, and their opening hand is 3 action + 2 weapon cards"
+        return "their turn is forfeited (the time-limit rule)"
+
+    def players_due(self, state: State) -> list[str]:
+        if state.stage == OPENING or state.over:
+            return []
+        if state.stage == PLACEMENT:
+            return [p.name for p in state.players.values()]
+        return [state.controller(state.active)] if state.active else []
+
+    def phases(self, day: int, state: State) -> list[Phase]:
+        if state.stage == OPENING:
+            return [_phase("set-up", lambda ctx, orders: setup_mod.deal(ctx))]
+        if state.stage == PLACEMENT:
+            return [_phase("placement", _setup_day)]
+        return [_phase(f"{state.active}'s turn", _turn), _phase("next turn", _next)]
+
+    def sealed(self, day: int) -> str | None:
+        if day == 0:
+            return ("Day 0's dice dealt the secret missions and shuffled both decks, so its seed (or its roll "
+                    "log) would show every mission and every hand to come")
+        return None
+
+    def decided(self, state: State, rules) -> bool:
+        return state.over
+
+    def public_view(self, state, rules) -> dict:
+        return public_view(state, rules)
+
+    def player_view(self, state, rules, player: str) -> dict:
+        return player_view(state, rules, player)
+
+    def gm_view(self, state, rules) -> dict:
+        return gm_view(state, rules)
+
+    def message_recipients(self, before, after, orders) -> list[str]:
+        """Everyone, every day: the board is everyone's, and every player keeps standing orders."""
+        return sorted(after.players)
+
+    def player_status(self, state, rules, player: str) -> list[str]:
+        return player_status(state, rules, player)
+
+    def status_rows(self, state, rules):
+        return status_rows(state, rules)
+
+
+__all__ = ["HashmiBattleRoyale"]
