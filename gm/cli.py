@@ -558,5 +558,69 @@ def rules(engine, game_dir, show_rulings):
     click.echo(text, nl=False)
 
 
+@cli.command()
+@click.argument("target", metavar="GAME_OR_ENGINE")
+@click.option("--games", "-n", type=click.IntRange(min=1), default=1000, show_default=True, help="Games to play.")
+@click.option("--players", "-p", type=int, default=None,
+              help="Players in an engine's own game (default: the engine's; a game folder has its roster).")
+@click.option("--policy", default=None,
+              help="How the simulated players write orders: random (the default where the engine has it, "
+                   "else defaults), aggressive, cautious, defaults, and the engine's own.")
+@click.option("--house-rules", "house_rules", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="A YAML file of house rules laid over the game's.")
+@click.option("--vs", "vs", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Other house rules to compare, played on the same seeds.")
+@click.option("--seed", default=None, help="Any text; the same seed gives the same report (default: a fresh one, printed).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, help="Worker processes (default: every core).")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON instead of tables.")
+@click.option("--plots", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Write survival.png, wins.png and kills.png here (needs the extra: pip install 'gm[lab]').")
+@click.option("--no-charts", is_flag=True, help="Leave out the text charts.")
+def simulate(target, games, players, policy, house_rules, vs, seed, jobs, as_json, plots, no_charts):
+    """Play many complete games with the engine's own rules, and report who wins, how long games
+    last, who dies when, what each weapon does and how often each rule fires (docs/simulate.md).
+
+    \b
+    Examples:
+      gm simulate battle-royale --games 500 --seed test
+      gm simulate my-game --house-rules more-health.yaml --vs game-rules.yaml
+    """
+    from gm import simulate as lab_mod
+    from gm.simulate.runner import default_jobs
+
+    if plots is not None:
+        from gm.simulate.charts import have_matplotlib
+
+        if not have_matplotlib():
+            raise GmError("--plots draws with matplotlib, which is not installed: pip install 'gm[lab]' "
+                          "(the terminal report has text charts without it)")
+    lab, sim = lab_mod.prepare(target, games, players, policy, house_rules, vs, seed)
+    jobs = jobs or default_jobs()
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    err = Console(stderr=True)
+    total = games * (2 if vs is not None else 1)
+    with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TextColumn("left:"),
+                  TimeRemainingColumn(), console=err, transient=True, disable=not err.is_terminal) as bar:
+        task = bar.add_task("games", total=total)
+        report, timing = lab_mod.simulate(lab, sim, jobs, lambda n: bar.advance(task, n))
+    if as_json:
+        import json
+
+        click.echo(json.dumps({**report, "timing": timing}, indent=2, sort_keys=True))
+    else:
+        from gm.simulate.report import render
+
+        render(Console(), report, timing, charts=not no_charts)
+    if plots is not None and report["summary"]["games"]:
+        from gm.simulate.charts import write_pngs
+
+        other = report["vs"]["summary"] if "vs" in report else None
+        for path in write_pngs(report["summary"], plots, sim.engine.facts.title, other,
+                               (str(house_rules or "these rules"), str(vs or ""))):
+            click.echo(f"wrote {path}", err=as_json)
+
+
 def main():
     cli(prog_name="gm")

@@ -285,10 +285,12 @@ def _lay_thread_votes(gd: GameDir, game: Game, day: int, state, orders: dict, pr
     return shown, digest
 
 
-def resolve_checked(game: Game, checked: CheckedDay, dice: DiceBase) -> tuple[Any, list[Event]]:
-    """Run the engine's phases in order on a copy of the state; stop early when the game is decided."""
+def resolve_checked(game: Game, checked: CheckedDay, dice: DiceBase, *, own_state: bool = False) -> tuple[Any, list[Event]]:
+    """Run the engine's phases in order on a copy of the state; stop early when the game is decided.
+    `own_state`: the caller hands the state over and never reads it again (gm simulate), so the
+    phases work on it directly instead of a copy."""
     engine = game.engine
-    state = copy.deepcopy(checked.state)
+    state = checked.state if own_state else copy.deepcopy(checked.state)
     state.day = checked.day
     day = Day(checked.day, state, checked.orders, dice, game.rules, engine.new_notes())
     events: list[Event] = list(copy.deepcopy(checked.ruling_events))

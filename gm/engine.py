@@ -251,3 +251,43 @@ class Engine:
         from gm.roster import new_game_yaml
 
         return {"game.yaml": new_game_yaml(self.data_dir / "new-game.yaml", self.facts.title, title)}
+
+    # -- simulation (gm simulate, gm/simulate/) -------------------------------------------------
+
+    def sim_game(self, players: int | None) -> Any:
+        """The game.yaml document `gm simulate ENGINE` plays: the engine's new-game file by default.
+        An engine that can seat any number of players overrides it to honour `players`."""
+        from gm.errors import StateError
+        from gm.yamlio import load_text
+
+        doc = load_text(self.new_game_files(None)["game.yaml"], self.data_dir / "new-game.yaml")
+        roster = doc.get("roster") if isinstance(doc, dict) else None
+        if players is not None and (not isinstance(roster, list) or len(roster) != players):
+            seated = len(roster) if isinstance(roster, list) else 0
+            raise StateError(f"the {self.facts.title} engine simulates its new game's {seated} players only "
+                             f"(--players {players}): give a game folder with the roster you want")
+        return doc
+
+    def policies(self) -> dict[str, Callable[..., dict]]:
+        """How simulated players write their orders, by name. A policy is called as
+        `policy(state, rules, day, due, choose)` and returns the day's orders document, as a GM
+        would write it (players left out get the defaults); `choose` (gm/simulate/dice.py) is its
+        only randomness. The default: `defaults` alone. An engine adds `random`, `aggressive`,
+        `cautious` and its own."""
+        from gm.simulate.generic import defaults_policy
+
+        return {"defaults": defaults_policy}
+
+    def sim_stats(self, game: Any) -> dict:
+        """What one simulated game counts (gm/simulate/generic.py lists the keys): by default the
+        winners by seat, the game's length, the players left after each day and events by kind."""
+        from gm.simulate.generic import generic_stats
+
+        return generic_stats(self, game)
+
+    def sim_reference(self) -> dict:
+        """The rulebook's own figures a simulation is held against, e.g.
+        {"weapons": {"Knife": 0.78}, "weapons_note": "average damage per hit attempt"}; "weapons_label"
+        names what the engine counts there when it is not a weapon ("card", "roll")."""
+        return {}
+

@@ -95,8 +95,49 @@ class BattleRoyale(Engine):
     def final_phase(self) -> Phase:
         return Phase("end of day", endgame.resolve)
 
+    # -- gm simulate ------------------------------------------------------------------------------
+
+    def sim_game(self, players: int | None) -> dict:
+        """`gm simulate battle-royale`: the default house rules and `players` students (20 unless
+        told), per ten of them one pair of Lovers, two Lone Wolf requests and six Dedicated Students."""
+        return {"engine": self.facts.name, "title": "Simulated Battle Royale", "roster": sim_roster(players or 20)}
+
+    def policies(self) -> dict:
+        from .policies import POLICIES  # only gm simulate needs them
+
+        return {**super().policies(), **POLICIES}
+
+    def sim_stats(self, game) -> dict:
+        from .sim_stats import sim_stats
+
+        return sim_stats(self, game)
+
+    def sim_reference(self) -> dict:
+        from gm.yamlio import load_file, plain
+
+        return {"weapons": plain(load_file(self.data_dir / "handbook-averages.yaml")),
+                "weapons_note": "the handbook's average damage per hit attempt (section V), with no modifiers"}
+
     def new_game_files(self, title: str | None) -> dict[str, str]:
         files = super().new_game_files(title)
         # an example beside the game, not in days/00/orders/: sample orders there would be read as real ones
         files["examples/day0-orders.yaml"] = (self.data_dir / "new-day0.yaml").read_text(encoding="utf-8")
         return files
+
+
+def sim_roster(n: int) -> list[dict]:
+    """The simulated class: per ten students, one pair of Lovers, two Lone Wolf requests, six Dedicated."""
+    names = [f"Student {i:0{len(str(n))}d}" for i in range(1, n + 1)]
+    roster: list[dict] = []
+    i = 0
+    while i < n:
+        slot = i % 10
+        if slot == 0 and i + 1 < n:
+            roster.append({"name": names[i], "role": "Lover", "partner": names[i + 1]})
+            roster.append({"name": names[i + 1], "role": "Lover", "partner": names[i]})
+            i += 2
+            continue
+        roster.append({"name": names[i], "role": "Lone Wolf" if slot in (2, 3) else "Dedicated Student"})
+        i += 1
+    return roster
+

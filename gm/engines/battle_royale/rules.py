@@ -149,7 +149,10 @@ class Rules:
 
     def zone_named(self, name: str) -> str | None:
         """The zone's proper name for a name, number or alias, case-insensitively."""
-        return _zone_lookup(self.zones)(str(name).strip().casefold())
+        lookup = self.__dict__.get("_zone_lookup")
+        if lookup is None:  # built once: the checker asks for every zone an order names
+            lookup = self.__dict__["_zone_lookup"] = _zone_lookup(self.zones)
+        return lookup(str(name).strip().casefold())
 
     def item_named(self, name: str) -> str | None:
         key = str(name).strip().casefold()

@@ -97,6 +97,24 @@ class HostileTakeover(Engine):
     def final_phase(self) -> Phase:
         return Phase(endgame.STEP, endgame.resolve)
 
+    # -- gm simulate ------------------------------------------------------------------------------
+
+    def policies(self) -> dict:
+        from .policies import POLICIES  # only gm simulate needs them
+
+        return {**super().policies(), **POLICIES}
+
+    def sim_stats(self, game) -> dict:
+        from .sim_stats import sim_stats
+
+        return sim_stats(self, game)
+
+    def sim_reference(self) -> dict:
+        """The rulebook's dice: a claim does a d12 of damage (6.5 on average); an attacker wins a combat
+        when its d12 beats the defender's, 11 times in 24 (a tie sends no one home)."""
+        return {"weapons": {"claim": 6.5, "attack": round(11 / 24, 4)}, "weapons_label": "roll",
+                "weapons_note": "rulebook: a claim's d12 averages 6.5; an attack's d12 beats the defender's 11 times in 24"}
+
     def message_recipients(self, before, after, orders) -> list[str]:
         """Everyone, every day: the board is everyone's, and a player who is out still holds buildings."""
         return sorted(after.players)

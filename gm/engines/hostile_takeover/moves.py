@@ -65,15 +65,23 @@ def carry_out(state: State, rules: Rules, p: Player, choice: Choice, dice, step:
 
 
 def options(state: State, p: Player) -> list[Choice]:
-    """Every legal move now: the eight steps, then the squares around the player's own buildings."""
-    out = [Choice("move", direction=d) for d in grid.DIRECTIONS
-           if grid.in_bounds(grid.step(p.at, d)) and blocked(state, grid.step(p.at, d), p.name) is None]
+    """Every legal move now: the eight steps, then the squares around the player's own buildings.
+    (The same test as `blocked`, with the floor, buildings and pawns indexed once: simulations ask
+    this for every player every turn.)"""
+    floor = state.floor()
+    built = state.building_at()
+    pawns = state.pawn_at()
+
+    def free(sq: Square) -> bool:
+        return grid.in_bounds(sq) and sq in floor and sq not in built and pawns.get(sq, p.name) == p.name
+
+    out = [Choice("move", direction=d) for d in grid.DIRECTIONS if free(grid.step(p.at, d))]
     near = {grid.step(p.at, d) for d in grid.DIRECTIONS}
     for b in state.owned_by(p.name):
         if not b.touches(p.at):
             continue
         for sq in b.around():
-            if sq not in near and sq != p.at and blocked(state, sq, p.name) is None:
+            if sq not in near and sq != p.at and free(sq):
                 near.add(sq)
                 out.append(Choice("move", square=sq))
     return out

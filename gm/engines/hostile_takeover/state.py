@@ -124,9 +124,15 @@ class State:
         """The round just played (0 before Round 1)."""
         return max(0, self.round_of(self.day))
 
-    def floor(self) -> set[Square]:
-        squares = {(c + dc, r + dr) for c, r in self.tiles for dc in (0, 1) for dr in (0, 1)}
-        return squares - set(self.holes)
+    def floor(self) -> frozenset[Square]:
+        """Every square a pawn may stand on or cross. Kept until the tiles or holes change: every
+        move asks for it (a simulation, thousands of times a game)."""
+        key = (tuple(self.tiles), tuple(self.holes))
+        cached = self.__dict__.get("_floor")
+        if cached is None or cached[0] != key:
+            squares = {(c + dc, r + dr) for c, r in self.tiles for dc in (0, 1) for dr in (0, 1)}
+            cached = self.__dict__["_floor"] = (key, frozenset(squares - set(self.holes)))
+        return cached[1]
 
     def off_floor(self, sq: Square) -> str:
         """Why a square that is not floor is not: 'a hole' inside the board's frame, else 'off the board'."""

@@ -57,6 +57,22 @@ class Kharnage(Engine):
     def check_all(self, orders, missing, state: State, rules: Rules, day: int, folder: str):
         return check_all(orders, missing, state, rules, folder)
 
+    # -- gm simulate ------------------------------------------------------------------------------
+
+    def policies(self) -> dict:
+        from .policies import POLICIES  # only gm simulate needs them
+
+        return {**super().policies(), **POLICIES}
+
+    def sim_stats(self, game) -> dict:
+        from .sim_stats import sim_stats
+
+        return sim_stats(self, game)
+
+    def sim_reference(self) -> dict:
+        return {"weapons_label": "attack", "weapons_note": "damage: attack points; hit: attacks that destroyed "
+                                                           "something; kills: Unit cards destroyed"}
+
     def default_orders(self, player: str, day: int):
         return default_orders(player)
 

@@ -92,6 +92,18 @@ class TeamKill(Engine):
                                               "players pass?\")", "warning")]
         return []
 
+    # -- gm simulate ------------------------------------------------------------------------------
+
+    def policies(self) -> dict:
+        from .policies import POLICIES  # only gm simulate needs them
+
+        return {**super().policies(), **POLICIES}
+
+    def sim_stats(self, game) -> dict:
+        from .sim_stats import sim_stats
+
+        return sim_stats(self, game)
+
     def default_orders(self, player: str, day: int):
         return default_orders(player)
 

@@ -1,0 +1,103 @@
+"""`gm simulate`: a balance lab that plays thousands of complete games with an engine's own rules.
+
+    game.py     what is played: a game folder or an engine's defaults, house rules laid over
+    dice.py     SimDice (the phases' dice on a seeded random.Random) and the policies' Chooser
+    play.py     one game from Day 0 to its end: policy -> the engine's checker -> resolve_checked
+    generic.py  what every engine gets: the `defaults` policy and the generic record
+    runner.py   worker processes, progress, Ctrl-C
+    stats.py    intervals and the paired test;  summary.py  the report as data (--json)
+    charts.py   text charts and PNG pictures;   report.py   the tables a GM reads
+
+Engines plug in through `Engine.sim_game`, `policies`, `sim_stats` and `sim_reference` (gm/engine.py).
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from gm.errors import StateError
+
+from .runner import Run, Setup, run_games
+from .summary import compare, summarize
+
+
+@dataclass
+class Lab:
+    """One `gm simulate` asked for: checked, and ready to play."""
+
+    setup: Setup
+    policy: str
+    games: int
+    seed: str
+    vs: Path | None = None
+
+
+def new_seed() -> str:
+    return secrets.token_hex(4)
+
+
+def prepare(target: str, games: int, players: int | None = None, policy: str | None = None,
+            house_rules: Path | None = None, vs: Path | None = None, seed: str | None = None) -> tuple[Lab, Any]:
+    """Check everything before any game is played: the game, the house rules, the policy."""
+    from gm.suggest import did_you_mean
+
+    if games < 1:
+        raise StateError(f"--games must be at least 1, not {games}")
+    if players is not None and not 2 <= players <= 10000:
+        raise StateError(f"--players must be from 2 to 10000, not {players}")
+    setup = Setup(target, players, house_rules)
+    sim = setup.load()
+    if vs is not None:
+        Setup(target, players, house_rules, vs).load()  # a mistake in the --vs file is found now
+    policies = sim.engine.policies()
+    if policy is None:  # random legal orders where the engine has them, else its defaults
+        policy = "random" if "random" in policies else "defaults"
+        if policy == "defaults":
+            sim.notes.append(f"the {sim.engine.facts.title} engine has no random policy yet: every player "
+                             "gets the engine's defaults (--policy defaults)")
+    if policy not in policies:
+        raise StateError(f"unknown policy '{policy}'{did_you_mean(policy, policies)} for {sim.engine.facts.title} "
+                         f"(policies: {', '.join(sorted(policies))})")
+    return Lab(setup, policy, games, seed if seed is not None else new_seed(), vs), sim
+
+
+def report_of(lab: Lab, sim: Any, run: Run, other: Run | None = None) -> dict[str, Any]:
+    """The report as data, from the finished games in the order of their numbers."""
+    engine = sim.engine
+    numbers = sorted(run.records)
+    records = [run.records[i] for i in numbers]
+    out: dict[str, Any] = {
+        "engine": engine.facts.name,
+        "game": sim.source,
+        "players": len(sim.roster),
+        "policy": lab.policy,
+        "seed": lab.seed,
+        "games_asked": lab.games,
+        "house_rules": sim.house_rules,
+        "notes": list(sim.notes),
+        "stopped": run.interrupted or (other is not None and other.interrupted),
+        "summary": summarize(records, engine.sim_reference()),
+    }
+    if other is not None:
+        both = [i for i in numbers if i in other.records]
+        vs_records = [other.records[i] for i in sorted(other.records)]
+        out["vs"] = {"file": str(lab.vs), "summary": summarize(vs_records, engine.sim_reference()),
+                     "comparison": compare([run.records[i] for i in both], [other.records[i] for i in both])}
+    return out
+
+
+def simulate(lab: Lab, sim: Any, jobs: int = 1, progress: Callable[[int], None] | None = None) -> tuple[dict, dict]:
+    """Play the games (and the --vs games on the same seeds); the report and the timing apart from it
+    (the report is the same whatever `jobs`; the timing is not)."""
+    run = run_games(lab.setup, lab.policy, lab.games, lab.seed, jobs, progress, sim if jobs <= 1 else None)
+    other = None
+    if lab.vs is not None and not run.interrupted:
+        vs_setup = Setup(lab.setup.target, lab.setup.players, lab.setup.house_rules, lab.vs)
+        other = run_games(vs_setup, lab.policy, lab.games, lab.seed, jobs, progress)
+    played = len(run.records) + (len(other.records) if other else 0)
+    seconds = run.seconds + (other.seconds if other else 0.0)
+    timing = {"jobs": jobs, "seconds": round(seconds, 3), "games_per_second": round(played / seconds, 1) if seconds else 0.0}
+    return report_of(lab, sim, run, other), timing

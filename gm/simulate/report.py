@@ -1,0 +1,145 @@
+"""The report as a GM reads it in the terminal: rich tables and text charts (summary.py has the data)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def pct(x: float) -> str:
+    return f"{x * 100:.1f}%"
+
+
+def interval(ci: dict, fmt=None) -> str:
+    """A rate as "29.5% (27.9–31.1)", a mean as "1.34 ±0.04": the 95% interval, short enough for a terminal."""
+    if fmt is None:
+        if ci["low"] == ci["high"]:
+            return pct(ci["value"])
+        return f"{pct(ci['value'])} ({ci['low'] * 100:.1f}–{ci['high'] * 100:.1f})"
+    if ci["low"] == ci["high"]:
+        return fmt(ci["value"])
+    return f"{fmt(ci['value'])} ±{fmt((ci['high'] - ci['low']) / 2)}"
+
+
+def num(x: float) -> str:
+    return f"{x:.2f}"
+
+
+def render(console, report: dict[str, Any], timing: dict | None = None, charts: bool = True) -> None:
+    from rich.table import Table
+
+    s = report["summary"]
+    n = s["games"]
+    title = report["engine"].replace("-", " ").title()
+    console.print(f"[bold]{title}[/bold]: {n:,} game{'s' if n != 1 else ''} of {report['players']} players, "
+                  f"policy [bold]{report['policy']}[/bold], seed {report['seed']}", soft_wrap=True)
+    console.print(f"game: {report['game']}", soft_wrap=True, markup=False)
+    for note in report.get("notes", []):
+        console.print(f"note: {note}", soft_wrap=True, markup=False)
+    if timing:
+        console.print(f"{timing['seconds']:.1f} s with {timing['jobs']} worker{'s' if timing['jobs'] != 1 else ''}: "
+                      f"{timing['games_per_second']:.1f} games per second")
+    if report["stopped"]:
+        console.print(f"[yellow]Stopped (Ctrl-C) after {n:,} of {report['games_asked']:,} games: "
+                      "the figures are for the games that finished.[/yellow]")
+    if n == 0:
+        return
+    refused = s["refused_orders"]
+    if refused["count"]:
+        console.print(f"[red]The engine's checker refused {refused['count']} simulated orders (a policy's bug; "
+                      f"those players got the defaults), e.g.:[/red]", soft_wrap=True)
+        for m in refused["examples"]:
+            console.print("  " + m, markup=False, soft_wrap=True)
+    _length(console, s)
+    for category, rows in s["wins"].items():
+        t = Table(title=f"Wins by {category} (95% intervals)", title_justify="left")
+        for col, justify in ((category, "left"), ("players", "right"), ("winners", "right"),
+                             ("a player wins", "right"), ("games won", "right")):
+            t.add_column(col, justify=justify)
+        for group, r in rows.items():
+            t.add_row(group, f"{r['players']:,}", f"{r['wins']:,}", interval(r["win_rate"]),
+                      interval(r["games_won_share"]))
+        console.print(t)
+    t = Table(title="Day by day (mean per game, 95% intervals)", title_justify="left")
+    for col in ("day", "players left", "deaths that day", "games still going"):
+        t.add_column(col, justify="right")
+    for d in shown_days(s["days"]):
+        t.add_row(str(d["day"]), interval(d["alive"], num), interval(d["deaths"], num), f"{d['games_going']:,}")
+    console.print(t)
+    _weapons(console, s)
+    if s["rules"]:
+        t = Table(title="How often each rule fired", title_justify="left")
+        for col, justify in (("rule", "left"), ("per game", "right"), ("games where it fired", "right")):
+            t.add_column(col, justify=justify)
+        for rule, r in s["rules"].items():
+            t.add_row(rule, num(r["per_game"]), pct(r["games_share"]))
+        console.print(t)
+    elif s["events"]:
+        t = Table(title="Events per game", title_justify="left")
+        t.add_column("event")
+        t.add_column("per game", justify="right")
+        for kind, r in s["events"].items():
+            t.add_row(kind, num(r["per_game"]))
+        console.print(t)
+    if charts:
+        from .charts import text_charts
+
+        console.print(text_charts(s), markup=False, highlight=False)
+    if "vs" in report:
+        _vs(console, report)
+
+
+def shown_days(days: list, most: int = 15) -> list:
+    """Every day of a short game; of a long one, every k-th day and the last (--json has them all)."""
+    if len(days) <= most:
+        return days
+    stride = -(-len(days) // most)
+    return [d for i, d in enumerate(days) if i % stride == 0 or i == len(days) - 1]
+
+
+def _length(console, s: dict) -> None:
+    L = s["length"]
+    ended = ", ".join(f"{k} {v:,}" for k, v in s["ended"].items())
+    console.print(f"Game length: {interval(L, num)} days (shortest {L['min']}, longest {L['max']}); ended: {ended}",
+                  soft_wrap=True)
+
+
+def _weapons(console, s: dict) -> None:
+    from rich.table import Table
+
+    rows = {w: r for w, r in s["weapons"].items() if r.get("attempts") or r.get("kills")}
+    if not rows:
+        return
+    label = s.get("weapons_label", "weapon")
+    t = Table(title=f"{label.capitalize()}s (95% intervals)", title_justify="left", caption=s.get("weapons_note", ""), caption_justify="left")
+    for col, justify in ((label, "left"), ("attempts", "right"), ("hit", "right"),
+                         ("damage/attempt", "right"), ("rulebook", "right"), ("kills", "right"),
+                         ("kills/game", "right")):
+        t.add_column(col, justify=justify)
+    for w, r in rows.items():
+        attempts = r.get("attempts", 0)
+        t.add_row(w, f"{attempts:,}", pct(r["hit_rate"]) if attempts else "",
+                  interval(r["damage_per_attempt"], num) if attempts else "",
+                  num(r["rulebook"]) if "rulebook" in r else "", f"{r.get('kills', 0):,}", num(r["kills_per_game"]))
+    console.print(t)
+
+
+def _vs(console, report: dict) -> None:
+    from rich.table import Table
+
+    c = report["vs"]["comparison"]
+    console.print()
+    console.print(f"[bold]Against {report['vs']['file']}[/bold], on the same {c['games']:,} seeds:", soft_wrap=True)
+    rows = [r for r in c["figures"] if r["significant"]]
+    t = Table(title="Differences larger than chance (paired, Holm-corrected, 5%)", title_justify="left")
+    for col, justify in (("figure", "left"), ("these rules", "right"), ("--vs rules", "right"),
+                         ("difference", "right"), ("p", "right")):
+        t.add_column(col, justify=justify)
+    for r in rows:
+        t.add_row(r["figure"], num(r["a"]), num(r["b"]), f"{r['difference']:+.3f}", f"{r['p']:.2g}" if r["p"] >= 1e-6 else "<1e-6")
+    if rows:
+        console.print(t)
+    rest = len(c["figures"]) - len(rows)
+    if rows:
+        console.print(f"{rest} other figures differ by no more than chance would explain (--json lists them all).")
+    else:
+        console.print(f"None of the {rest} figures differs by more than chance would explain (--json lists them all).")
