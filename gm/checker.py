@@ -5,6 +5,7 @@ mean" when it is misspelt). An engine subclasses it with its own vocabulary (zon
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any, Callable, Iterable, Iterator
 
 from gm.errors import Location, Problem
@@ -26,7 +27,7 @@ def find_name(raw: Any, names: Iterable[str]) -> str | None:
     if not isinstance(raw, str) or not raw.strip():
         return None
     key = raw.strip()
-    pool = list(names)
+    pool = names if isinstance(names, Collection) else list(names)  # a dict of players: no copy, O(1) look-up
     if key in pool:
         return key
     folded = key.casefold()
@@ -56,7 +57,7 @@ class Checker:
     def name(self, raw: Any, names: Iterable[str], where: Location, what: str, hint: str = "") -> str | None:
         """One of `names`, however the GM cased it; otherwise an error with a "did you mean".
         `what` is the kind of thing, as the error says it ("player", "zone", "card")."""
-        pool = list(names)
+        pool = names if isinstance(names, Collection) else list(names)  # a name well spelt costs O(1)
         if not isinstance(raw, (str, int)) or isinstance(raw, bool) or not str(raw).strip():
             self.error(where, f"expected a {what}'s name, found {raw!r}")
             return None

@@ -2,6 +2,9 @@
 
 A GmError becomes its message and exit code 1; a usage error exits 2; anything else is a bug
 and exits 3 with a pointer to where to report it.
+
+Only click (and the standard library it loads) is imported here: `gm --help` and a command's
+`--help` load nothing else of gm. Each command imports what it needs when it runs.
 """
 
 from __future__ import annotations
@@ -12,8 +15,6 @@ from pathlib import Path
 
 import click
 
-from gm.errors import GmError, OrderError
-
 REPORT = "please report it with the command you ran (set GM_DEBUG=1 for the traceback)"
 
 
@@ -21,15 +22,6 @@ class GmGroup(click.Group):
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
-        except OrderError as exc:
-            for p in exc.problems:
-                click.echo(str(p), err=True)
-            n = len(exc.errors)
-            click.echo(f"{n} error{'s' if n != 1 else ''}; nothing was written.", err=True)
-            ctx.exit(exc.exit_code)
-        except GmError as exc:
-            click.echo(f"error: {exc}", err=True)
-            ctx.exit(exc.exit_code)
         except (click.exceptions.Exit, click.ClickException, click.Abort):
             raise
         except BrokenPipeError:  # `gm rolls g | head`: the reader has all it wanted
@@ -41,8 +33,19 @@ class GmGroup(click.Group):
         except KeyboardInterrupt:
             click.echo("interrupted; nothing was written.", err=True)
             ctx.exit(130)
-        except Exception as exc:  # a bug, not the GM's fault
-            if os.environ.get("GM_DEBUG"):
+        except Exception as exc:
+            from gm.errors import GmError, OrderError  # only now: help and usage need neither
+
+            if isinstance(exc, OrderError):
+                for p in exc.problems:
+                    click.echo(str(p), err=True)
+                n = len(exc.errors)
+                click.echo(f"{n} error{'s' if n != 1 else ''}; nothing was written.", err=True)
+                ctx.exit(exc.exit_code)
+            if isinstance(exc, GmError):
+                click.echo(f"error: {exc}", err=True)
+                ctx.exit(exc.exit_code)
+            if os.environ.get("GM_DEBUG"):  # a bug, not the GM's fault
                 raise
             click.echo(f"internal error: {type(exc).__name__}: {exc}\nThis is a bug in gm; {REPORT}.", err=True)
             ctx.exit(3)
@@ -78,11 +81,20 @@ def cli():
     """
 
 
-def _engine_option():
-    from gm.engines import DEFAULT_ENGINE, REGISTRY
+class EngineOption(click.Option):
+    """`--engine`: its help names the registered engines, so the registry is loaded only when
+    that help is shown (the default, None, means the registry's default engine)."""
 
-    return click.option("--engine", "-e", default=DEFAULT_ENGINE, show_default=True,
-                        help=f"Which game: {', '.join(sorted(REGISTRY))}.")
+    def get_help_record(self, ctx):
+        from gm.engines import DEFAULT_ENGINE, REGISTRY
+
+        self.help = f"Which game: {', '.join(sorted(REGISTRY))}."
+        self.default, self.show_default = DEFAULT_ENGINE, True
+        return super().get_help_record(ctx)
+
+
+def _engine_option():
+    return click.option("--engine", "-e", cls=EngineOption, default=None)
 
 
 @cli.command()
@@ -589,6 +601,7 @@ def simulate(target, games, players, policy, house_rules, vs, seed, jobs, as_jso
     from gm.simulate.runner import default_jobs
 
     if plots is not None:
+        from gm.errors import GmError
         from gm.simulate.charts import have_matplotlib
 
         if not have_matplotlib():

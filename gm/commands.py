@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from gm.errors import GmError, StateError
 from gm.gamedir import GameDir, write_new_file
+from gm.gcpause import gc_paused
 from gm.yamlio import display_path
 
 if TYPE_CHECKING:
@@ -45,11 +46,12 @@ GITATTRIBUTES = """\
 """
 
 
-def new_game(root: Path, engine_name: str, title: str | None) -> tuple[list[str], str]:
-    """Create the game folder; returns the files created and what the GM should do next."""
-    from gm.engines import get_engine
+def new_game(root: Path, engine_name: str | None, title: str | None) -> tuple[list[str], str]:
+    """Create the game folder (`engine_name` None: the default engine); returns the files created
+    and what the GM should do next."""
+    from gm.engines import DEFAULT_ENGINE, get_engine
 
-    engine = get_engine(engine_name)
+    engine = get_engine(engine_name or DEFAULT_ENGINE)
     if root.exists() and any(root.iterdir()):
         raise StateError(f"{display_path(root)} already exists and is not empty")
     template = engine.new_game_files(title)
@@ -125,14 +127,15 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
         secret, seed_warnings = secret_for_resolve(gd, game, day, seed_hex)
         round_record = beacon_for_resolve(gd, day, beacon)
         history = _history(gd, day, force)
-        rd = resolve_day(gd, game, day, secret.seed, secret.veil, round_record)
-        history["rulings"] += _check_lock(gd, day, rd.checked, rulings, history["rulings"])
-        if force and gd.is_resolved(day):
-            from gm.corrections import correction
+        with gc_paused():  # the day's objects all live until it is written (gm/gcpause.py)
+            rd = resolve_day(gd, game, day, secret.seed, secret.veil, round_record)
+            history["rulings"] += _check_lock(gd, day, rd.checked, rulings, history["rulings"])
+            if force and gd.is_resolved(day):
+                from gm.corrections import correction
 
-            draft = day_files(game, rd, history)
-            history["corrections"].append(correction(gd, day, reason.strip(), draft, rd.checked.orders_digests))
-        files = day_files(game, rd, history)
+                draft = day_files(game, rd, history)
+                history["corrections"].append(correction(gd, day, reason.strip(), draft, rd.checked.orders_digests))
+            files = day_files(game, rd, history)
         result = gd.write_result(day, files, force=force)
         log_event(gd, {"event": "resolve", "day": day, "record_sha256": hashlib.sha256(files["day.json"].encode("utf-8")).hexdigest()})
     later = [d for d in gd.resolved_days() if d > day]
@@ -319,8 +322,9 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
         if orders.is_dir():
             shutil.copytree(orders, gd.orders_dir(day))
         lock_day(gd, game, day)
-        rd = resolve_day(gd, game, day, seed, derived_veil(seed), beacon)
-        files = day_files(game, rd)
+        with gc_paused():
+            rd = resolve_day(gd, game, day, seed, derived_veil(seed), beacon)
+            files = day_files(game, rd)
         gd.write_result(day, files)
         log_event(gd, {"event": "resolve", "day": day, "record_sha256": hashlib.sha256(files["day.json"].encode("utf-8")).hexdigest()})
     shown = engine.facts.demo_day if engine.facts.demo_day in days else days[-1]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 import hashlib
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from gm.commitment import commit_path, is_committed
 from gm.dice import AuditedDice, DiceBase, Roll, dice_key
@@ -36,6 +36,8 @@ class CheckedDay:
     seed_committed: bool = False  # did the day have a committed seed when its orders were read
     commit_digest: str | None = None  # SHA-256 of days/NN/commit.txt as read (gm/commitment.py)
     lock_digest: str | None = None  # SHA-256 of days/NN/lock.txt as read (gm/lock.py)
+    # a new copy of `state` made again from what it was loaded from (far cheaper than a deepcopy)
+    fresh_state: Callable[[], Any] | None = field(default=None, repr=False)
     rulings: Any = None  # gm.rulings.Rulings: days/NN/rulings.yaml read and checked
     ruling_events: list[Event] = field(default_factory=list)  # what the rulings did, at the start of the day
     ignored: list[str] = field(default_factory=list)  # files gm does not read, named with the fix (gm/ignored.py)
@@ -64,19 +66,32 @@ class ResolvedDay:
 
 
 def state_before(gd: GameDir, game: Game, day: int) -> Any:
+    return _state_before(gd, game, day)[0]
+
+
+def _state_before(gd: GameDir, game: Game, day: int) -> tuple[Any, Callable[[], Any]]:
+    """The state before the day, and a function that makes another copy of it for resolving: from
+    the saved JSON, kept in marshal's form, which is several times faster than copy.deepcopy."""
     if day < 0:
         raise StateError(f"there is no Day {day}")
     if day == 0:
-        return copy.deepcopy(game.initial_state)
+        return copy.deepcopy(game.initial_state), lambda: copy.deepcopy(game.initial_state)
     if not gd.is_resolved(day - 1):
         done = gd.resolved_days()
         following = done[-1] + 1 if done else 0
         raise StateError(f"Day {day - 1} has not been resolved yet: the next day to resolve is Day {following} "
                          f"(`gm resolve {display_path(gd.root)} --day {following}`)")
-    state = load_state(gd, game, day - 1)
+    import marshal
+
+    from gm.chain import check_base
+
+    check_base(gd, day)  # Day day-1 as it was resolved, before anything starts from it
+    data = gd.read_json(day - 1, "state.json")
+    saved = marshal.dumps(data)  # JSON data is only dicts, lists, str, int, float, bool and None
+    state = game.engine.state_from_json(data)
     if game.engine.ended(state):
         raise StateError(f"the game ended on Day {day - 1}; there is no Day {day}")
-    return state
+    return state, lambda: game.engine.state_from_json(marshal.loads(saved))
 
 
 class _NoDice(DiceBase):
@@ -173,13 +188,20 @@ def _previous_record(gd: GameDir, day: int) -> str | None:
 
 def check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
     """Every orders file of the day checked against the state before it; all problems at once."""
+    from gm.gcpause import gc_paused
+
+    with gc_paused():  # hundreds of thousands of objects that all stay alive: nothing to collect
+        return _check_day(gd, game, day)
+
+
+def _check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
     from gm.errors import LocatedError
     from gm.salts import attribute, take_salts
     from gm.yamlio import load_bytes, read_bytes
 
     from gm.rulings import FILE, read_rulings
 
-    state = state_before(gd, game, day)
+    state, fresh_state = _state_before(gd, game, day)
     previous_record = _previous_record(gd, day)
     digests: dict[str, str] = {}
     engine = game.engine
@@ -194,6 +216,7 @@ def check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
     if not [p for p in rulings.problems if p.severity == "error"] and rulings.rulings:
         due_before = engine.players_due(state)
         state, ruling_events = apply_rulings(game, day, state, rulings)
+        fresh_state = None  # a new copy must be of the state the rulings made: resolve deep-copies it
         ruled_out = sorted(set(due_before) - set(engine.players_due(state)))
     seen: dict[str, Any] = {}
     files = gd.orders_files(day)
@@ -238,7 +261,7 @@ def check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
                       # commit.txt is kept with the game; seed.secret may not be (a clone leaves it out)
                       seed_committed=is_committed(gd, day) or commit_path(gd, day).is_file(),
                       commit_digest=_digest_of(commit_path(gd, day)), lock_digest=_digest_of(gd.day_dir(day) / "lock.txt"),
-                      rulings=rulings, ruling_events=ruling_events)
+                      fresh_state=fresh_state, rulings=rulings, ruling_events=ruling_events)
 
 
 def _digest_of(path) -> str | None:
@@ -290,7 +313,10 @@ def resolve_checked(game: Game, checked: CheckedDay, dice: DiceBase, *, own_stat
     `own_state`: the caller hands the state over and never reads it again (gm simulate), so the
     phases work on it directly instead of a copy."""
     engine = game.engine
-    state = checked.state if own_state else copy.deepcopy(checked.state)
+    if own_state:
+        state = checked.state
+    else:
+        state = checked.fresh_state() if checked.fresh_state is not None else copy.deepcopy(checked.state)
     state.day = checked.day
     day = Day(checked.day, state, checked.orders, dice, game.rules, engine.new_notes())
     events: list[Event] = list(copy.deepcopy(checked.ruling_events))

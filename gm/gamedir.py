@@ -109,6 +109,12 @@ class GameDir:
     # ---- reading game.yaml --------------------------------------------------
 
     def load(self) -> Game:
+        from gm.gcpause import gc_paused
+
+        with gc_paused():  # game.yaml of a big game is a large document that all stays alive
+            return self._load()
+
+    def _load(self) -> Game:
         from gm.engines import get_engine
         from gm.yamlio import load_file
 

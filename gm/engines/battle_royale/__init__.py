@@ -8,32 +8,42 @@ escapes, then C-4); votes; the night's reports (Binoculars, Tracking Unit).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from gm.engine import Engine, Facts, GameSetup, Phase, ThreadVotes
 
-from . import (analyze, attacks, dawn, endgame, forms, free_actions, movement, night, rulings, search, setup, smoke,
-               thread_votes, traps, use_items, votes)
+from . import forms, rulings, thread_votes
 from .orders import check_orders_doc, default_orders
 from .roster import initial_state, read_game
 from .state import State
 from .today import Today
 from .views import gm_view, player_status, player_view, player_views, public_view, status_rows
 
-DAY_PHASES = [
-    Phase("dawn", dawn.resolve),
-    Phase("free actions", free_actions.resolve),
-    Phase("smoke", smoke.resolve),
-    Phase("use items", use_items.resolve),
-    Phase("attacks", attacks.resolve),
-    Phase("traps", traps.resolve),
-    Phase("search", search.resolve),
-    Phase("analyze", analyze.resolve),
-    Phase("movement", movement.resolve),
-    Phase("votes", votes.resolve),
-    Phase("night", night.resolve),
-]
-DAY0_PHASES = [Phase("day 0", setup.resolve)]
+
+@lru_cache(maxsize=None)
+def day_phases(day0: bool) -> list[Phase]:
+    """The phases in the handbook's order. Their modules are loaded when a day is resolved, so that
+    `gm check` and `gm status` do not pay for them."""
+    if day0:
+        from . import setup
+
+        return [Phase("day 0", setup.resolve)]
+    from . import analyze, attacks, dawn, free_actions, movement, night, search, smoke, traps, use_items, votes
+
+    return [
+        Phase("dawn", dawn.resolve),
+        Phase("free actions", free_actions.resolve),
+        Phase("smoke", smoke.resolve),
+        Phase("use items", use_items.resolve),
+        Phase("attacks", attacks.resolve),
+        Phase("traps", traps.resolve),
+        Phase("search", search.resolve),
+        Phase("analyze", analyze.resolve),
+        Phase("movement", movement.resolve),
+        Phase("votes", votes.resolve),
+        Phase("night", night.resolve),
+    ]
 
 
 class Votes(ThreadVotes):
@@ -84,7 +94,7 @@ class BattleRoyale(Engine):
         return [p.name for p in state.alive()]
 
     def phases(self, day: int, state: State) -> list[Phase]:
-        return DAY0_PHASES if day == 0 else DAY_PHASES
+        return day_phases(day == 0)
 
     def new_notes(self) -> Today:
         return Today()
@@ -93,6 +103,8 @@ class BattleRoyale(Engine):
         return state.day > 0 and len(state.alive()) <= 1
 
     def final_phase(self) -> Phase:
+        from . import endgame
+
         return Phase("end of day", endgame.resolve)
 
     # -- gm simulate ------------------------------------------------------------------------------
