@@ -42,12 +42,16 @@ def build(root: Path, players: int) -> Path:
 def resolve_once(root: Path, stages: dict[str, float] | None = None) -> float:
     """One `gm resolve --day 1`, through the library: load, check, resolve, render, write.
 
-    The same calls as gm.day.resolve_day + day_files + GameDir.write_result, timed one by one.
+    The same calls as gm.commands.resolve (resolve_day + day_files + GameDir.write_result, the
+    cycle collector paused through resolving and rendering), timed one by one.
     """
-    from gm.day import ResolvedDay, check_day, day_files, parse_seed, resolve_checked
-    from gm.dice import AuditedDice
+    import gc
+
+    from gm.day import ResolvedDay, check_day, resolve_checked
+    from gm.dice import AuditedDice, parse_seed
     from gm.errors import OrderError
     from gm.gamedir import GameDir
+    from gm.record import day_files
 
     shutil.rmtree(root / "days" / "01" / "result", ignore_errors=True)
     seed = parse_seed(SEED_HEX)
@@ -59,11 +63,13 @@ def resolve_once(root: Path, stages: dict[str, float] | None = None) -> float:
     if checked.errors:
         raise OrderError(checked.problems)
     t2 = time.perf_counter()
+    gc.disable()
     dice = AuditedDice(seed, game.engine.facts.name, 1)
     state, events = resolve_checked(game, checked, dice)
     rd = ResolvedDay(1, seed, checked, state, events, dice.log)
     t3 = time.perf_counter()
     files = day_files(game, rd)
+    gc.enable()
     t4 = time.perf_counter()
     gd.write_result(1, files)
     t5 = time.perf_counter()

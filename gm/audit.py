@@ -12,6 +12,7 @@ from gm.day import resolve_day
 from gm.dice import parse_seed
 from gm.errors import GmError, StateError
 from gm.gamedir import Game, GameDir
+from gm.gcpause import gc_paused
 from gm.record import day_files
 from gm.yamlio import display_path
 
@@ -49,11 +50,12 @@ def replay_day(gd: GameDir, game: Game, day: int) -> Replay:
     if not isinstance(seed_hex, str):
         raise StateError(f"{display_path(gd.result_dir(day) / 'day.json')}: no seed recorded")
     veil = record.get("veil")
-    rd = resolve_day(gd, game, day, parse_seed(seed_hex), parse_seed(veil) if isinstance(veil, str) else None,
-                     record.get("beacon"))
-    rd.checked.seed_committed = bool(record.get("seed_committed"))  # seed.secret stays out of a shared copy
-    history = {"rulings": record.get("rulings") or [], "corrections": record.get("corrections") or []}
-    expected = day_files(game, rd, history)
+    with gc_paused():  # the replayed day's objects all live until it is compared (gm/gcpause.py)
+        rd = resolve_day(gd, game, day, parse_seed(seed_hex), parse_seed(veil) if isinstance(veil, str) else None,
+                         record.get("beacon"))
+        rd.checked.seed_committed = bool(record.get("seed_committed"))  # seed.secret stays out of a shared copy
+        history = {"rulings": record.get("rulings") or [], "corrections": record.get("corrections") or []}
+        expected = day_files(game, rd, history)
     result = gd.result_dir(day)
     on_disk = {p.relative_to(result).as_posix(): p for p in result.rglob("*") if p.is_file() and p.name != "changes.diff"}
     differences = []

@@ -5,6 +5,7 @@ mean" when it is misspelt). An engine subclasses it with its own vocabulary (zon
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any, Callable, Iterable, Iterator
 
 from gm.errors import Location, Problem
@@ -12,16 +13,29 @@ from gm.suggest import did_you_mean
 from gm.yamlio import key_loc, node_loc
 
 
+def fold(text: str) -> str:
+    """A name as gm compares it: case, accents and spaces around it do not count (`Zoë` = `zoe`)."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 def find_name(raw: Any, names: Iterable[str]) -> str | None:
-    """The proper spelling of `raw` among `names`: exact, or the same but for case and spaces around it."""
+    """The proper spelling of `raw` among `names`: exact, or the same but for case, accents and
+    spaces around it; the same everywhere a GM types a name (orders, rulings, `--player`)."""
     if not isinstance(raw, str) or not raw.strip():
         return None
     key = raw.strip()
-    pool = list(names)
+    pool = names if isinstance(names, Collection) else list(names)  # a dict of players: no copy, O(1) look-up
     if key in pool:
         return key
     folded = key.casefold()
-    return next((n for n in pool if n.casefold() == folded), None)
+    found = next((n for n in pool if n.casefold() == folded), None)
+    if found is None and not key.isascii() or found is None and any(not n.isascii() for n in pool):
+        folded = fold(key)
+        found = next((n for n in pool if fold(n) == folded), None)
+    return found
 
 
 class Checker:
@@ -43,7 +57,7 @@ class Checker:
     def name(self, raw: Any, names: Iterable[str], where: Location, what: str, hint: str = "") -> str | None:
         """One of `names`, however the GM cased it; otherwise an error with a "did you mean".
         `what` is the kind of thing, as the error says it ("player", "zone", "card")."""
-        pool = list(names)
+        pool = names if isinstance(names, Collection) else list(names)  # a name well spelt costs O(1)
         if not isinstance(raw, (str, int)) or isinstance(raw, bool) or not str(raw).strip():
             self.error(where, f"expected a {what}'s name, found {raw!r}")
             return None

@@ -22,7 +22,7 @@ from gm.errors import GmError, LocatedError, Location, OrderError, StateError
 from gm.yamlio import display_path, key_loc, value_loc
 
 FORMATS = {"bbcode": "bbcode", "markdown": "md"}
-CORE_KEYS = ("engine", "title", "format", "forum", "limits")
+CORE_KEYS = ("engine", "title", "format", "forum", "limits", "deadline")
 
 
 def day_name(day: int) -> str:
@@ -44,6 +44,7 @@ class Game:
     forum: Any = None  # gm.forums.Forum: the markup, tags and post length of the game's forum
     handles: dict[str, str] = field(default_factory=dict)  # forum user name -> player (gm votes)
     limits: Any = None  # gm.limits.Limits: how much input is read (game.yaml `limits:`)
+    daily_deadline: tuple[int, int] | None = None  # game.yaml's `deadline: "20:00"` (UTC), as (hour, minute)
 
     @property
     def ext(self) -> str:
@@ -108,6 +109,12 @@ class GameDir:
     # ---- reading game.yaml --------------------------------------------------
 
     def load(self) -> Game:
+        from gm.gcpause import gc_paused
+
+        with gc_paused():  # game.yaml of a big game is a large document that all stays alive
+            return self._load()
+
+    def _load(self) -> Game:
         from gm.engines import get_engine
         from gm.yamlio import load_file
 
@@ -155,6 +162,14 @@ class GameDir:
 
         limits, limit_problems = read_limits(doc.get("limits"), path)
         problems += limit_problems
+        daily = None
+        if doc.get("deadline") is not None:
+            from gm.gmday import daily_time
+
+            daily = daily_time(doc["deadline"])
+            if daily is None:
+                problems.append(Problem(value_loc(path, doc, "deadline"), "deadline is a time of day in UTC, "
+                                        "e.g. `deadline: \"20:00\"` (one day's own: `gm commit --deadline`)"))
         setup = engine.setup(doc, path)
         problems += setup.problems
         from gm.forums import read_forum
@@ -165,7 +180,7 @@ class GameDir:
         if errors:
             raise OrderError(problems)
         return Game(self.root, engine, str(title), forum.forum.format, setup.rules, setup.roster, setup.initial_state,
-                    [p for p in problems if p.severity != "error"], forum.forum, forum.handles, limits)
+                    [p for p in problems if p.severity != "error"], forum.forum, forum.handles, limits, daily)
 
     # ---- writing ------------------------------------------------------------
 

@@ -7,24 +7,25 @@ day.json are those of the bytes gm/day.py read and resolved.
 from __future__ import annotations
 
 import hashlib
-import json
 from typing import Any
 
 from gm.canonical import canonical
 from gm.chain import chain_fields, sha256_text
 from gm.day import ResolvedDay
 from gm.gamedir import Game
+from gm.jsonout import dumps as indented, line
 from gm.render import render_day, with_parts
 from gm.reveal import reveal_post
 from gm.rolllog import openings, public_log
 
 
 def dumps(obj: Any) -> str:
-    return json.dumps(obj, sort_keys=True, ensure_ascii=False, indent=2) + "\n"
+    """Indented JSON with sorted keys (gm/jsonout.py: json.dumps's bytes, faster)."""
+    return indented(obj) + "\n"
 
 
 def jsonl(records) -> str:
-    return "".join(json.dumps(r, sort_keys=True, ensure_ascii=False, separators=(",", ":")) + "\n" for r in records)
+    return "".join(line(r) + "\n" for r in records)
 
 
 def day_files(game: Game, rd: ResolvedDay, history: dict | None = None) -> dict[str, str]:
@@ -65,6 +66,10 @@ def day_files(game: Game, rd: ResolvedDay, history: dict | None = None) -> dict[
         "rulings": history.get("rulings", []),
         "corrections": history.get("corrections", []),
     } | chain_fields(rd.checked, files)
+    rulings = rd.checked.rulings
+    if rulings is not None and rulings.file is not None:  # keys of their own: `rulings` are gm lock's (gm/corrections.py)
+        record["rulings_yaml"] = [r.record() for r in rulings.rulings]
+        record["rulings_yaml_sha256"] = rulings.digest
     files["day.json"] = dumps(record)
     if record["corrections"]:
         from gm.corrections import correction_post

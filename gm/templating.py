@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from gm.markup import Markup, Safe, key_values, and_join
+from gm.markup import Markup, Safe, and_join, key_values, written
 from gm.paths import templates_dir
 from gm.text import the
 
@@ -187,8 +187,40 @@ def environment(engine: str, fmt: str, extra_dirs: list[Path] | None = None, for
     its cost (about a third of the rendering time), with the same output. `shipped/NAME` always names
     the shipped template, so a game's NAME can `{% extends "shipped/NAME" %}` and change a block.
     Kept for the process, so a run that renders many days compiles each template once (edited
-    templates are reloaded)."""
+    templates are reloaded), and compiled templates are kept in the user's cache folder for the
+    next run (gm/cache.py)."""
     return _environment(engine, fmt, tuple(str(Path(d).resolve()) for d in (extra_dirs or [])), forum)
+
+
+_DICT_NAMES = frozenset(dir(dict))
+
+
+def _quick_lookup(base: type) -> type:
+    """`base` with the same `x.name` lookup, minus a caught exception per look-up on a dict.
+
+    Jinja reads `e.kind` as getattr(e, "kind") and, when that raises, as e["kind"]. On a plain dict
+    the first step can only succeed for a name dict itself has (`items`, `get`, ...), so for any other
+    name it goes straight to e[name]: the same value or the same undefined, and a quarter less
+    time spent rendering a 2,000-player day (measured)."""
+
+    class QuickLookup(base):
+        def getattr(self, obj, attribute):
+            if type(obj) is dict and attribute not in _DICT_NAMES:
+                try:
+                    return obj[attribute]
+                except KeyError:
+                    pass
+            return super().getattr(obj, attribute)
+
+    QuickLookup.__name__ = QuickLookup.__qualname__ = f"Quick{base.__name__}"
+    return QuickLookup
+
+
+@lru_cache(maxsize=None)
+def _plain_environment():
+    import jinja2
+
+    return _quick_lookup(jinja2.Environment)
 
 
 def _inside_loader_class():
@@ -227,7 +259,7 @@ def _step() -> None:
 def _counted_sandbox():
     from jinja2.sandbox import SandboxedEnvironment
 
-    class CountedSandbox(SandboxedEnvironment):
+    class CountedSandbox(_quick_lookup(SandboxedEnvironment)):
         """Jinja's sandbox, counting every call and lookup a GM's template makes (template_steps)."""
 
         def call(self, __context, __obj, *args, **kwargs):
@@ -256,7 +288,7 @@ def _environment(engine: str, fmt: str, extra_dirs: tuple[str, ...], forum):
     markup = Markup(fmt, forum)
     shipped = jinja2.FileSystemLoader([str(TEMPLATES / engine), str(TEMPLATES / "common")])
     loaders = [_InsideLoader(list(extra_dirs))] if extra_dirs else []
-    env_class = _counted_sandbox() if extra_dirs else jinja2.Environment
+    env_class = _counted_sandbox() if extra_dirs else _plain_environment()
     env = env_class(
         loader=jinja2.ChoiceLoader(loaders + [jinja2.PrefixLoader({"shipped": shipped}), shipped]),
         autoescape=False,
@@ -275,10 +307,16 @@ def _environment(engine: str, fmt: str, extra_dirs: tuple[str, ...], forum):
     env.filters["names"] = lambda xs: Safe(and_join([markup.esc(x) for x in xs]))
     env.filters["joined"] = lambda xs: and_join([str(x) for x in xs])
     env.filters["fields"] = key_values
+    env.filters["written"] = written
     env.tests["contains"] = lambda seq, x: x in seq
     env.globals["fmt"] = fmt
     env.globals["forum"] = {"name": markup.forum.name if markup.forum else fmt,
                             "spoilers": bool(markup.forum and markup.forum.spoilers)}
+    from gm.cache import template_cache
+
+    # compiled once, reused by every later run (gm/cache.py); constants are folded through the
+    # filters while compiling, so the format and forum are part of the key
+    env.bytecode_cache = template_cache(env, (engine, fmt, repr(markup.forum)))
     return env
 
 

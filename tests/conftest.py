@@ -12,6 +12,15 @@ def pytest_addoption(parser):
                      help="rewrite the golden files from the current output (review the diff!)")
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _private_cache(tmp_path_factory):
+    """gm's cache (gm/cache.py) lives in the session's temporary folder, not in the user's."""
+    patch = pytest.MonkeyPatch()
+    patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
+    yield
+    patch.undo()
+
+
 @pytest.fixture
 def update_golden(request):
     return request.config.getoption("--update-golden")

@@ -118,3 +118,21 @@ def test_markdown_games_get_markdown_posts(tmp_path):
     assert "**The vote**" in narration and "[b]" not in narration and "[list]" not in narration
     message = (root / "days" / "01" / "result" / "messages" / "Akane.md").read_text()
     assert "- Rifle at Juno:" in message and "[*]" not in message
+
+
+@pytest.mark.parametrize("sandboxed", [False, True])
+def test_binoculars_in_a_crowd_name_some_and_count_the_rest(tmp_path, sandboxed):
+    """RULINGS.md (Binoculars): a zone over `nearby_listed` lists its first students and counts the rest;
+    a zone within it reads as it always did. Same words in the sandbox a GM's own templates use."""
+    from gm.templating import environment
+
+    env = environment("battle-royale", "bbcode", [tmp_path] if sandboxed else None)
+    line = env.from_string('{% from "_lines.j2" import line %}{{ line(e, "Akane") }}')
+    crowd = {"kind": "binoculars", "step": "night", "player": "Akane", "zone": "Forest",
+             "seen": {"Crevasse": ["Fumi", "[b]Goro"], "Beach": [], "The Septagon": ["Iori"]},
+             "unlisted": {"Crevasse": 265, "Beach": 3}}
+    assert line.render(e=crowd) == ("Through your Binoculars: the Crevasse: Fumi, [\u200bb]Goro and 265 other students; "
+                                    "the Beach: 3 students; the Septagon: Iori.")
+    few = dict(crowd, seen={"Crevasse": ["Fumi"], "Beach": [], "The Septagon": []})
+    del few["unlisted"]
+    assert line.render(e=few) == "Through your Binoculars: the Crevasse: Fumi; the Beach: no one; the Septagon: no one."

@@ -8,32 +8,42 @@ escapes, then C-4); votes; the night's reports (Binoculars, Tracking Unit).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from gm.engine import Engine, Facts, GameSetup, Phase, ThreadVotes
 
-from . import (analyze, attacks, dawn, endgame, free_actions, movement, night, search, setup, smoke,
-               thread_votes, traps, use_items, votes)
+from . import forms, rulings, thread_votes
 from .orders import check_orders_doc, default_orders
 from .roster import initial_state, read_game
 from .state import State
 from .today import Today
 from .views import gm_view, player_status, player_view, player_views, public_view, status_rows
 
-DAY_PHASES = [
-    Phase("dawn", dawn.resolve),
-    Phase("free actions", free_actions.resolve),
-    Phase("smoke", smoke.resolve),
-    Phase("use items", use_items.resolve),
-    Phase("attacks", attacks.resolve),
-    Phase("traps", traps.resolve),
-    Phase("search", search.resolve),
-    Phase("analyze", analyze.resolve),
-    Phase("movement", movement.resolve),
-    Phase("votes", votes.resolve),
-    Phase("night", night.resolve),
-]
-DAY0_PHASES = [Phase("day 0", setup.resolve)]
+
+@lru_cache(maxsize=None)
+def day_phases(day0: bool) -> list[Phase]:
+    """The phases in the handbook's order. Their modules are loaded when a day is resolved, so that
+    `gm check` and `gm status` do not pay for them."""
+    if day0:
+        from . import setup
+
+        return [Phase("day 0", setup.resolve)]
+    from . import analyze, attacks, dawn, free_actions, movement, night, search, smoke, traps, use_items, votes
+
+    return [
+        Phase("dawn", dawn.resolve),
+        Phase("free actions", free_actions.resolve),
+        Phase("smoke", smoke.resolve),
+        Phase("use items", use_items.resolve),
+        Phase("attacks", attacks.resolve),
+        Phase("traps", traps.resolve),
+        Phase("search", search.resolve),
+        Phase("analyze", analyze.resolve),
+        Phase("movement", movement.resolve),
+        Phase("votes", votes.resolve),
+        Phase("night", night.resolve),
+    ]
 
 
 class Votes(ThreadVotes):
@@ -48,8 +58,9 @@ class BattleRoyale(Engine):
     facts = Facts(
         name="battle-royale",
         title="Battle Royale",
-        demo_day=1,
-        new_game_hint=("Edit game.yaml (roster, house rules), write days/00/orders/, then run "
+        demo_day=2,  # the demo's most eventful day: two deaths, closures, explosions
+        new_game_hint=("Edit game.yaml (roster, house rules), run `gm commit {dir} --day 0` and post it, write "
+                       "days/00/orders/ (as {dir}/examples/day0-orders.yaml shows), then run "
                        "`gm check {dir} --day 0` and `gm resolve {dir} --day 0`."),
     )
     state_class = State
@@ -62,6 +73,11 @@ class BattleRoyale(Engine):
     gm_view = staticmethod(gm_view)
     player_status = staticmethod(player_status)
     status_rows = staticmethod(status_rows)
+    ruling_kinds = rulings.KINDS
+    check_ruling = staticmethod(rulings.check_ruling)
+    apply_ruling = staticmethod(rulings.apply_ruling)
+    receipt_lines = staticmethod(forms.receipt_lines)
+    order_form = staticmethod(forms.order_form)
 
     def setup(self, doc: Any, path: str) -> GameSetup:
         rules, entries, problems = read_game(doc, path)
@@ -78,7 +94,7 @@ class BattleRoyale(Engine):
         return [p.name for p in state.alive()]
 
     def phases(self, day: int, state: State) -> list[Phase]:
-        return DAY0_PHASES if day == 0 else DAY_PHASES
+        return day_phases(day == 0)
 
     def new_notes(self) -> Today:
         return Today()
@@ -87,6 +103,8 @@ class BattleRoyale(Engine):
         return state.day > 0 and len(state.alive()) <= 1
 
     def final_phase(self) -> Phase:
+        from . import endgame
+
         return Phase("end of day", endgame.resolve)
 
     # -- gm simulate ------------------------------------------------------------------------------
@@ -114,7 +132,8 @@ class BattleRoyale(Engine):
 
     def new_game_files(self, title: str | None) -> dict[str, str]:
         files = super().new_game_files(title)
-        files["days/00/orders/starting-zones.yaml"] = (self.data_dir / "new-day0.yaml").read_text(encoding="utf-8")
+        # an example beside the game, not in days/00/orders/: sample orders there would be read as real ones
+        files["examples/day0-orders.yaml"] = (self.data_dir / "new-day0.yaml").read_text(encoding="utf-8")
         return files
 
 

@@ -16,7 +16,7 @@ from gm.engine import Day
 from gm.events import Event, private, public
 
 from .common import kill, loot, mark_reward, scatter
-from .explosives import collateral, collateral_victims
+from .explosives import MeleeIndex, collateral, collateral_victims
 from .hit_chance import hit_chance, lid_stops, vest_absorbs
 from .order_base import PlayerOrders
 from .rules import Weapon
@@ -88,13 +88,14 @@ def redirect(day: Day, attacker: Player, target: Player, covers: dict[str, list[
 
 
 def strike(day: Day, zone: str, v: Volley, aimed_at: Player, zone_players: list[Player], purpose: str,
-           ledger: dict[str, dict[str, int]], ammo_left: int | None, covers: dict[str, list[str]]) -> list[Event]:
+           ledger: dict[str, dict[str, int]], ammo_left: int | None, covers: dict[str, list[str]],
+           melee: MeleeIndex | None = None) -> list[Event]:
     """One hit attempt, with everything it sets off (cover, lid, vest, paint, smoke, collateral)."""
     state, rules, dice, step = day.state, day.rules, day.dice, day.step
     a = v.attacker
     target = redirect(day, a, aimed_at, covers, purpose)
     # who stands in melee with the target is settled as the item is thrown, before its smoke negates anything
-    near = collateral_victims(day, v.weapon, a, target, zone_players) if v.weapon.collateral else []
+    near = collateral_victims(day, v.weapon, a, target, zone_players, melee) if v.weapon.collateral else []
     chance, why = hit_chance(day, zone, a, target, v.weapon, all_out=v.all_out)
     hit, roll = dice.chance(chance, f"{purpose}: hit?")
     damage, damage_roll, saved, absorbed = 0, None, None, 0
@@ -132,6 +133,7 @@ def resolve_step(day: Day, zone: str, volleys: list[Volley], zone_players: list[
     events: list[Event] = []
     ledger: dict[str, dict[str, int]] = {}  # victim -> attacker -> damage dealt in this step
     covers = cover_index(orders, zone_players)
+    melee = MeleeIndex(day, zone_players) if any(v.weapon.collateral for v in volleys) else None
     for v in volleys:
         a = v.attacker
         if not a.alive:
@@ -155,7 +157,7 @@ def resolve_step(day: Day, zone: str, volleys: list[Volley], zone_players: list[
             shot = f" ({n} of {total})" if total > 1 else ""
             purpose = f"{a.name} attacks {target_name} with {v.weapon_name}{shot}"
             events += strike(day, zone, v, target, zone_players, purpose, ledger,
-                             item.ammo if item is not None else None, covers)
+                             item.ammo if item is not None else None, covers, melee)
             if v.weapon.one_use and item in a.items:
                 a.items.remove(item)  # thrown: used up
                 break

@@ -17,50 +17,75 @@ from .state import Player
 from .today import acting
 
 
-def _melee_targets(day: Day, name: str) -> list[str]:
-    """Whom a player's standing attack tonight strikes in melee (none if it is not a melee attack)."""
-    o = acting(day, name)
-    if o is None or not o.attacking:
-        return []
-    rules = day.rules
-    weapon = rules.unarmed if o.weapon is None else rules.items[o.weapon].weapon
-    return list(o.targets) if weapon is not None and weapon.weapon_class == "melee" else []
+class MeleeIndex:
+    """Who means to strike whom in melee, and who covers whom, in one zone: built once per attack step
+    so that each explosion looks up the few players around its target instead of scanning the zone.
 
+    It holds the orders as written; whether each of those players still acts (smoke negates an action
+    during the step) and is still alive is checked at the moment of each throw, as before.
+    """
 
-def _cover_partners(day: Day, name: str, zone_players: list[Player]) -> set[str]:
-    out = set()
-    o = acting(day, name)
-    if o is not None and o.action == "cover" and o.target:
-        out.add(o.target)
-    for p in zone_players:
-        po = acting(day, p.name)
-        if po is not None and po.action == "cover" and po.target == name:
-            out.add(p.name)
-    return out
+    def __init__(self, day: Day, zone_players: list[Player]):
+        self.day = day
+        self.here = {p.name for p in zone_players}
+        self.melee_by: dict[str, list[str]] = {}  # target -> those attacking them in melee
+        self.covered_by: dict[str, list[str]] = {}  # covered -> those covering them
+        for p in zone_players:
+            o = day.orders.get(p.name)
+            if o is None:
+                continue
+            if o.attacking:
+                for t in dict.fromkeys(self._melee(o)):
+                    self.melee_by.setdefault(t, []).append(p.name)
+            if o.action == "cover" and o.target:
+                self.covered_by.setdefault(o.target, []).append(p.name)
 
+    def _melee(self, o) -> list[str]:
+        rules = self.day.rules
+        weapon = rules.unarmed if o.weapon is None else rules.items[o.weapon].weapon
+        return list(o.targets) if weapon is not None and weapon.weapon_class == "melee" else []
 
-def in_melee_with(day: Day, name: str, zone_players: list[Player], *, attackers_only: bool = False) -> set[str]:
-    """Living players in the zone in melee with `name`: attacking them in melee, attacked by them in melee
-    (unless `attackers_only`), or in a Cover with them."""
-    here = {p.name for p in zone_players if p.alive}
-    out = {p.name for p in zone_players if name in _melee_targets(day, p.name)}
-    if not attackers_only:
-        out |= set(_melee_targets(day, name))
-    out |= _cover_partners(day, name, zone_players)
-    return (out & here) - {name}
+    def _acts(self, name: str) -> bool:
+        return acting(self.day, name) is not None
+
+    def melee_targets(self, name: str) -> list[str]:
+        """Whom a player's standing attack tonight strikes in melee (none if it is not a melee attack)."""
+        o = acting(self.day, name)
+        return self._melee(o) if o is not None and o.attacking else []
+
+    def cover_partners(self, name: str) -> set[str]:
+        out = {n for n in self.covered_by.get(name, ()) if self._acts(n)}
+        o = acting(self.day, name)
+        if o is not None and o.action == "cover" and o.target:
+            out.add(o.target)
+        return out
+
+    def living_here(self, names: set[str]) -> set[str]:
+        players = self.day.state.players
+        return {n for n in names if n in self.here and players[n].alive}
+
+    def in_melee_with(self, name: str, *, attackers_only: bool = False) -> set[str]:
+        """Living players in the zone in melee with `name`: attacking them in melee, attacked by them in
+        melee (unless `attackers_only`), or in a Cover with them."""
+        out = {n for n in self.melee_by.get(name, ()) if self._acts(n)}
+        if not attackers_only:
+            out |= set(self.melee_targets(name))
+        out |= self.cover_partners(name)
+        return self.living_here(out) - {name}
 
 
 def collateral_victims(day: Day, weapon: Weapon, thrower: Player, target: Player,
-                       zone_players: list[Player]) -> list[str]:
+                       zone_players: list[Player], index: MeleeIndex | None = None) -> list[str]:
     coll = weapon.collateral
     if coll is None:
         return []
+    index = index or MeleeIndex(day, zone_players)
     if coll.around == "both":  # the Flamethrower: those targeting the user or the target in melee
-        near = in_melee_with(day, target.name, zone_players, attackers_only=True)
-        near |= in_melee_with(day, thrower.name, zone_players, attackers_only=True)
-        near |= _cover_partners(day, target.name, zone_players) & {p.name for p in zone_players if p.alive}
+        near = index.in_melee_with(target.name, attackers_only=True)
+        near |= index.in_melee_with(thrower.name, attackers_only=True)
+        near |= index.living_here(index.cover_partners(target.name))
     else:
-        near = in_melee_with(day, target.name, zone_players)
+        near = index.in_melee_with(target.name)
     return sorted(near - {thrower.name, target.name})
 
 

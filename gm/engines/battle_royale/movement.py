@@ -20,7 +20,7 @@ from .common import carried, drop, kill, scatter
 from .order_base import PlayerOrders
 from .rules import Rules
 from .state import Player, State
-from .traps import detonate, mines_on, spring, trap_death
+from .traps import detonate, mined_paths, spring, trap_death
 
 STEP = "movement"
 
@@ -65,10 +65,12 @@ def _walk_together(state: State, rules: Rules, dice: DiceBase, walks: list[Walk]
         crossing = [w for w in walks if not w.stopped and not w.died and w.player.alive and k < len(w.path)]
         stopped: dict[str, str] = {}
         mined = {}
+        paths = mined_paths(state)  # once a step: each crossing looks up its own path
         for w in crossing:
             frm, to = w.player.zone, w.path[k]
-            for trap in mines_on(state, frm, to, w.player.name):
-                mined.setdefault(trap.item.id, (trap, []))[1].append((w.player, frm, to))
+            for trap in paths.get(frozenset((frm, to)), ()):
+                if trap.owner != w.player.name:
+                    mined.setdefault(trap.item.id, (trap, []))[1].append((w.player, frm, to))
         for _, (trap, crossers) in sorted(mined.items()):
             if trap not in state.traps:
                 continue

@@ -7,9 +7,10 @@ from functools import lru_cache
 from typing import Any
 
 from gm.errors import Problem
+from gm.cache import shipped_data
 from gm.paths import games_dir
 from gm.suggest import did_you_mean
-from gm.yamlio import item_loc, key_loc, load_file, plain
+from gm.yamlio import item_loc, key_loc
 
 DATA = games_dir("battle-royale")
 
@@ -106,7 +107,7 @@ class HouseRules:
 
 @lru_cache(maxsize=1)
 def _default_settings() -> tuple[tuple[str, Any], ...]:
-    return tuple(plain(load_file(DATA / "defaults.yaml")).items())
+    return tuple(shipped_data(DATA / "defaults.yaml").items())
 
 
 def default_house_rules() -> HouseRules:
@@ -183,7 +184,13 @@ def _zone_lookup(zones: dict[str, Zone]):
         table[f"zone {z.number}"] = z.name
         for a in z.aliases:
             table[a.casefold()] = z.name
-    return table.get
+    for key, name in list(table.items()):  # "the Beach", as the posts write it, names the Beach too
+        if not key.startswith("the ") and not key[:1].isdigit():
+            table.setdefault(f"the {key}", name)
+
+    def lookup(key: str) -> str | None:
+        return table.get(" ".join(key.split()))  # a doubled space is not a different zone
+    return lookup
 
 
 def _table(raw) -> tuple[tuple[int, int], ...]:
@@ -206,7 +213,7 @@ _ITEM_KEYS = {"class", "supported", "concealed", "carried_free", "ammo", "ammo_w
 
 @lru_cache(maxsize=1)
 def _base_data():
-    zdoc = plain(load_file(DATA / "zones.yaml"))
+    zdoc = shipped_data(DATA / "zones.yaml")
     default_order = tuple(zdoc["attack_order"])
     zones = {}
     for z in zdoc["zones"]:
@@ -214,7 +221,7 @@ def _base_data():
             z["name"], int(z["number"]), tuple(z["adjacent"]), dict(z.get("hit_bonus", {})),
             tuple(z.get("attack_order", default_order)), tuple(z.get("aliases", [])),
         )
-    idoc = plain(load_file(DATA / "items.yaml"))
+    idoc = shipped_data(DATA / "items.yaml")
     items = {}
     for name, d in idoc["items"].items():
         supported = bool(d.get("supported", True))
@@ -224,7 +231,7 @@ def _base_data():
             props["damage"] = _table(d["damage"])
         items[name] = ItemSpec(name, d["class"], supported, bool(d.get("concealed", False)),
                                bool(d.get("carried_free", False)), weapon, d.get("ammo"), d.get("ammo_word", "shot"), props)
-    rdoc = plain(load_file(DATA / "roles.yaml"))
+    rdoc = shipped_data(DATA / "roles.yaml")
     bonuses = {role: {b: dict(e) for b, e in menu.items()} for role, menu in rdoc["roles"].items()}
     proficiencies = {p: dict(e) for p, e in rdoc["proficiencies"].items()}
     return zones, items, _weapon("Unarmed", idoc["unarmed"]), bonuses, proficiencies

@@ -74,8 +74,14 @@ def resolve(day: Day) -> list[Event]:
     return events
 
 
-def mines_on(state: State, a: str, b: str, mover: str) -> list[Trap]:
-    return sorted((t for t in state.traps if t.on_path(a, b) and t.owner != mover), key=lambda t: t.item.id)
+def mined_paths(state: State) -> dict[frozenset, list[Trap]]:
+    """The Land Mines on each path between two zones, in the order they were set: built once per step of
+    a move, so that a crowd crossing the island does not scan every trap for every student."""
+    out: dict[frozenset, list[Trap]] = {}
+    for t in sorted(state.traps, key=lambda t: t.item.id):
+        if t.kind == "mine":
+            out.setdefault(frozenset((t.zone, t.toward)), []).append(t)
+    return out
 
 
 def spring(state: State, rules: Rules, dice: DiceBase, trap: Trap, crossers: list[tuple[Player, str, str]],
@@ -117,12 +123,13 @@ def detonate(state: State, rules: Rules, dice: DiceBase, step: str) -> list[Even
     events: list[Event] = []
     due = sorted((t for t in state.traps if t.kind == "c4" and t.day == state.day), key=lambda t: t.item.id)
     victims: dict[str, Trap] = {}
+    by_zone = state.by_zone()  # no one leaves the island before every C-4 has gone off
     for trap in due:
         state.traps.remove(trap)
         spec = rules.items[trap.item.name]
         events.append(public("blast", step, zone=trap.zone))
         hits = []
-        for p in state.by_zone().get(trap.zone, []):
+        for p in by_zone.get(trap.zone, []):
             hit, roll = dice.chance(spec.get("chance", 80), f"C-4 #{trap.item.id} in {trap.zone} catches {p.name}?")
             damage = 0
             if hit:

@@ -47,9 +47,17 @@ def public_view(state: State, rules: Rules) -> dict:
     }
 
 
-def _me(state: State, rules: Rules, p: Player) -> dict:
-    traps = [{"item": t.item.name, "zone": t.zone, "toward": t.toward, "day": t.day}
-             for t in sorted(state.traps, key=lambda t: t.item.id) if t.owner == p.name]
+def _traps_by_owner(state: State) -> dict[str, list[dict]]:
+    """Each player's own traps, in the order they were set: one pass for every player's sheet."""
+    out: dict[str, list[dict]] = {}
+    for t in sorted(state.traps, key=lambda t: t.item.id):
+        out.setdefault(t.owner, []).append({"item": t.item.name, "zone": t.zone, "toward": t.toward, "day": t.day})
+    return out
+
+
+def _me(state: State, rules: Rules, p: Player, traps: dict[str, list[dict]] | None = None) -> dict:
+    traps = (_traps_by_owner(state) if traps is None else traps).get(p.name, [])
+    traps = [dict(t) for t in traps]
     return {
         "name": p.name, "role": p.role, "school": p.school, "zone": p.zone, "alive": p.alive,
         "health": p.health, "max_health": p.max_health, "died_on_day": p.died_on_day,
@@ -69,6 +77,7 @@ class _Around:
         self.state = state
         self.rules = rules
         self.by_zone = state.by_zone()
+        self.traps = _traps_by_owner(state)
         self._seen: dict[str, list[tuple[str, dict]]] = {}
         self._lying: dict[str, list[str]] = {}
 
@@ -90,7 +99,7 @@ def player_view(state: State, rules: Rules, name: str, *, _public: dict | None =
     """One player's own sheet, plus what they can see around them (visible items of those beside them)."""
     view = dict(_public) if _public is not None else public_view(state, rules)
     p = state.players[name]
-    me = _me(state, rules, p)
+    me = _me(state, rules, p, _around.traps if _around is not None else None)
     nearby: list[dict] = []
     more = 0
     lying = []
@@ -120,7 +129,8 @@ def player_views(state: State, rules: Rules, names) -> dict[str, dict]:
 
 def gm_view(state: State, rules: Rules) -> dict:
     view = public_view(state, rules)
-    view["players"] = [_me(state, rules, state.players[n]) for n in sorted(state.players)]
+    traps = _traps_by_owner(state)
+    view["players"] = [_me(state, rules, state.players[n], traps) for n in sorted(state.players)]
     view["traps"] = [t.to_json() for t in sorted(state.traps, key=lambda t: t.item.id)]
     view["ground"] = {z: [g.item.name for g in state.zones[z].ground] for z in rules.zones}
     view["hidden"] = {z: [i.name for i in state.zones[z].hidden] for z in rules.zones}

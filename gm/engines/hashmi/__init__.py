@@ -81,6 +81,7 @@ class HashmiBattleRoyale(Engine):
                        "`gm resolve {dir} --day 0` (the first player, agents and missions)."),
     )
     state_class = State
+    form_in_message = False  # message.j2 already ends with the turn to write: actions, reach, what waits
 
     def setup(self, doc: Any, path: str) -> GameSetup:
         rules, roster, problems, state = read_game(doc, path)

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from gm.cache import shipped_data
 from gm.errors import Problem
 from gm.settings import parse_settings
-from gm.yamlio import load_file, plain
 
 from .components import DATA, Components, shipped
 
@@ -41,7 +41,7 @@ class Rules:
 
 @lru_cache(maxsize=1)
 def _defaults() -> tuple[tuple[str, Any], ...]:
-    return tuple(plain(load_file(DATA / "defaults.yaml")).items())
+    return tuple(shipped_data(DATA / "defaults.yaml").items())
 
 
 def _choice(key: str):

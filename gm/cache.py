@@ -1,0 +1,173 @@
+"""What gm keeps between runs in the user's cache folder, so no command does the same work twice.
+
+    $XDG_CACHE_HOME/gm/ (or ~/.cache/gm/)
+        templates-<key>/   Jinja's compiled templates (about 180 ms of every resolve or audit)
+        data-<key>/        the engines' shipped rules data, parsed from YAML once
+
+Each entry is found by what it was made from: a compiled template by its file, its source's
+checksum (Jinja checks it) and a key for everything that changes the compiled code (the Jinja and
+Python versions, the environment's settings and sandbox, the format and forum its filters write,
+the source of those filters); a data file by the SHA-256 of its
+bytes, gm's version and Python's. So an edited template, a changed data file or an upgrade is
+simply a miss, and what a command prints or writes is the same with or without the cache.
+
+The cache is an optimisation only: a folder that cannot be made, read or written (a read-only
+home, a full disk, a damaged entry) means the work is done as if there were no cache, and
+nothing fails. GM_NO_CACHE=1 turns it off (the benchmark measures both).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from gm import __version__
+
+
+def cache_root() -> Path | None:
+    """$XDG_CACHE_HOME/gm, or ~/.cache/gm (XDG: a relative XDG_CACHE_HOME is ignored); None when off."""
+    if os.environ.get("GM_NO_CACHE"):
+        return None
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):
+        home = os.path.expanduser("~")
+        if not os.path.isabs(home):
+            return None
+        base = os.path.join(home, ".cache")
+    return Path(base) / "gm"
+
+
+def cache_dir(kind: str, key: str) -> Path | None:
+    """The folder for one kind of entry made under one key, created (private to the user) if needed."""
+    root = cache_root()
+    if root is None:
+        return None
+    folder = root / f"{kind}-{hashlib.sha256(key.encode()).hexdigest()[:16]}"
+    try:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        st = folder.stat()
+    except OSError:
+        return None
+    if hasattr(os, "getuid") and (st.st_uid != os.getuid() or st.st_mode & 0o022):
+        return None  # compiled code is run from here: only from a folder no one else can write to
+    return folder if os.access(folder, os.W_OK | os.X_OK) else None
+
+
+def _write(path: Path, data: bytes) -> None:
+    """All at once (another gm running at the same time reads the whole entry or none of it)."""
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}-", dir=path.parent)
+    except OSError:
+        return
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except OSError:
+        pass
+    finally:
+        if os.path.exists(tmp):
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+
+
+# ---- compiled templates ------------------------------------------------------------------------
+
+
+def template_cache(env, identity: tuple = ()) -> Any:
+    """A Jinja bytecode cache for `env` in the user's cache folder, or None when there is none.
+
+    Jinja folds constants while compiling: `{{ "The vote"|b }}` becomes "[b]The vote[/b]" in the
+    compiled code, and constant text passes through `finalize` (the format's escaping). So the code
+    depends on the environment's filters, not only on the template's source: `identity` names what
+    they are made of (engine, format, forum), and the source of the modules that define them is part
+    of the key, so a changed filter is a miss, never stale text."""
+    import jinja2
+    from jinja2.bccache import FileSystemBytecodeCache
+
+    finalize = env.finalize
+    here = Path(__file__).resolve().parent
+    filters = hashlib.sha256()
+    for name in ("templating.py", "markup.py", "text.py", "forums.py", "cache.py"):
+        try:
+            filters.update((here / name).read_bytes())
+        except OSError:
+            return None
+    settings = (
+        __version__, filters.hexdigest(), identity,
+        jinja2.__version__, sys.implementation.cache_tag, type(env).__name__, env.sandboxed,
+        env.block_start_string, env.block_end_string, env.variable_start_string, env.variable_end_string,
+        env.comment_start_string, env.comment_end_string, env.line_statement_prefix, env.line_comment_prefix,
+        env.trim_blocks, env.lstrip_blocks, env.newline_sequence, env.keep_trailing_newline, env.optimized,
+        env.is_async, bool(env.autoescape), callable(env.autoescape), finalize is not None,
+        str(getattr(finalize, "jinja_pass_arg", None)), sorted(env.extensions), sorted(env.filters), sorted(env.tests),
+    )
+    folder = cache_dir("templates", repr(settings))
+    if folder is None:
+        return None
+
+    class Cache(FileSystemBytecodeCache):
+        """Jinja's own file cache; a damaged or unreadable entry is a miss, a failed write is skipped."""
+
+        def load_bytecode(self, bucket) -> None:
+            try:
+                super().load_bytecode(bucket)
+            except Exception:  # a truncated or foreign file: compile again
+                bucket.reset()
+
+        def dump_bytecode(self, bucket) -> None:
+            try:
+                super().dump_bytecode(bucket)
+            except OSError:
+                pass
+
+    return Cache(str(folder))
+
+
+# ---- shipped rules data ---------------------------------------------------------------------------
+
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def _is_plain(value: Any) -> bool:
+    if type(value) is dict:
+        return all(type(k) is str and _is_plain(v) for k, v in value.items())
+    if type(value) is list:
+        return all(_is_plain(v) for v in value)
+    return type(value) in _PLAIN
+
+
+def shipped_data(path: Path) -> Any:
+    """An engine's own YAML file (games/<engine>/*.yaml) as plain dicts, lists and scalars: parsed
+    once per content, gm version and Python, then read back from the cache in a fraction of the time."""
+    import marshal
+
+    raw = path.read_bytes()
+    folder = cache_dir("data", f"{__version__}|{sys.implementation.cache_tag}|{marshal.version}")
+    entry = None
+    if folder is not None:
+        entry = folder / f"{hashlib.sha256(raw).hexdigest()}.marshal"
+        try:
+            stored = entry.read_bytes()
+            if hashlib.sha256(stored[32:]).digest() == stored[:32]:  # whole and as written
+                return marshal.loads(stored[32:])
+        except (OSError, EOFError, ValueError, TypeError):
+            pass
+    from gm.errors import LocatedError, Location
+    from gm.yamlio import display_path, load_text, plain
+
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise LocatedError(Location(display_path(path)), "not a UTF-8 text file") from None
+    data = plain(load_text(text, path))
+    if entry is not None and _is_plain(data):
+        payload = marshal.dumps(data)
+        _write(entry, hashlib.sha256(payload).digest() + payload)
+    return data
