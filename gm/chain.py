@@ -5,6 +5,7 @@ holds the SHA-256 of:
 
     orders_files          each orders file of the day (by file name)
     votes_sha256          days/NN/votes.yaml, when `gm votes` (or the GM) wrote one
+    rulings_yaml_sha256   days/NN/rulings.yaml, when the GM made rulings (gm/rulings.py)
     chain.rolls_sha256    result/rolls.jsonl
     chain.outputs_sha256  every other file of result/ (posts, messages, summary, events, state)
     chain.previous_record the previous day's day.json, byte for byte (null on Day 0)
@@ -197,7 +198,9 @@ def check_base(gd: GameDir, day: int) -> None:
         actual = None
     if actual != recorded:
         raise StateError(f"{display_path(state)}: changed after Day {prev} was resolved (its SHA-256 is not the one "
-                         f"in {display_path(rec_path)}): Day {day} would start from an edited state; {hint}")
+                         f"in {display_path(rec_path)}): Day {day} would start from an edited state; {hint}. "
+                         f"To change the game, write a ruling in days/{day:02d}/rulings.yaml instead, e.g. "
+                         f"`- health: {{player: NAME, to: 3}}` (`gm rules --rulings` lists them)")
 
 
 def read_head(gd: GameDir) -> dict | None:
@@ -252,6 +255,7 @@ def _check_inputs(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
         _compare(gd, out, gd.orders_dir(day) / name, recorded.get(name), "an orders file")
     _compare(gd, out, gd.votes_path(day), record.get("votes_sha256"), "the thread's votes")
     _compare(gd, out, gd.story_path(day), record.get("story_sha256"), "the GM's story for the post")
+    _compare(gd, out, gd.day_dir(day) / "rulings.yaml", record.get("rulings_yaml_sha256"), "the GM's rulings")
     out.notes.append(_count(len(recorded), "orders file") + (" and votes.yaml" if record.get("votes_sha256") else "")
                      + (" and story.md" if record.get("story_sha256") else ""))
 

@@ -13,8 +13,17 @@ from gm.suggest import did_you_mean
 from gm.yamlio import key_loc, node_loc
 
 
+def fold(text: str) -> str:
+    """A name as gm compares it: case, accents and spaces around it do not count (`Zoë` = `zoe`)."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 def find_name(raw: Any, names: Iterable[str]) -> str | None:
-    """The proper spelling of `raw` among `names`: exact, or the same but for case and spaces around it."""
+    """The proper spelling of `raw` among `names`: exact, or the same but for case, accents and
+    spaces around it; the same everywhere a GM types a name (orders, rulings, `--player`)."""
     if not isinstance(raw, str) or not raw.strip():
         return None
     key = raw.strip()
@@ -22,7 +31,11 @@ def find_name(raw: Any, names: Iterable[str]) -> str | None:
     if key in pool:
         return key
     folded = key.casefold()
-    return next((n for n in pool if n.casefold() == folded), None)
+    found = next((n for n in pool if n.casefold() == folded), None)
+    if found is None and not key.isascii() or found is None and any(not n.isascii() for n in pool):
+        folded = fold(key)
+        found = next((n for n in pool if fold(n) == folded), None)
+    return found
 
 
 class Checker:

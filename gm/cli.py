@@ -68,6 +68,8 @@ def os_problem(exc: OSError) -> str:
 game_arg = click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
 day_opt = click.option("--day", "-d", type=click.IntRange(min=0), default=None,
                        help="Day number (default: the first day not yet resolved).")
+done_day_opt = click.option("--day", "-d", type=click.IntRange(min=0), default=None,
+                            help="Day number (default: the last day resolved).")
 
 
 @click.group(cls=GmGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -100,7 +102,12 @@ def _engine_option():
 @_engine_option()
 @click.option("--title", default=None, help="The game's title (default: the engine's name).")
 def new(game_dir, engine, title):
-    """Create a game folder with a commented game.yaml."""
+    """Create a game folder: a commented game.yaml (and, for some engines, an example of Day 0 orders).
+
+    \b
+    Example:
+      gm new my-game --engine battle-royale --title "Smoke over the Septagon"
+    """
     from gm import commands
 
     created, hint = commands.new_game(game_dir, engine, title)
@@ -113,18 +120,28 @@ def new(game_dir, engine, title):
 @game_arg
 @day_opt
 def check(game_dir, day):
-    """Check a day's orders and list every problem at once."""
+    """Check a day's orders, votes, rulings and templates; list every problem at once, and every file not read.
+
+    \b
+    Examples:
+      gm check my-game
+      gm check my-game --day 0
+    """
     from gm import commands
 
     report = commands.check(game_dir, day)
     for p in report.problems:
         click.echo(str(p))
+    for line in report.ignored:
+        click.echo(f"warning: {line}")
     if report.votes_file:
         click.echo(f"votes from the thread: {report.votes_file} (laid over the votes in the orders)")
     if report.unreadable:
         click.echo(f"(who sent no orders is unknown until {', '.join(report.unreadable)} can be read)")
     elif report.missing:
         click.echo(f"no orders received ({len(report.missing)}): {', '.join(report.missing)} ({report.defaults_note})")
+    if report.deadline:
+        click.echo(report.deadline)
     n = len(report.errors)
     if n:
         click.echo(f"Day {report.day}: {n} error{'s' if n != 1 else ''} in {len(report.files)} file(s).")
@@ -133,7 +150,7 @@ def check(game_dir, day):
         click.echo(f"Day {report.day}: no orders are due; resolve it when you are ready.")
         return
     click.echo(f"Day {report.day}: orders OK ({len(report.orders) - len(report.missing)} players, "
-               f"{len(report.files)} file(s), {len(report.warnings)} warning(s)).")
+               f"{len(report.files)} file(s), {len(report.warnings) + len(report.ignored)} warning(s)).")
 
 
 @cli.command()
@@ -150,7 +167,14 @@ def check(game_dir, day):
 @click.option("--intro", default=None, metavar="TEXT",
               help="Your own prose for the day's post (saved as days/NN/story.md and hashed into the day's record).")
 def resolve(game_dir, day, seed, beacon, rulings, force, reason, intro):
-    """Resolve a day: narration, private messages, GM summary, roll log, new state."""
+    """Resolve a day with its committed seed: narration, private messages, GM summary, roll log, new state.
+
+    \b
+    Examples:
+      gm resolve my-game
+      gm resolve my-game --day 3 --force --reason "Bruno's orders were misread"
+      gm resolve my-game --intro "Rain fell on the island all night."
+    """
     from gm import commands
 
     out = commands.resolve(game_dir, day, seed, force, beacon, tuple(rulings), reason, intro)
@@ -165,10 +189,16 @@ def resolve(game_dir, day, seed, beacon, rulings, force, reason, intro):
 
 @cli.command()
 @game_arg
-@day_opt
+@done_day_opt
 @click.option("--all", "all_days", is_flag=True, help="Walk the hash chain of every resolved day from Day 0.")
 def audit(game_dir, day, all_days):
-    """Replay a resolved day from its seed and orders and compare it byte for byte."""
+    """Replay a resolved day from its seed and orders and compare it byte for byte; --all walks the hash chain.
+
+    \b
+    Examples:
+      gm audit my-game --all
+      gm audit my-game --day 3
+    """
     from gm import commands
 
     report = commands.audit_all(game_dir) if all_days else commands.audit(game_dir, day)
@@ -179,9 +209,14 @@ def audit(game_dir, day, all_days):
 
 @cli.command()
 @game_arg
-@day_opt
+@done_day_opt
 def rolls(game_dir, day):
-    """Show a resolved day's roll log as a table."""
+    """Show a resolved day's roll log as a table (tab-separated when piped).
+
+    \b
+    Example:
+      gm rolls my-game --day 3
+    """
     from gm import commands
 
     day, records = commands.rolls(game_dir, day)
@@ -212,7 +247,13 @@ def _table(title: str, head, rows) -> None:
 @game_arg
 @click.option("--player", "-p", default=None, help="Show what this player knows instead of the GM view.")
 def status(game_dir, player):
-    """Who is alive, where, with what; or what one player knows."""
+    """Who is alive, where, with what, who still owes orders and the deadline; or what one player knows.
+
+    \b
+    Examples:
+      gm status my-game
+      gm status my-game --player Akane
+    """
     from gm import commands
 
     st = commands.status(game_dir, player)
@@ -226,7 +267,12 @@ def status(game_dir, player):
 @click.argument("target", required=False, type=click.Path(file_okay=False, path_type=Path))
 @_engine_option()
 def demo(target, engine):
-    """Create and resolve an engine's bundled example game, then print one of its narrations."""
+    """Create and resolve an engine's bundled example game, print its liveliest narration and what to try next.
+
+    \b
+    Example:
+      gm demo my-demo --engine hostile-takeover
+    """
     from gm import commands
 
     target = target or Path("gm-demo")
@@ -234,6 +280,14 @@ def demo(target, engine):
     click.echo(f"Demo game created in {target} and resolved through Day {result.last_day}.\n"
                f"Here is the Day {result.shown_day} narration ({result.narration_path}):\n")
     click.echo(result.narration)
+    day = result.shown_day
+    click.echo("Next, try:\n"
+               f"  gm status {target}                 # who is where, with what\n"
+               f"  gm preview {target} --day {day}        # every post and private message of Day {day}, as HTML\n"
+               f"  gm rolls {target} --day {day}          # each die roll of Day {day}, with its odds\n"
+               f"  gm audit {target} --all            # replay every day and check the hash chain\n"
+               f"  gm rules {engine}     # the rulings where the rulebook is silent\n"
+               f"  gm new my-game --engine {engine}   # your own game")
 
 
 # ---- provable fairness -------------------------------------------------------------------
@@ -244,10 +298,15 @@ def demo(target, engine):
 @day_opt
 @click.option("--deadline", default=None, metavar="WHEN",
               help="The orders deadline with its zone (2026-03-01T20:00Z): the dice then also take the drand "
-                   "quicknet round just after it.")
+                   "quicknet round just after it; check, status, remind and the receipts show it.")
 @click.option("--late", is_flag=True, help="Commit although orders are already in (the post says so).")
 def commit(game_dir, day, deadline, late):
-    """Fix a day's secret seed; print its SHA-256 commitment post for the thread."""
+    """Fix a day's secret seed; print its SHA-256 commitment post for the thread.
+
+    \b
+    Example:
+      gm commit my-game --day 3 --deadline 2026-03-01T20:00Z
+    """
     from gm import commands
 
     c = commands.commit(game_dir, day, deadline, late)
@@ -263,7 +322,12 @@ def commit(game_dir, day, deadline, late):
 @game_arg
 @day_opt
 def lock(game_dir, day):
-    """At the deadline: post the digest of every orders file and every salt as received."""
+    """At the deadline: post the digest of every orders file and every salt as received.
+
+    \b
+    Example:
+      gm lock my-game --day 3
+    """
     from gm import commands
 
     out = commands.lock(game_dir, day)
@@ -276,11 +340,17 @@ def lock(game_dir, day):
 
 @cli.command()
 @game_arg
-@day_opt
+@done_day_opt
 @click.option("--rolls", is_flag=True, help="Print the public roll log as posts instead (for gm verify).")
 @click.option("--purposes", is_flag=True, help="Once the game has ended: every roll of every day opened, as posts.")
 def reveal(game_dir, day, rolls, purposes):
-    """Print a resolved day's reveal post: its seed, its beacon round and every player's salt."""
+    """Print a resolved day's reveal post: its seed, its beacon round and every player's salt.
+
+    \b
+    Examples:
+      gm reveal my-game --day 3
+      gm reveal my-game --day 3 --rolls
+    """
     from gm import commands
 
     day, posts = commands.reveal(game_dir, day, rolls, purposes)
@@ -309,6 +379,10 @@ def verify(commit_arg, reveal_path, rolls_path, seed, engine, day, salts, lock_p
     """Check every roll of a day from the published posts alone (no game folder needed).
 
     Exit code 0: verified; 1: not verified (each reason is named); 2: an input cannot be read.
+
+    \b
+    Example:
+      gm verify --commit commit.txt --reveal reveal.txt --rolls rolls.jsonl
     """
     from gm import commands
 
@@ -321,7 +395,12 @@ def verify(commit_arg, reveal_path, rolls_path, seed, engine, day, salts, lock_p
 @cli.command()
 @click.argument("out", type=click.Path(dir_okay=False, path_type=Path), default=Path("gm-verifier.html"))
 def verifier(out):
-    """Write the static HTML page on which players check a day's dice in their browser."""
+    """Write the static HTML page on which players check a day's dice in their browser.
+
+    \b
+    Example:
+      gm verifier gm-verifier.html
+    """
     from gm.verifier import write_verifier
 
     where = write_verifier(out)
@@ -341,7 +420,12 @@ def verifier(out):
               help="Posts stamped later than this do not count (besides a `--- deadline ---` line).")
 @click.option("--dry-run", is_flag=True, help="Print the count; write no votes.yaml.")
 def votes(game_dir, day, thread_path, deadline, dry_run):
-    """Count the day's bold coloured votes from the thread; write days/NN/votes.yaml and a vote-count post."""
+    """Count the day's bold coloured votes from the thread; write days/NN/votes.yaml and a vote-count post.
+
+    \b
+    Example:
+      gm votes my-game --thread day3-thread.txt --deadline "2026-03-01 20:00"
+    """
     from gm import commands
 
     out = commands.votes(game_dir, day, thread_path, deadline, dry_run)
@@ -358,11 +442,16 @@ def votes(game_dir, day, thread_path, deadline, dry_run):
 
 @cli.command()
 @game_arg
-@day_opt
+@done_day_opt
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Where to write the page (default: days/NN/preview.html).")
 def preview(game_dir, day, out):
-    """Write an HTML page showing a day's posts and messages as the forum would (opens nothing)."""
+    """Write an HTML page showing a day's posts and messages as the forum would (opens nothing).
+
+    \b
+    Example:
+      gm preview my-game --day 3
+    """
     from gm import commands
 
     path = commands.preview(game_dir, day, out)
@@ -373,7 +462,13 @@ def preview(game_dir, day, out):
 @game_arg
 @click.argument("name", required=False)
 def templates(game_dir, name):
-    """List the post templates and their blocks, or print one shipped template to copy or extend."""
+    """List the post templates and their blocks, or print one shipped template to copy or extend.
+
+    \b
+    Examples:
+      gm templates my-game
+      gm templates my-game narration.j2
+    """
     from gm import commands
 
     out = commands.templates(game_dir, name)
@@ -385,6 +480,97 @@ def templates(game_dir, name):
         click.echo(f"{tname}: blocks {', '.join(blocks) or '-'}{where}")
     click.echo(f"Put your own in {game_dir / 'templates'}/: a whole template, or one that starts with "
                '{% extends "shipped/NAME" %} and replaces some blocks (docs/templates.md).')
+
+
+# ---- before the deadline: receipts, forms, reminders ---------------------------------------------
+
+now_opt = click.option("--now", default=None, metavar="'YYYY-MM-DD HH:MM'",
+                       help="Count the time left from this moment (UTC) instead of the clock's.")
+
+
+@cli.command()
+@game_arg
+@day_opt
+@now_opt
+def receipts(game_dir, day, now):
+    """Write one private receipt per player, echoing their orders as gm understood them.
+
+    Send them before the deadline, so "that's not what I ordered" is settled while it still can be.
+    They go in days/NN/receipts/; the same orders give the same bytes, so whose changed shows.
+
+    \b
+    Example:
+      gm receipts my-game --day 3
+    """
+    from gm.gmday import receipts as run
+
+    out = run(game_dir, day, now)
+    for player, path, how in out.written:
+        click.echo(f"{how:<8} {path}")
+    changed = sum(1 for w in out.written if w[2] != "same")
+    click.echo(f"Day {out.day}: {len(out.written)} receipt(s) in {out.folder}, {changed} new or changed since the last run.")
+
+
+@cli.command()
+@game_arg
+@day_opt
+@click.option("--player", "-p", default=None, help="That player's form: what they may order (send it privately).")
+@now_opt
+def form(game_dir, day, player, now):
+    """Print the day's order form: a blank one for the thread, or one player's.
+
+    \b
+    Examples:
+      gm form my-game
+      gm form my-game --player Akane
+    """
+    from gm.gmday import form as run
+
+    _, post = run(game_dir, day, player, now)
+    click.echo(post, nl=False)
+
+
+@cli.command()
+@game_arg
+@day_opt
+@now_opt
+def remind(game_dir, day, now):
+    """Print the reminder post: who has not sent orders yet (as @mentions) and the time left.
+
+    \b
+    Example:
+      gm remind my-game
+    """
+    from gm.gmday import remind as run
+
+    out = run(game_dir, day, now)
+    click.echo(out.post, nl=False)
+
+
+@cli.command()
+@click.argument("engine", required=False)
+@click.option("--game", "game_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="The engine of this game folder.")
+@click.option("--rulings", "show_rulings", is_flag=True, help="How to write the GM's rulings (rulings.yaml) instead.")
+def rules(engine, game_dir, show_rulings):
+    """Print an engine's RULINGS.md: where its rulebook is silent or unclear, and what gm decided.
+
+    \b
+    Examples:
+      gm rules battle-royale
+      gm rules --game my-game
+      gm rules --rulings
+    """
+    from gm import commands
+
+    if show_rulings:
+        from gm import rulings
+
+        click.echo(rulings.__doc__.strip())
+        return
+    text, where = commands.rules_text(engine, game_dir)
+    click.echo(f"({where})\n", err=True)
+    click.echo(text, nl=False)
 
 
 @cli.command()
@@ -407,7 +593,13 @@ def templates(game_dir, name):
 @click.option("--no-charts", is_flag=True, help="Leave out the text charts.")
 def simulate(target, games, players, policy, house_rules, vs, seed, jobs, as_json, plots, no_charts):
     """Play many complete games with the engine's own rules, and report who wins, how long games
-    last, who dies when, what each weapon does and how often each rule fires (docs/simulate.md)."""
+    last, who dies when, what each weapon does and how often each rule fires (docs/simulate.md).
+
+    \b
+    Examples:
+      gm simulate battle-royale --games 500 --seed test
+      gm simulate my-game --house-rules more-health.yaml --vs game-rules.yaml
+    """
     from gm import simulate as lab_mod
     from gm.simulate.runner import default_jobs
 

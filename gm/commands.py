@@ -75,12 +75,15 @@ def new_game(root: Path, engine_name: str | None, title: str | None) -> tuple[li
 
 def check(root: Path, day: int | None):
     from gm.day import check_day
+    from gm.errors import Location, Problem
+    from gm.ignored import unread
 
     gd = GameDir(root)
     game = gd.load()
     report = check_day(gd, game, _default_day(gd, day, resolved=False))
-    from gm.errors import Location, Problem
-
+    report.ignored = unread(gd, report.day)
+    if not gd.is_resolved(report.day):
+        report.deadline = deadline_line(gd, game, report.day, report)
     for left in gd.leftovers():
         report.problems.append(Problem(Location(display_path(left)), "left by an interrupted gm run (git ignores it; "
                                        "it may hold an earlier result: look, then delete it)", "warning"))
@@ -260,15 +263,16 @@ def status(root: Path, player: str | None) -> Status:
     done = gd.resolved_days()
     engine = game.engine
     if done:
-        state = engine.state_from_json(gd.read_json(done[-1], "state.json"))
+        from gm.day import load_state
+
+        state = load_state(gd, game, done[-1])
     else:
         state = game.initial_state
     day_txt = f"after Day {done[-1]}" if done else "before Day 0"
     if player is not None:
-        from gm.suggest import did_you_mean
+        from gm.gmday import find_player
 
-        if player not in game.roster:
-            raise GmError(f"no player called '{player}'{did_you_mean(player, game.roster)}")
+        player = find_player(game, player)
         lines = [f"{player}, {day_txt}: what {player} knows"] + engine.player_status(state, game.rules, player)
         learned = engine.player_learned(_seen_by(gd, done, player), game.rules, player)
         if learned:
@@ -288,6 +292,13 @@ def status(root: Path, player: str | None) -> Status:
             if checked.errors:
                 lines.append(f"Day {next_day}: {len(checked.errors)} error(s) in the orders: run `gm check`")
             lines.append(_commitment_line(gd, next_day))
+            lines.append(deadline_line(gd, game, next_day, checked))
+            from gm.ignored import unread
+
+            stray = unread(gd, next_day)
+            if stray:
+                lines.append(f"Day {next_day}: {len(stray)} file(s) or folder(s) gm does not read: "
+                             f"`gm check {display_path(gd.root)}` names them, with the fix")
         except GmError as exc:
             lines.append(f"Day {next_day}: {exc}")
     else:
@@ -356,15 +367,28 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
 
 
 def commit(root: Path, day: int | None, deadline: str | None = None, late: bool = False):
-    """Fix the day's seed and return the commitment post (gm/commitment.py)."""
+    """Fix the day's seed and return the commitment post (gm/commitment.py); with `deadline`, the
+    dice also take the beacon round after it, and the day's deadline is kept for check, status,
+    remind and the receipts (gm/gmday.py). A day after the end of the game is refused."""
     from gm.beacon import parse_deadline
     from gm.commitment import commit_day
+    from gm.day import load_state
 
     gd = GameDir(root)
     game = gd.load()
     when = parse_deadline(deadline) if deadline is not None else None
     with gd.lock():
-        return commit_day(gd, game, _default_day(gd, day, resolved=False), deadline=when, late=late)
+        day = _default_day(gd, day, resolved=False)
+        done = [d for d in gd.resolved_days() if d < day]
+        if done and not gd.is_resolved(day) and game.engine.ended(load_state(gd, game, done[-1])):
+            raise StateError(f"the game ended on Day {done[-1]}: there is no Day {day} to commit")
+        result = commit_day(gd, game, day, deadline=when, late=late)
+        if when is not None:
+            from gm.gmday import set_deadline
+
+            where = set_deadline(gd, day, when)
+            result.warnings.append(f"Day {day}: deadline kept in {where} (`gm remind` and `gm status` show the time left)")
+    return result
 
 
 def lock(root: Path, day: int | None):
@@ -517,6 +541,32 @@ def templates(root: Path, name: str | None):
     if name is not None:
         return shipped_template(game, name)
     return template_catalogue(game)
+
+
+def deadline_line(gd: GameDir, game, day: int, checked, now_raw: str | None = None) -> str:
+    """`Day 3: deadline 2026-03-01 20:00 UTC (5 h 20 min left; set in ...)`, as check and status show it."""
+    from gm.gmday import deadline_of, now_utc, time_left
+
+    now = now_utc(now_raw)
+    rulings = checked.rulings.deadline if checked.rulings is not None else None
+    d = deadline_of(gd, game, day, rulings, now)
+    if d.when is None:
+        return (f"Day {day}: no deadline set (`gm commit {display_path(gd.root)} --day {day} --deadline "
+                "'YYYY-MM-DD HH:MM'`, or `deadline: \"20:00\"` in game.yaml)")
+    left = time_left(d, now)
+    return f"Day {day}: deadline {d.text()} UTC ({f'{left} left' if left else 'passed'}; set in {d.source})"
+
+
+def rules_text(engine_name: str | None, root: Path | None) -> tuple[str, str]:
+    """An engine's RULINGS.md (where its rulebook is silent or unclear, what gm decided), and where it is."""
+    from gm.engines import DEFAULT_ENGINE, get_engine
+
+    if engine_name is None and root is not None:
+        engine = GameDir(root).load().engine
+    else:
+        engine = get_engine(engine_name or DEFAULT_ENGINE)
+    path = engine.data_dir / "RULINGS.md"
+    return path.read_text(encoding="utf-8"), str(path)
 
 
 def _commitment_line(gd: GameDir, day: int) -> str:

@@ -41,6 +41,10 @@ class CheckedDay:
     lock_digest: str | None = None  # SHA-256 of days/NN/lock.txt as read (gm/lock.py)
     # a new copy of `state` made again from what it was loaded from (far cheaper than a deepcopy)
     fresh_state: Callable[[], Any] | None = field(default=None, repr=False)
+    rulings: Any = None  # gm.rulings.Rulings: days/NN/rulings.yaml read and checked
+    ruling_events: list[Event] = field(default_factory=list)  # what the rulings did, at the start of the day
+    ignored: list[str] = field(default_factory=list)  # files gm does not read, named with the fix (gm/ignored.py)
+    deadline: str = ""  # the day's deadline as `gm check` shows it (gm/gmday.py)
 
     @property
     def errors(self) -> list[Problem]:
@@ -76,7 +80,10 @@ def _state_before(gd: GameDir, game: Game, day: int) -> tuple[Any, Callable[[], 
     if day == 0:
         return copy.deepcopy(game.initial_state), lambda: copy.deepcopy(game.initial_state)
     if not gd.is_resolved(day - 1):
-        raise StateError(f"Day {day - 1} has not been resolved yet: run `gm resolve {display_path(gd.root)} --day {day - 1}` first")
+        done = gd.resolved_days()
+        following = done[-1] + 1 if done else 0
+        raise StateError(f"Day {day - 1} has not been resolved yet: the next day to resolve is Day {following} "
+                         f"(`gm resolve {display_path(gd.root)} --day {following}`)")
     import marshal
 
     from gm.chain import check_base
@@ -88,6 +95,87 @@ def _state_before(gd: GameDir, game: Game, day: int) -> tuple[Any, Callable[[], 
     if game.engine.ended(state):
         raise StateError(f"the game ended on Day {day - 1}; there is no Day {day}")
     return state, lambda: game.engine.state_from_json(marshal.loads(saved))
+
+
+class _NoDice(DiceBase):
+    """Rulings are the GM's word: they roll nothing."""
+
+    def _draw(self, sides, purpose, choices=None):
+        raise StateError(f"a ruling may not roll dice ({purpose})")
+
+
+def load_state(gd: GameDir, game: Game, day: int) -> Any:
+    """The state after a resolved day, refused if it is not the one that day's record made
+    (gm/chain.py's check_base): a hand-edited state.json would make every later day unprovable;
+    the refusal points to rulings."""
+    import json
+
+    from gm.chain import check_base
+
+    check_base(gd, day + 1)
+    path = gd.result_dir(day) / "state.json"
+    try:
+        return game.engine.state_from_json(json.loads(path.read_bytes()))
+    except FileNotFoundError:
+        raise StateError(f"{display_path(path)}: missing (has Day {day} been resolved?)") from None
+    except (ValueError, KeyError, TypeError, RecursionError):
+        raise StateError(f"{display_path(path)}: not a state gm wrote (was it edited by hand?)") from None
+
+
+def _roster_problems(gd: GameDir, game: Game, state: Any) -> list[Problem]:
+    """game.yaml's roster against the players of the game: fixed once Day 0 is resolved."""
+    from gm.errors import Location
+
+    in_game = game.engine.players_in_state(state)
+    added = [n for n in game.roster if n not in in_game]
+    gone = [n for n in in_game if n not in game.roster]
+    if not added and not gone:
+        return []
+    what = "; ".join(x for x in (
+        f"{', '.join(added)} {'is' if len(added) == 1 else 'are'} on the roster but not in the game" if added else "",
+        f"{', '.join(gone)} {'is' if len(gone) == 1 else 'are'} in the game but not on the roster" if gone else "") if x)
+    example = f"{gone[0]}, by: {added[0]}" if gone and added else "NAME, by: NEW_FORUM_NAME"
+    return [Problem(Location(display_path(gd.game_yaml)),
+                    f"the roster changed after Day 0 ({what}): a game keeps its players once Day 0 is resolved. "
+                    f"Put the roster back, and to hand a character to a new player write "
+                    f"`- replace: {{player: {example}}}` in the day's rulings.yaml; "
+                    f"to remove one, `- kill: NAME` (`gm rules --rulings`)")]
+
+
+def apply_rulings(game: Game, day: int, state: Any, rulings) -> tuple[Any, list[Event]]:
+    """The checked rulings applied, in the order written, to a copy of the state before the day."""
+    from gm.rulings import STEP, ruling_event
+
+    if not rulings.rulings:
+        return state, []
+    state = copy.deepcopy(state)
+    ctx = Day(day, state, {}, _NoDice(), game.rules, None, STEP)
+    events: list[Event] = []
+    for ruling in rulings.rulings:
+        events.append(ruling_event(ruling))
+        if ruling.kind not in ("replace", "deadline"):
+            for e in game.engine.apply_ruling(ctx, ruling):
+                e.step = e.step or STEP
+                events.append(e)
+    return state, events
+
+
+def _drop_ruled_out(doc: Any, shown: str, ruled_out: list[str]) -> list[Problem]:
+    """The orders of a player a ruling took out of the day (a mod-kill) will not happen: taken out of
+    the file as read, each with a warning where it stands."""
+    from gm.checker import find_name
+    from gm.yamlio import key_loc
+
+    if not isinstance(doc, dict):
+        return []
+    out = []
+    for key in list(doc):
+        name = find_name(key, ruled_out) if isinstance(key, str) else None
+        if name is not None:
+            out.append(Problem(key_loc(shown, doc, key), f"{name}'s orders will not happen: a ruling in "
+                               "rulings.yaml takes them out of the game before the orders", "warning"))
+            del doc[key]
+    return out
 
 
 def _previous_record(gd: GameDir, day: int) -> str | None:
@@ -114,15 +202,28 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None) -> CheckedD
     from gm.salts import attribute, take_salts
     from gm.yamlio import load_bytes, read_bytes
 
+    from gm.rulings import FILE, read_rulings
+
     state, fresh_state = _state_before(gd, game, day)
     previous_record = _previous_record(gd, day)
     digests: dict[str, str] = {}
     engine = game.engine
     orders: dict[str, Any] = {}
     problems: list[Problem] = list(game.warnings)
+    if day > 0:
+        problems += _roster_problems(gd, game, state)
+    rulings = read_rulings(gd.day_dir(day) / FILE, engine, state, game.rules, day, game.limits)
+    problems += rulings.problems
+    ruling_events: list[Event] = []
+    ruled_out: list[str] = []
+    if not [p for p in rulings.problems if p.severity == "error"] and rulings.rulings:
+        due_before = engine.players_due(state)
+        state, ruling_events = apply_rulings(game, day, state, rulings)
+        fresh_state = None  # a new copy must be of the state the rulings made: resolve deep-copies it
+        ruled_out = sorted(set(due_before) - set(engine.players_due(state)))
     seen: dict[str, Any] = {}
     files = gd.orders_files(day)
-    unreadable = []
+    unreadable = [rulings.file] if rulings.unreadable else []
     salts: dict[str, str] = {}
     due = engine.players_due(state)
     for path in files:
@@ -138,12 +239,14 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None) -> CheckedD
         try:
             raw = read_bytes(path, game.limits.file_bytes)
             digests[path.name] = hashlib.sha256(raw).hexdigest()
-            doc = load_bytes(raw, path, game.limits)
+            doc = load_bytes(raw, path, game.limits, problems)  # a file indented with tabs is read, with a warning
         except LocatedError as exc:
             problems.append(exc.problem)
             unreadable.append(display_path(path))
             continue
         taken, salt_problems = take_salts(doc, display_path(path))  # the engine never sees `salt:`
+        if ruled_out:
+            salt_problems += _drop_ruled_out(doc, display_path(path), ruled_out)
         got, found = engine.check_orders(doc, display_path(path), game.rules, state, day, seen)
         orders.update(got)
         salts.update(attribute(taken, due, salt_problems))
@@ -165,7 +268,7 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None) -> CheckedD
                       # commit.txt is kept with the game; seed.secret may not be (a clone leaves it out)
                       seed_committed=is_committed(gd, day) or commit_path(gd, day).is_file(),
                       commit_digest=_digest_of(commit_path(gd, day)), lock_digest=_digest_of(gd.day_dir(day) / "lock.txt"),
-                      fresh_state=fresh_state,
+                      fresh_state=fresh_state, rulings=rulings, ruling_events=ruling_events,
                       story=story, story_digest=story_digest, told=told)
 
 
@@ -251,7 +354,7 @@ def resolve_checked(game: Game, checked: CheckedDay, dice: DiceBase, *, own_stat
         state = checked.fresh_state() if checked.fresh_state is not None else copy.deepcopy(checked.state)
     state.day = checked.day
     day = Day(checked.day, state, checked.orders, dice, game.rules, engine.new_notes())
-    events: list[Event] = []
+    events: list[Event] = list(copy.deepcopy(checked.ruling_events))
     phases = list(engine.phases(checked.day, state))
     for phase in phases:
         _run(day, phase, events)

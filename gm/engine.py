@@ -100,6 +100,12 @@ class Engine:
     facts: ClassVar[Facts]
     state_class: ClassVar[type]  # has .to_json() and a classmethod .from_json(data)
     votes: ClassVar[ThreadVotes | None] = None  # None: the game takes no votes from the thread
+    # the rulings (gm/rulings.py) the state supports besides `replace` and `deadline`, which every
+    # game has: some of kill, revive, health, give, take, move
+    ruling_kinds: ClassVar[tuple[str, ...]] = ()
+    # does the core end each private message with the player's order form (order_form)? An engine
+    # whose message template words the form itself sets False
+    form_in_message: ClassVar[bool] = True
 
     # -- what a game must write ------------------------------------------------------------------
 
@@ -208,6 +214,47 @@ class Engine:
     def orders_record(self, orders: Any) -> dict:
         """One player's orders in a stable shape, for day.json and the GM summary."""
         return orders.record()
+
+    # -- the GM's day: rulings, receipts, order forms (gm/rulings.py, gm/gmday.py) ----------------
+
+    def players_in_state(self, state: Any) -> list[str]:
+        """Every player the state knows, living or not: whom a ruling may name, and the roster
+        game.yaml must keep after Day 0."""
+        players = getattr(state, "players", None)
+        if isinstance(players, dict):
+            return list(players)
+        if isinstance(players, (list, tuple)):
+            return [p if isinstance(p, str) else getattr(p, "name", str(p)) for p in players]
+        return list(self.players_due(state))  # a state that does not list its players: override this
+
+    def check_ruling(self, ruling: Any, state: Any, rules: Any) -> str | None:
+        """Why this ruling cannot apply to `state` (None: it can). An engine that lists a kind in
+        `ruling_kinds` checks it here, and may set `ruling.value` to the proper spelling."""
+        return f"the {self.facts.title} engine cannot apply a '{ruling.kind}' ruling"
+
+    def apply_ruling(self, day: Day, ruling: Any) -> list[Event]:
+        """Apply a checked ruling to `day.state` in place, at the start of the day. The core
+        announces it (a `ruling` event); return any further events it causes."""
+        return []
+
+    def receipt_lines(self, orders: Any, state: Any, rules: Any, player: str) -> list[str]:
+        """A player's orders as the engine understood them, in plain words, one line each
+        (`gm receipts`): defaults filled in. Nothing the player may not know."""
+        def words(v: Any) -> str:  # no brackets: a forum would take `[Juno` for the start of a tag
+            if isinstance(v, dict):
+                return ", ".join(f"{k} {words(x)}" for k, x in v.items())
+            if isinstance(v, (list, tuple)):
+                return ", ".join(words(x) for x in v) or "none"
+            return "none" if v is None else str(v)
+
+        record = self.orders_record(orders)
+        return [f"{k}: {words(v)}" for k, v in record.items() if k not in ("player", "received")]
+
+    def order_form(self, state: Any, rules: Any, player: str | None, view: dict | None = None) -> list[str]:
+        """What `player` may order next, one line each (the end of their message, and `gm form`);
+        `player` None: the blank form for the thread, naming nothing secret. `view`: the player's
+        view when the caller has it already (a day's messages), so a big game stays linear."""
+        return [f"Send your orders to the GM before the deadline (a player who sends none: {self.defaults_note(state)})."]
 
     def example_dir(self) -> Path:
         """The game `gm demo` plays."""

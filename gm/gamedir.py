@@ -22,7 +22,7 @@ from gm.errors import GmError, LocatedError, Location, OrderError, StateError
 from gm.yamlio import display_path, key_loc, value_loc
 
 FORMATS = {"bbcode": "bbcode", "markdown": "md"}
-CORE_KEYS = ("engine", "title", "format", "forum", "limits")
+CORE_KEYS = ("engine", "title", "format", "forum", "limits", "deadline")
 
 
 def day_name(day: int) -> str:
@@ -45,6 +45,7 @@ class Game:
     handles: dict[str, str] = field(default_factory=dict)  # forum user name -> player (gm votes)
     limits: Any = None  # gm.limits.Limits: how much input is read (game.yaml `limits:`)
     pronouns: dict[str, str] = field(default_factory=dict)  # player -> she, he or they (roster `pronouns:`)
+    daily_deadline: tuple[int, int] | None = None  # game.yaml's `deadline: "20:00"` (UTC), as (hour, minute)
 
     @property
     def ext(self) -> str:
@@ -166,6 +167,14 @@ class GameDir:
 
         limits, limit_problems = read_limits(doc.get("limits"), path)
         problems += limit_problems
+        daily = None
+        if doc.get("deadline") is not None:
+            from gm.gmday import daily_time
+
+            daily = daily_time(doc["deadline"])
+            if daily is None:
+                problems.append(Problem(value_loc(path, doc, "deadline"), "deadline is a time of day in UTC, "
+                                        "e.g. `deadline: \"20:00\"` (one day's own: `gm commit --deadline`)"))
         setup = engine.setup(doc, path)
         problems += setup.problems
         from gm.forums import read_forum
@@ -180,7 +189,7 @@ class GameDir:
         if errors:
             raise OrderError(problems)
         return Game(self.root, engine, str(title), forum.forum.format, setup.rules, setup.roster, setup.initial_state,
-                    [p for p in problems if p.severity != "error"], forum.forum, forum.handles, limits, pronouns)
+                    [p for p in problems if p.severity != "error"], forum.forum, forum.handles, limits, pronouns, daily)
 
     # ---- writing ------------------------------------------------------------
 

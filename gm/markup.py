@@ -98,7 +98,25 @@ class Markup:
 def key_values(record: dict, skip=(), sep: str = ", ") -> str:
     """`key=value` pairs of a record, as the GM summary lists orders and events (in Python: the
     summary of a 2,000-player day has tens of thousands of them)."""
-    return sep.join(f"{k}={'' if v is None else v}" for k, v in record.items() if k not in skip)
+    return sep.join(f"{k}={as_written(v)}" for k, v in record.items() if k not in skip)
+
+
+def written(record: dict, skip=(), sep: str = "; ") -> str:
+    """A record as a GM writes it in YAML, `key: value` (the GM summary's orders)."""
+    return sep.join(f"{k}: {as_written(v)}" for k, v in record.items() if k not in skip and v is not None)
+
+
+def as_written(value) -> str:
+    """A value as a GM writes it in YAML: `[Kenji, Kenji]`, `{mark: Emil}`, `true`; nothing for None."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(as_written(v) if v is not None else "null" for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {as_written(v) if v is not None else 'null'}" for k, v in value.items()) + "}"
+    return str(value)
 
 
 def and_join(xs: list[str]) -> str:

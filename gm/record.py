@@ -66,6 +66,10 @@ def day_files(game: Game, rd: ResolvedDay, history: dict | None = None) -> dict[
         "rulings": history.get("rulings", []),
         "corrections": history.get("corrections", []),
     } | chain_fields(rd.checked, files)
+    rulings = rd.checked.rulings
+    if rulings is not None and rulings.file is not None:  # keys of their own: `rulings` are gm lock's (gm/corrections.py)
+        record["rulings_yaml"] = [r.record() for r in rulings.rulings]
+        record["rulings_yaml_sha256"] = rulings.digest
     files["day.json"] = dumps(record)
     if record["corrections"]:
         from gm.corrections import correction_post

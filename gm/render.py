@@ -96,11 +96,23 @@ def render_day(game, rd) -> dict[str, str]:
         return _render_day(game, rd)
 
 
+def _rulings(env, base, rulings, audience: str, me: str | None = None) -> str:
+    """The GM's rulings (gm/rulings.py) as the core words them for every engine: appended to the
+    engine's own post, so an engine's templates never meet a `ruling` event."""
+    if not rulings:
+        return ""
+    return "\n" + env.get_template("rulings.j2").render(game=base, rulings=rulings, audience=audience, me=me)
+
+
 def _render_day(game, rd) -> dict[str, str]:
     engine = game.engine
     env = game_environment(game)
     ext = game.ext
     base = {"title": game.title, "day": rd.day, "engine": engine.facts.title}
+    rulings = [e for e in rd.events if e.kind == "ruling"]
+    if rulings:  # only a day with rulings pays for the split
+        events = [e for e in rd.events if e.kind != "ruling"]
+        rd = replace(rd, events=events)
     public_events = [e for e in rd.events if e.is_public]
     files: dict[str, str] = {}
     places = engine.places(game.rules)
@@ -108,7 +120,8 @@ def _render_day(game, rd) -> dict[str, str]:
     story = Safe(rd.checked.story) if rd.checked.story else None
     with_parts(files, f"narration.{ext}", _tidy(env.get_template("narration.j2").render(
         game=base, view=engine.public_view(rd.state, game.rules), events=event_dicts(public_events),
-        phrase=narrator.phrase, pronouns=narrator.pronouns, story=story, places=places)), game)
+        phrase=narrator.phrase, pronouns=narrator.pronouns, story=story, places=places)
+        + _rulings(env, base, event_dicts(e for e in rulings if e.is_public), "public")), game)
     message = env.get_template("message.j2")
     taken: set[str] = set()
     names = engine.message_recipients(rd.checked.state, rd.state, rd.checked.orders)
@@ -118,11 +131,23 @@ def _render_day(game, rd) -> dict[str, str]:
     salts = rd.checked.salts
     orders = rd.checked.orders
     views = engine.player_views(rd.state, game.rules, names)
+    # what each player may order tomorrow (Engine.order_form): in message.j2's context as `order_form`,
+    # and added after the shipped message (a game's own message.j2 places it where it likes)
+    forms = engine.form_in_message and not engine.ended(rd.state)
+    form = env.get_template("form.j2") if forms and not (game.templates_dir / "message.j2").is_file() else None
+    due_next = set(engine.players_due(rd.state)) if forms else set()
+    next_day = dict(base, day=rd.day + 1)
     for name in names:
-        with_parts(files, f"messages/{message_filename(name, taken)}.{ext}", _tidy(message.render(
-            game=base, view=views[name], events=event_dicts(own_events.get(name, [])),
-            public_events=public_dicts, no_orders=name in missing, salt=salts.get(name), places=places,
-            orders_echo=engine.orders_echo(orders[name], game.rules) if name in orders else None)), game)
+        theirs = [e for e in rulings if name in e.concerns()] if rulings else []
+        lines = engine.order_form(rd.state, game.rules, name, views[name]) if name in due_next else []
+        text = message.render(game=base, view=views[name], events=event_dicts(own_events.get(name, [])),
+                              public_events=public_dicts, no_orders=name in missing, salt=salts.get(name),
+                              order_form=lines, places=places,
+                              orders_echo=engine.orders_echo(orders[name], game.rules) if name in orders else None)
+        text += _rulings(env, base, event_dicts(theirs), "player", name)
+        if lines and form is not None:
+            text += "\n" + form.render(game=next_day, player=name, lines=lines, deadline=None)
+        with_parts(files, f"messages/{message_filename(name, taken)}.{ext}", _tidy(text), game)
     text_env = game_environment(game, "text")
     files["gm-summary.txt"] = _tidy(text_env.get_template("gm-summary.j2").render(
         game=base, view=engine.gm_view(rd.state, game.rules), events=event_dicts(rd.events),
@@ -130,7 +155,8 @@ def _render_day(game, rd) -> dict[str, str]:
         orders=[engine.orders_record(o) for o in rd.checked.orders.values()], missing=rd.checked.missing,
         warnings=[_in_game(game.root, p) for p in rd.checked.warnings],
         salts=salts, dice_key=(rd.key or rd.seed).hex(),
-        votes_file=f"days/{rd.day:02d}/votes.yaml" if rd.checked.votes_file else None))
+        votes_file=f"days/{rd.day:02d}/votes.yaml" if rd.checked.votes_file else None)
+        + _rulings(text_env, base, [d | {"public": e.is_public} for d, e in zip(event_dicts(rulings), rulings)], "gm"))
     return files
 
 

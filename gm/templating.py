@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from gm.markup import Markup, Safe, key_values, and_join
+from gm.markup import Markup, Safe, and_join, key_values, written
 from gm.paths import templates_dir
 from gm.narration import article, number_word, with_article
 from gm.text import the
@@ -324,6 +324,7 @@ def _environment(engine: str, fmt: str, extra_dirs: tuple[str, ...], forum, plac
     env.filters["joined"] = lambda xs: and_join([str(x) for x in xs])
     env.filters["fields"] = key_values
     env.filters["runs"] = runs
+    env.filters["written"] = written
     env.tests["contains"] = lambda seq, x: x in seq
     env.globals["fmt"] = fmt
     env.globals["places"] = dict(places)  # the engine's places, for `at` (part of the cache key)

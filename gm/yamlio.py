@@ -32,7 +32,7 @@ def _yaml():
     return yaml
 
 
-def load_text(text: str, path: Path, limits=None) -> Any:
+def load_text(text: str, path: Path, limits=None, warnings: list | None = None) -> Any:
     """Parse YAML text; any syntax problem becomes one located error with a hint.
 
     The text is first read as a stream of events (no nesting, no recursion) and refused, with
@@ -60,10 +60,15 @@ def load_text(text: str, path: Path, limits=None) -> Any:
     try:
         return _yaml().load(text)
     except MarkedYAMLError as exc:
+        if warnings is not None and "\t" in text and _tab_indented(text):
+            return _read_with_tabs(text, path, limits, warnings)
         mark = exc.problem_mark or exc.context_mark
+        unclosed = _unclosed(exc)
+        if unclosed is not None:  # the mistake is where the bracket opened, not where the parser noticed
+            mark = exc.context_mark
         line = mark.line + 1 if mark else None
         col = mark.column + 1 if mark else None
-        raise LocatedError(Location(shown, line, col), _explain(exc, text, mark)) from None
+        raise LocatedError(Location(shown, line, col), unclosed or _explain(exc, text, mark)) from None
     except YAMLError as exc:  # pragma: no cover - ruamel raises marked errors in practice
         raise LocatedError(Location(shown), f"not valid YAML: {exc}") from None
 
@@ -136,6 +141,48 @@ def _prescan(text: str, shown: str, limits) -> None:
         return
 
 
+TAB_WIDTH = 4  # what most editors show; a file indented with tabs alone reads the same at any width
+
+
+def _tab_indented(text: str) -> bool:
+    return any(line[:1] == "\t" or (line[:1] == " " and "\t" in line[: len(line) - len(line.lstrip())])
+               for line in text.splitlines())
+
+
+def _read_with_tabs(text: str, path: Path, limits, warnings: list) -> Any:
+    """A file indented with tabs, read with each leading tab as four spaces, and a warning naming
+    every such line. Any other mistake in it is then reported as it would be without the tabs."""
+    from gm.errors import Problem
+
+    lines = text.split("\n")
+    tabbed = []
+    for n, line in enumerate(lines):
+        indent = line[: len(line) - len(line.lstrip(" \t"))]
+        if "\t" in indent:
+            tabbed.append(n + 1)
+            lines[n] = indent.expandtabs(TAB_WIDTH) + line[len(indent):]
+    shown_lines = ", ".join(map(str, tabbed[:8])) + (f" and {len(tabbed) - 8} more" if len(tabbed) > 8 else "")
+    warnings.append(Problem(Location(display_path(path), tabbed[0], 1), f"tab characters indent line(s) {shown_lines}: "
+                            f"read as {TAB_WIDTH} spaces each; indent with spaces to be sure it means what you meant",
+                            "warning"))
+    return load_text("\n".join(lines), path, limits)
+
+
+def _unclosed(exc) -> str | None:
+    """A `{` or `[` never closed, in a GM's words (the parser only notices on a later line)."""
+    context = (exc.context or "").strip()
+    problem = (exc.problem or "").strip()
+    if exc.context_mark is None:
+        return None
+    if context == "while parsing a flow mapping" and "expected ',' or '}'" in problem:
+        return "this `{` is not closed: add `}` at the end of the line (or a `,` between its entries)"
+    if context == "while parsing a flow sequence" and "expected ',' or ']'" in problem:
+        return "this `[` is not closed: add `]` at the end of the line (or a `,` between its items)"
+    if context == "while scanning a quoted scalar":
+        return "this quote is not closed: add the closing quote at the end of the text"
+    return None
+
+
 def _explain(exc, text: str, mark) -> str:
     problem = (exc.problem or exc.context or "not valid YAML").strip()
     name = type(exc).__name__
@@ -186,9 +233,10 @@ def read_text_file(path: Path, max_bytes: int, setting: str = "file_bytes") -> s
     return decode_text(read_bytes(path, max_bytes, setting), path)
 
 
-def load_bytes(data: bytes, path: Path, limits=None) -> Any:
-    """Parse a file's bytes, read once (so what is parsed is what is hashed)."""
-    return load_text(decode_text(data, path), path, limits)
+def load_bytes(data: bytes, path: Path, limits=None, warnings: list | None = None) -> Any:
+    """Parse a file's bytes, read once (so what is parsed is what is hashed). With `warnings`, a
+    file indented with tabs is read anyway, with a warning added there."""
+    return load_text(decode_text(data, path), path, limits, warnings)
 
 
 def load_file(path: Path, limits=None) -> Any:

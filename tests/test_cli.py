@@ -11,8 +11,7 @@ from click.testing import CliRunner
 
 from gm.cli import cli
 
-COMMANDS = ["new", "check", "resolve", "audit", "rolls", "status", "demo",
-            "commit", "reveal", "verify", "votes", "preview", "templates"]
+COMMANDS = sorted(cli.commands)  # every command, so that a new one is held to a help with an example
 
 
 def run(*args):
@@ -29,6 +28,8 @@ def test_every_command_has_help(command):
     result = run(*([command] if command else []), "--help")
     assert result.exit_code == 0
     assert "Usage:" in result.output
+    if command:  # every command's help shows how it is typed
+        assert "Example" in result.output and f"  gm {command} " in result.output, result.output
 
 
 def test_help_and_check_do_not_import_heavy_libraries():
@@ -77,7 +78,7 @@ def test_new_refuses_a_folder_that_is_not_empty(tmp_path):
 
 
 BAD_ORDERS = {
-    "tab": ("Akane:\n\taction: defend\n", "orders.yaml:2:1: error: tab character"),
+    "tab": ("Akane:\n\taction: [defend\n", "orders.yaml:2:13: error: this `[` is not closed"),  # a tab hides nothing
     "duplicate": ("Akane:\n  action: defend\nAkane:\n  action: search\n", "Akane appears twice"),
     "unknown player": ("Akame:\n  action: defend\n", "no player called 'Akame' (did you mean 'Akane'?)"),
     "misspelt item": ("Juno:\n  action: {attack: {weapon: Crosbow, targets: [Chiaki]}}\n",
@@ -195,10 +196,13 @@ def test_rolls_and_status(game_copy):
     assert result.exit_code == 1 and "did you mean 'Priya'" in result.output
 
 
-def test_demo_prints_the_day1_narration(tmp_path):
+def test_demo_prints_an_eventful_day_and_what_to_try_next(tmp_path):
     result = run("demo", tmp_path / "d")
     assert result.exit_code == 0, result.output
-    assert "[b][size=150]Day 1: Smoke over the Septagon[/size][/b]" in result.output
+    assert "[b][size=150]Day 2: Smoke over the Septagon[/size][/b]" in result.output
+    assert "[b]Fallen today (2)[/b]" in result.output
+    assert f"Next, try:\n  gm status {tmp_path / 'd'}" in result.output
+    assert f"gm preview {tmp_path / 'd'} --day 2" in result.output
     again = run("demo", tmp_path / "d")
     assert again.exit_code == 1 and "not empty" in again.output
 

@@ -162,7 +162,7 @@ def test_demo_engine_option(tmp_path):
     assert result.exit_code == 0, result.output
     assert "The game is over" in result.output and "score" in result.output
     result = run("demo", tmp_path / "br")
-    assert "[b][size=150]Day 1: Smoke over the Septagon[/size][/b]" in result.output
+    assert "[b][size=150]Day 2: Smoke over the Septagon[/size][/b]" in result.output
     result = run("demo", tmp_path / "x", "--engine", "hostile-takover")
     assert result.exit_code == 1 and "did you mean 'hostile-takeover'" in result.output
 

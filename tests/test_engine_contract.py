@@ -223,3 +223,173 @@ def _file_stem(name: str) -> str:
     from gm.render import message_filename
 
     return message_filename(name, set())
+
+
+# ---- the GM's day (issue 13): rulings, receipts, forms, reminders, for every engine ---------------
+
+
+def _reopened(played, tmp_path, fmt: str = "bbcode") -> tuple[Path, int]:
+    """A copy of the demo with its last day not yet resolved (orders in, result gone), in `fmt`."""
+    import re
+    import shutil
+
+    name, root = played
+    copy = tmp_path / f"reopened-{fmt}"
+    shutil.copytree(root, copy)
+    last = _days(copy)[-1]
+    from test_gm_day import unresolve
+
+    unresolve(copy, last)
+    game_yaml = copy / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    text = re.sub(r"(?m)^format:.*$", f"format: {fmt}", text) if re.search(r"(?m)^format:", text) \
+        else text + f"\nformat: {fmt}\n"
+    game_yaml.write_text(text, encoding="utf-8")
+    return copy, last
+
+
+def _well_formed(text: str, fmt: str) -> None:
+    from gm.render import bbcode_problems
+
+    assert text.strip(), "an empty post"
+    if fmt == "bbcode":
+        assert not bbcode_problems(text), bbcode_problems(text)
+        # an order a player copies from a form or a receipt must not carry the escape's hidden space
+        assert "\u200b" not in text, f"a '[' escaped in a form or receipt (write '[ NAME ]'):\n{text}"
+    else:
+        assert "[b]" not in text and "[list]" not in text, f"BBCode in a Markdown post:\n{text}"
+
+
+@pytest.mark.parametrize("fmt", ["bbcode", "markdown"])
+def test_receipts_forms_and_reminders_render(played, tmp_path, fmt):
+    """gm receipts, gm form (blank and per player) and gm remind work for every engine, in every
+    dialect; a receipt is byte-identical for the same orders and names no other player."""
+    root, day = _reopened(played, tmp_path, fmt)
+    ext = "bbcode" if fmt == "bbcode" else "md"
+    first = run("receipts", root, "--day", day)
+    assert first.exit_code == 0, first.output
+    folder = root / "days" / f"{day:02d}" / "receipts"
+    made = sorted(folder.glob(f"*.{ext}"))
+    game = GameDir(root).load()
+    assert made, "no receipt written"
+    before = {p.name: p.read_bytes() for p in made}
+    from gm.day import check_day
+
+    checked = check_day(GameDir(root), game, day)
+    engine, state = game.engine, checked.state
+    wording = _template_text(played[0])
+    gm_knows = _strings(engine.gm_view(state, game.rules), set())
+    public = _strings(engine.public_view(state, game.rules), set()) | set(game.roster)
+    readers = {_file_stem(p): p for p in checked.due}
+    for p in made:
+        text = p.read_text(encoding="utf-8")
+        _well_formed(text, fmt)
+        reader = readers[p.stem]
+        theirs = _strings(engine.player_view(state, game.rules, reader), set()) | public
+        theirs |= _strings(engine.orders_record(checked.orders[reader]), set())
+        leaked = _leaks(text, _secrets(gm_knows, theirs, wording), theirs)
+        assert not leaked, f"{reader}'s receipt names {leaked}, which they may not know"
+    again = run("receipts", root, "--day", day)
+    assert again.exit_code == 0 and "0 new or changed" in again.output, again.output
+    assert {p.name: p.read_bytes() for p in sorted(folder.glob(f"*.{ext}"))} == before
+    blank = run("form", root, "--day", day)
+    assert blank.exit_code == 0, blank.output
+    _well_formed(blank.output, fmt)
+    for player in checked.due[:3]:
+        mine = run("form", root, "--day", day, "--player", player.upper())
+        assert mine.exit_code == 0, mine.output
+        _well_formed(mine.output, fmt)
+    reminder = run("remind", root, "--day", day, "--now", "2030-01-01 12:00")
+    assert reminder.exit_code == 0, reminder.output
+    _well_formed(reminder.output, fmt)
+    for orders in sorted((root / "days" / f"{day:02d}" / "orders").glob("*.yaml")):
+        orders.unlink()  # nobody has sent orders: every receipt shows the defaults, the reminder names everyone
+    silent = run("receipts", root, "--day", day)
+    assert silent.exit_code == 0, silent.output
+    for p in sorted(folder.glob(f"*.{ext}")):
+        _well_formed(p.read_text(encoding="utf-8"), fmt)
+    everyone = run("remind", root, "--day", day, "--now", "2030-01-01 12:00")
+    assert everyone.exit_code == 0 and f"{len(checked.due)} of {len(checked.due)}" in everyone.output, everyone.output
+
+
+def test_core_rulings_keep_the_chain_whole(played, tmp_path):
+    """`replace` and `deadline`, which every engine has, are announced, recorded in day.json, and
+    `gm audit --all` still passes; a ruling the engine does not know is a located error."""
+    root, day = _reopened(played, tmp_path)
+    game = GameDir(root).load()
+    player = game.roster[0]
+    rulings = root / "days" / f"{day:02d}" / "rulings.yaml"
+    rulings.write_text(f"- replace: {{player: {player.lower()}, by: NewcomerNine}}\n- deadline: 2030-01-02 20:00\n"
+                       "- smite: nobody\n", encoding="utf-8")
+    bad = run("check", root, "--day", day)
+    assert bad.exit_code == 1
+    assert "rulings.yaml:3:3: error: no ruling called 'smite'" in bad.output
+    rulings.write_text(rulings.read_text(encoding="utf-8").replace("- smite: nobody\n", ""), encoding="utf-8")
+    ok = run("check", root, "--day", day)
+    assert ok.exit_code == 0, ok.output
+    assert "deadline 2030-01-02 20:00 UTC" in ok.output
+    from gm.beacon import DEMO_SIGNATURE
+
+    resolved = run("resolve", root, "--day", day, "--beacon", DEMO_SIGNATURE)  # the demo's last day takes a beacon round
+    assert resolved.exit_code == 0, resolved.output
+    result = root / "days" / f"{day:02d}" / "result"
+    narration = (result / f"narration.{game.ext}").read_text(encoding="utf-8")
+    assert f"{player} is now played by NewcomerNine." in narration
+    assert "The deadline moves to 2030-01-02 20:00 UTC." in narration
+    record = json.loads((result / "day.json").read_text(encoding="utf-8"))
+    assert [r["kind"] for r in record["rulings_yaml"]] == ["replace", "deadline"]
+    assert record["rulings_yaml_sha256"] == hashlib.sha256(rulings.read_bytes()).hexdigest()
+    assert "-- Rulings" in (result / "gm-summary.txt").read_text(encoding="utf-8")
+    audited = run("audit", root, "--all")
+    assert audited.exit_code == 0, audited.output
+    rulings.write_text("- deadline: 2030-01-03 20:00\n", encoding="utf-8")
+    tampered = run("audit", root, "--all")
+    assert tampered.exit_code == 1 and "rulings.yaml: changed after" in tampered.output
+
+
+def test_a_hand_edited_state_is_refused(played, tmp_path):
+    root, day = _reopened(played, tmp_path)
+    state = root / "days" / f"{day - 1:02d}" / "result" / "state.json"
+    state.write_text(state.read_text(encoding="utf-8").replace("\n", "\n ", 1), encoding="utf-8")
+    for command in ("check", "status"):
+        refused = run(command, root)
+        assert refused.exit_code == 1, refused.output
+        assert "changed after Day" in refused.output and "rulings.yaml" in refused.output
+
+
+def test_a_roster_change_after_day_0_points_to_the_replacement_ruling(played, tmp_path):
+    root, day = _reopened(played, tmp_path)
+    game = GameDir(root).load()
+    old = game.roster[-1]
+    game_yaml = root / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace(old, "Zzyzx"), encoding="utf-8")
+    refused = run("check", root, "--day", day)
+    assert refused.exit_code == 1
+    assert "the roster changed after Day 0" in refused.output
+    assert f"replace: {{player: {old}, by: Zzyzx}}" in refused.output
+
+
+def test_no_day_after_the_end(played):
+    name, root = played
+    last = _days(root)[-1]
+    refused = run("commit", root, "--day", last + 1)
+    assert refused.exit_code == 1 and f"the game ended on Day {last}" in refused.output
+
+
+def test_rules_prints_the_rulings(played):
+    name, root = played
+    shown = run("rules", name)
+    assert shown.exit_code == 0
+    assert shown.output.endswith(get_engine(name).data_dir.joinpath("RULINGS.md").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("name", ENGINES)
+def test_new_game_points_to_rulings_an_installed_gm_can_print(name, tmp_path):
+    """A pip-installed GM has no RULINGS.md beside the game: game.yaml names `gm rules` wherever it
+    names RULINGS.md, and gm new leaves no orders in days/ for `gm commit` to warn about."""
+    root = tmp_path / "g"
+    assert run("new", root, "--engine", name).exit_code == 0
+    for line in (root / "game.yaml").read_text(encoding="utf-8").splitlines():
+        if "RULINGS" in line:
+            assert "gm rules" in line, line
+    assert not list(root.glob("days/*/orders/*.yaml"))

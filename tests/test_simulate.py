@@ -210,6 +210,9 @@ def test_mistakes_are_one_located_message(tmp_path):
 
 def test_a_game_folder_is_simulated_with_its_roster(tmp_path):
     assert run(["new", str(tmp_path / "g")]).exit_code == 0
+    day0 = tmp_path / "g" / "days" / "00" / "orders"  # gm new leaves its example outside days/: put it in, as a GM would
+    day0.mkdir(parents=True)
+    (day0 / "day0-orders.yaml").write_bytes((tmp_path / "g" / "examples" / "day0-orders.yaml").read_bytes())
     out = report(str(tmp_path / "g"), 3)
     assert out["players"] == 4 and out["game"].endswith("game.yaml")
     # its Day 0 orders are not read, and the report says so

@@ -111,7 +111,6 @@ def test_votes_never_overwrite_what_the_gm_wrote(votes_game):
 @pytest.mark.parametrize("text, expected", [
     ("Goro: {mark: Akane}\n", "votes.yaml:1:1: error: Goro is dead"),
     ("Akane: {mark: Goro}\n", "votes.yaml:1:15: error: Goro is dead"),
-    ("Akane: {close: Forest}\n", "votes.yaml:1:16: error: the Forest is already closed"),
     ("Akane: {mrak: Juno}\n", "votes.yaml:1:9: error: unknown vote 'mrak' (did you mean 'mark'?)"),
     ("Akane: Juno\n", "votes.yaml:1:8: error: a player's votes are a mapping"),
 ])

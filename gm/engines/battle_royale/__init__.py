@@ -14,7 +14,7 @@ from typing import Any
 from gm.engine import Engine, Facts, GameSetup, Phase, ThreadVotes
 from gm.text import the
 
-from . import thread_votes
+from . import forms, rulings, thread_votes
 from .echo import orders_echo
 from .learned import learned
 from .orders import check_orders_doc, default_orders
@@ -61,8 +61,9 @@ class BattleRoyale(Engine):
     facts = Facts(
         name="battle-royale",
         title="Battle Royale",
-        demo_day=1,
-        new_game_hint=("Edit game.yaml (roster, house rules), write days/00/orders/, then run "
+        demo_day=2,  # the demo's most eventful day: two deaths, closures, explosions
+        new_game_hint=("Edit game.yaml (roster, house rules), run `gm commit {dir} --day 0` and post it, write "
+                       "days/00/orders/ (as {dir}/examples/day0-orders.yaml shows), then run "
                        "`gm check {dir} --day 0` and `gm resolve {dir} --day 0`."),
     )
     state_class = State
@@ -75,6 +76,11 @@ class BattleRoyale(Engine):
     gm_view = staticmethod(gm_view)
     player_status = staticmethod(player_status)
     status_rows = staticmethod(status_rows)
+    ruling_kinds = rulings.KINDS
+    check_ruling = staticmethod(rulings.check_ruling)
+    apply_ruling = staticmethod(rulings.apply_ruling)
+    receipt_lines = staticmethod(forms.receipt_lines)
+    order_form = staticmethod(forms.order_form)
 
     def setup(self, doc: Any, path: str) -> GameSetup:
         rules, entries, problems = read_game(doc, path)
@@ -138,7 +144,8 @@ class BattleRoyale(Engine):
 
     def new_game_files(self, title: str | None) -> dict[str, str]:
         files = super().new_game_files(title)
-        files["days/00/orders/starting-zones.yaml"] = (self.data_dir / "new-day0.yaml").read_text(encoding="utf-8")
+        # an example beside the game, not in days/00/orders/: sample orders there would be read as real ones
+        files["examples/day0-orders.yaml"] = (self.data_dir / "new-day0.yaml").read_text(encoding="utf-8")
         return files
 
 

@@ -27,9 +27,13 @@ def resolve(day: Day) -> list[Event]:
             unlisted = {z: len(by_zone[z]) - limit for z in seen if len(by_zone.get(z, [])) > limit}
             more = {"unlisted": unlisted} if unlisted else {}  # only in a crowd: forum-size days read as before
             events.append(private("binoculars", [p.name], STEP, player=p.name, zone=p.zone, seen=seen, **more))
+        o = orders.get(p.name)
+        tracked = o.free_of("track") if o else []
+        if tracked and not p.holding("Tracking Unit"):
+            # accepted by gm check, but the unit left their hands during the day: say so, never drop it in silence
+            events.append(private("tracking_failed", [p.name], STEP, player=p.name, target=tracked[0].target,
+                                  stored=any(i.name == "Tracking Unit" for i in p.stored())))
         if p.holding("Tracking Unit"):
-            o = orders.get(p.name)
-            tracked = o.free_of("track") if o else []
             if tracked:
                 t = state.players[tracked[0].target]
                 events.append(private("tracking", [p.name], STEP, player=p.name, target=t.name,

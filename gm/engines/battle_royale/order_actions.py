@@ -32,6 +32,8 @@ ACTIONS = ("defend", "search", "attack", "all_out_attack", "cover", "analyze", "
 SHAPE = ("an action is one of `defend`, `search`, `attack: {weapon: ITEM, targets: [NAME, ...]}`, "
          "`all_out_attack: {...}`, `cover: NAME`, `analyze: NAME`, `heal: NAME`, `use_item: ITEM` or "
          "`set_trap: {item: ITEM, ...}`")
+SPELLINGS = {"analyse": "analyze", "all_out_attack": "all_out_attack", "all-out_attack": "all_out_attack",
+             "defence": "defend", "defense": "defend"}  # British and other spellings a GM may use
 USABLE = ("Deactivator", "Megaphone", "Smoke Grenade")
 
 
@@ -46,6 +48,7 @@ def check_action(c: BrChecker, orders: PlayerOrders, player: Player, node, where
         c.error(where, SHAPE)
         return
     kind, value = kv
+    kind = SPELLINGS.get(kind.casefold(), kind) if isinstance(kind, str) else kind
     if kind in ("defend", "search"):
         if value is not None:
             c.error(where, f"`{kind}` takes nothing: write `action: {kind}`")

@@ -52,6 +52,7 @@ def check_player_orders(c: BrChecker, name: str, node, where: Location) -> Playe
                     f" (sections are free, action, movement and votes, and any player may add a {SALT_KEY})")
     if "free" in node:
         check_free(c, orders, player, node["free"], value_loc(c.path, node, "free"))
+    _warn_if_track_lost(c, orders)
     ready = after_free(c, player, orders)  # free actions come first: the rest is checked against their result
     if "action" in node:
         check_action(c, orders, ready, node["action"], value_loc(c.path, node, "action"))
@@ -61,6 +62,18 @@ def check_player_orders(c: BrChecker, name: str, node, where: Location) -> Playe
         _check_votes(c, orders, node["votes"], value_loc(c.path, node, "votes"))
     _warn_if_staying_in_a_closed_zone(c, orders, player, value_loc(c.path, node, "movement") if "movement" in node else where)
     return orders
+
+
+def _warn_if_track_lost(c: BrChecker, orders: PlayerOrders) -> None:
+    """`track:` reads the Tracking Unit at night: storing, dropping or trading it away first undoes it."""
+    track = orders.free_of("track")
+    if not track:
+        return
+    gone = [fa for fa in orders.free if (fa.kind in ("store", "drop") and fa.item == "Tracking Unit")
+            or (fa.kind == "trade" and fa.give == "Tracking Unit")]
+    if gone:
+        c.warn(track[0].where, f"{orders.player} will not track {track[0].target}: the Tracking Unit must be in hand at "
+                               f"night, and the free action `{gone[0].kind}` takes it out of their hands")
 
 
 def _warn_if_staying_in_a_closed_zone(c: BrChecker, orders: PlayerOrders, player: Player, where: Location) -> None:
@@ -150,13 +163,11 @@ def check_vote(c: BrChecker, key: str, raw, at: Location) -> str | None:
     if key == "mark":
         return c.player_name(raw, at)
     zone = c.zone_name(raw, at)
-    if zone and c.state.zones[zone].closed:
-        c.error(at, f"{the(zone)} is already closed")
-    elif zone and c.state.zones[zone].closing:
-        c.error(at, f"{the(zone)} closes at dawn (voted closed last night)")
-    else:
-        return zone
-    return None
+    if zone and (c.state.zones[zone].closed or c.state.zones[zone].closing):
+        shut = "is already closed" if c.state.zones[zone].closed else "closes at dawn (voted closed last night)"
+        c.warn(at, f"{the(zone)} {shut}: this vote will be ignored (`gm rules battle-royale`: Votes)")
+        return None
+    return zone
 
 
 def check_orders_doc(doc, path: str, rules: Rules, state: State, day: int,

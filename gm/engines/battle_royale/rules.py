@@ -185,7 +185,13 @@ def _zone_lookup(zones: dict[str, Zone]):
         table[f"zone {z.number}"] = z.name
         for a in z.aliases:
             table[a.casefold()] = z.name
-    return table.get
+    for key, name in list(table.items()):  # "the Beach", as the posts write it, names the Beach too
+        if not key.startswith("the ") and not key[:1].isdigit():
+            table.setdefault(f"the {key}", name)
+
+    def lookup(key: str) -> str | None:
+        return table.get(" ".join(key.split()))  # a doubled space is not a different zone
+    return lookup
 
 
 def _table(raw) -> tuple[tuple[int, int], ...]:

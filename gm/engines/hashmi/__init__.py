@@ -81,6 +81,7 @@ class HashmiBattleRoyale(Engine):
                        "`gm resolve {dir} --day 0` (the first player, agents and missions)."),
     )
     state_class = State
+    form_in_message = False  # message.j2 already ends with the turn to write: actions, reach, what waits
 
     def setup(self, doc: Any, path: str) -> GameSetup:
         rules, roster, problems, state = read_game(doc, path)
@@ -91,6 +92,22 @@ class HashmiBattleRoyale(Engine):
 
     def default_orders(self, player: str, day: int):
         return default_orders(player)
+
+    def policies(self) -> dict:
+        from .policies import POLICIES  # only gm simulate needs them
+
+        return {**super().policies(), **POLICIES}
+
+    def sim_stats(self, game) -> dict:
+        from .sim_stats import sim_stats
+
+        return sim_stats(self, game)
+
+    def sim_reference(self) -> dict:
+        from .rules import default_rules
+        from .sim_stats import reference
+
+        return reference(default_rules())
 
     def defaults_note(self, state: State) -> str:
         if state.stage == PLACEMENT:

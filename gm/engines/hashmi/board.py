@@ -27,6 +27,10 @@ class Board:
     storm_zones: tuple[str, ...]
     chests: int
     _zone_squares: dict[str, list[Square]] = field(default_factory=dict, repr=False)
+    # the board never changes: neighbours and distances are worked out once (gm simulate plays
+    # hundreds of turns a second, and every MOVE asks for both)
+    _near: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    _dist: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for sq in sorted(self.zone_of, key=reading_order):
@@ -80,13 +84,17 @@ class Board:
         dc, dr = DIRECTIONS[direction]
         return (sq[0] + dc, sq[1] + dr)
 
-    def neighbours(self, sq: Square, through_walls: bool = False) -> list[Square]:
+    def neighbours(self, sq: Square, through_walls: bool = False) -> tuple[Square, ...]:
         """Orthogonal playable neighbours, in the order up, right, down, left."""
-        out = []
-        for d in DIRECTIONS:
-            n = self.step(sq, d)
-            if n in self.zone_of and (through_walls or not self.wall(sq, n)):
-                out.append(n)
+        key = (sq, through_walls)
+        out = self._near.get(key)
+        if out is None:
+            found = []
+            for d in DIRECTIONS:
+                n = self.step(sq, d)
+                if n in self.zone_of and (through_walls or not self.wall(sq, n)):
+                    found.append(n)
+            out = self._near[key] = tuple(found)
         return out
 
     def line(self, start: Square, direction: str, length: int, through_walls: bool) -> list[Square]:
@@ -119,7 +127,15 @@ class Board:
         return [s for s in out if s in self.zone_of]
 
     def distances(self, start: Square, through_walls: bool = False) -> dict[Square, int]:
-        """Walking distance (fewest steps) from `start` to every square it can reach."""
+        """Walking distance (fewest steps) from `start` to every square it can reach. The same
+        mapping is handed to every caller: read it, never change it."""
+        key = (start, through_walls)
+        known = self._dist.get(key)
+        if known is None:
+            known = self._dist[key] = self._walk(start, through_walls)
+        return known
+
+    def _walk(self, start: Square, through_walls: bool) -> dict[Square, int]:
         dist = {start: 0}
         frontier = [start]
         while frontier:

@@ -45,6 +45,9 @@ def start_turn(ctx: Ctx, name: str) -> None:
     if storm.activate_if_due(ctx, name):
         if victory.check(ctx, storm_now=True):
             return
+        if st.players[name].out:  # the storm took their last agents: no turn to play (ruling S-58)
+            next_turn(ctx)
+            return
     _count_down(ctx, name)
     hypnotist = st.hypnosis.get(name)
     if hypnotist is not None and st.players[hypnotist].out:

@@ -29,7 +29,7 @@ from typing import Any
 
 from gm.engine import Engine, Facts, GameSetup, Phase
 
-from . import endgame, placement, setup, turns
+from . import endgame, forms, placement, rulings, setup, turns
 from .orders import check_orders_doc, default_orders
 from .roster import read_game
 from .rules import Rules
@@ -53,6 +53,12 @@ class HostileTakeover(Engine):
     gm_view = staticmethod(gm_view)
     player_status = staticmethod(player_status)
     status_rows = staticmethod(status_rows)
+    ruling_kinds = rulings.KINDS
+    check_ruling = staticmethod(rulings.check_ruling)
+    apply_ruling = staticmethod(rulings.apply_ruling)
+    receipt_lines = staticmethod(forms.receipt_lines)
+    order_form = staticmethod(forms.order_form)
+    form_in_message = False  # message.j2 already ends with the legal orders, in the board's words
 
     def setup(self, doc: Any, path: str) -> GameSetup:
         rules, roster, problems, state = read_game(doc, path)

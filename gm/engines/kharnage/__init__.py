@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from gm.engine import Engine, Facts, GameSetup, Phase
 
-from . import endgame, rounds, setup
+from . import endgame, forms, rounds, setup
 from .orders import GM, check_all, check_orders_doc, default_orders
 from .roster import read_game
 from .rules import Rules
@@ -47,6 +47,8 @@ class Kharnage(Engine):
     gm_view = staticmethod(gm_view)
     player_status = staticmethod(player_status)
     status_rows = staticmethod(status_rows)
+    receipt_lines = staticmethod(forms.receipt_lines)
+    order_form = staticmethod(forms.order_form)
 
     def setup(self, doc: Any, path: str) -> GameSetup:
         rules, roster, problems, state = read_game(doc, path)

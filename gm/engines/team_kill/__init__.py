@@ -19,7 +19,7 @@ from typing import Any
 from gm.engine import Day, Engine, Facts, GameSetup, Phase
 from gm.errors import Location, Problem
 
-from . import endgame, pending, setup, turns
+from . import endgame, forms, pending, setup, turns
 from .orders import check_orders_doc, default_orders
 from .roster import read_game
 from .rules import Rules
@@ -68,6 +68,9 @@ class TeamKill(Engine):
     gm_view = staticmethod(gm_view)
     player_status = staticmethod(player_status)
     status_rows = staticmethod(status_rows)
+    receipt_lines = staticmethod(forms.receipt_lines)
+    order_form = staticmethod(forms.order_form)
+    form_in_message = False  # message.j2 already ends with the standing orders and the turn's options
 
     def setup(self, doc: Any, path: str) -> GameSetup:
         rules, roster, problems, state = read_game(doc, path)

@@ -1,0 +1,65 @@
+"""A rulings.yaml never crashes gm, whatever it says: every problem is a located line, and what is
+accepted applies (hypothesis builds ruling-shaped documents from the real vocabulary)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gm.engine import Day
+from gm.engines import get_engine
+from gm.rulings import read_rulings
+
+from test_br_order_fuzz import RULES, _state
+
+WORDS = ["kill", "revive", "health", "give", "take", "move", "replace", "deadline", "say", "why", "player", "to",
+         "item", "by", "Akane", "Bruno", "Dana", "Nobody", "Beach", "Forest", "Knife", "Rifle", "2030-01-01 20:00"]
+scalars = st.one_of(st.sampled_from(WORDS), st.integers(-3, 12), st.booleans(), st.none(), st.text(max_size=4))
+values = st.recursive(scalars, lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                                       st.dictionaries(st.sampled_from(WORDS), inner, max_size=3)),
+                      max_leaves=8)
+documents = st.one_of(st.lists(st.dictionaries(st.sampled_from(WORDS), values, max_size=3), max_size=4), values)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(doc=documents, engine_name=st.sampled_from(["battle-royale", "hostile-takeover"]))
+def test_rulings_never_crash(doc, engine_name, tmp_path_factory):
+    engine = get_engine(engine_name)
+    state = _state(2) if engine_name == "battle-royale" else _ht_state()
+    path = tmp_path_factory.mktemp("r") / "rulings.yaml"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    out = read_rulings(path, engine, state, RULES if engine_name == "battle-royale" else _ht_rules(), 2)
+    for p in out.problems:
+        assert p.where.line is not None, p
+        assert "\n" not in p.message
+    work = copy.deepcopy(state)
+    day = Day(2, work, {}, None, RULES if engine_name == "battle-royale" else _ht_rules(), None, "rulings")
+    for r in out.rulings:
+        r.record()
+        if r.kind not in ("replace", "deadline"):
+            engine.apply_ruling(day, r)
+    engine.state_from_json(engine.state_to_json(work))  # what a ruling leaves is a state that saves
+
+
+def _load_ht():
+    """Hostile Takeover in play: the golden demo's state after Day 5, and the default rules."""
+    from gm.engines.hostile_takeover.rules import default_rules
+
+    engine = get_engine("hostile-takeover")
+    golden = Path(__file__).parent / "golden" / "hostile-takeover-demo" / "days" / "05" / "result" / "state.json"
+    return engine.state_from_json(json.loads(golden.read_text(encoding="utf-8"))), default_rules()
+
+
+_HT = _load_ht()
+
+
+def _ht_state():
+    return copy.deepcopy(_HT[0])
+
+
+def _ht_rules():
+    return _HT[1]
