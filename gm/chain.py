@@ -53,6 +53,8 @@ def chain_fields(checked, files: dict[str, str]) -> dict:
     }}
     if checked.votes_digest is not None:
         fields["votes_sha256"] = checked.votes_digest
+    if checked.story_digest is not None:
+        fields["story_sha256"] = checked.story_digest
     return fields
 
 
@@ -252,8 +254,10 @@ def _check_inputs(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
     for name in sorted(set(recorded) | on_disk):
         _compare(gd, out, gd.orders_dir(day) / name, recorded.get(name), "an orders file")
     _compare(gd, out, gd.votes_path(day), record.get("votes_sha256"), "the thread's votes")
+    _compare(gd, out, gd.story_path(day), record.get("story_sha256"), "the GM's story for the post")
     _compare(gd, out, gd.day_dir(day) / "rulings.yaml", record.get("rulings_yaml_sha256"), "the GM's rulings")
-    out.notes.append(_count(len(recorded), "orders file") + (" and votes.yaml" if record.get("votes_sha256") else ""))
+    out.notes.append(_count(len(recorded), "orders file") + (" and votes.yaml" if record.get("votes_sha256") else "")
+                     + (" and story.md" if record.get("story_sha256") else ""))
 
 
 def _check_seed(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:

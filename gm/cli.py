@@ -164,17 +164,20 @@ def check(game_dir, day):
               help="After `gm lock`: what you decided about a changed orders file, and why (repeat; goes into the reveal).")
 @click.option("--force", is_flag=True, help="Resolve a day again; the earlier result is kept beside the new one.")
 @click.option("--reason", default=None, help="With --force: why the day is resolved again (goes into the correction post).")
-def resolve(game_dir, day, seed, beacon, rulings, force, reason):
+@click.option("--intro", default=None, metavar="TEXT",
+              help="Your own prose for the day's post (saved as days/NN/story.md and hashed into the day's record).")
+def resolve(game_dir, day, seed, beacon, rulings, force, reason, intro):
     """Resolve a day with its committed seed: narration, private messages, GM summary, roll log, new state.
 
     \b
     Examples:
       gm resolve my-game
       gm resolve my-game --day 3 --force --reason "Bruno's orders were misread"
+      gm resolve my-game --intro "Rain fell on the island all night."
     """
     from gm import commands
 
-    out = commands.resolve(game_dir, day, seed, force, beacon, tuple(rulings), reason)
+    out = commands.resolve(game_dir, day, seed, force, beacon, tuple(rulings), reason, intro)
     for w in out.warnings:
         click.echo(str(w), err=True)
     click.echo(f"Day {out.day} resolved ({out.rolls} rolls). Written to {out.result}:")

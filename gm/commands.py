@@ -105,11 +105,14 @@ class Resolved:
 
 
 def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beacon: str | None = None,
-            rulings: tuple[str, ...] = (), reason: str | None = None) -> Resolved:
+            rulings: tuple[str, ...] = (), reason: str | None = None, intro: str | None = None) -> Resolved:
     """Resolve a day. After a lock, a changed orders file needs a ruling and a changed salt is
-    refused; a re-resolve needs its reason, and leaves a correction in the record (gm/corrections.py)."""
+    refused; a re-resolve needs its reason, and leaves a correction in the record (gm/corrections.py).
+    `intro` is the GM's prose for the post: it is written to days/NN/story.md (which must not hold
+    other text already) so the day's record and `gm audit` can account for it."""
     from gm.commitment import beacon_for_resolve, log_event, secret_for_resolve
     from gm.day import resolve_day
+    from gm.gamedir import create_file_atomically
     from gm.record import day_files
 
     gd = GameDir(root)
@@ -120,6 +123,9 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
                          "(the old result is kept, and the correction is posted)")
     if force and gd.is_resolved(day) and not (reason or "").strip():
         raise StateError(f"resolving Day {day} again needs --reason \"...\": the players are told what changed and why")
+    story_path = gd.story_path(day)
+    if intro is not None and story_path.is_file() and story_path.read_bytes() != intro.encode("utf-8"):
+        raise StateError(f"{display_path(story_path)} already holds the day's story: edit it there, or leave out --intro")
     with gd.lock():
         if gd.is_resolved(day) and not force:  # again, under the lock: another run may have done it
             raise StateError(f"Day {day} is already resolved; use --force --reason \"...\" to resolve it again "
@@ -128,7 +134,7 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
         round_record = beacon_for_resolve(gd, day, beacon)
         history = _history(gd, day, force)
         with gc_paused():  # the day's objects all live until it is written (gm/gcpause.py)
-            rd = resolve_day(gd, game, day, secret.seed, secret.veil, round_record)
+            rd = resolve_day(gd, game, day, secret.seed, secret.veil, round_record, story=intro)
             history["rulings"] += _check_lock(gd, day, rd.checked, rulings, history["rulings"])
             if force and gd.is_resolved(day):
                 from gm.corrections import correction
@@ -136,6 +142,8 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
                 draft = day_files(game, rd, history)
                 history["corrections"].append(correction(gd, day, reason.strip(), draft, rd.checked.orders_digests))
             files = day_files(game, rd, history)
+        if intro is not None and not story_path.is_file():
+            create_file_atomically(story_path, intro)
         result = gd.write_result(day, files, force=force)
         log_event(gd, {"event": "resolve", "day": day, "record_sha256": hashlib.sha256(files["day.json"].encode("utf-8")).hexdigest()})
     later = [d for d in gd.resolved_days() if d > day]
@@ -227,6 +235,26 @@ class Status:
     lines: list[str]
 
 
+def _seen_by(gd: GameDir, days: list[int], player: str) -> list[tuple[int, list[dict]]]:
+    """Each resolved day's events the player saw: addressed to them, or public and about them."""
+    out = []
+    for day in days:
+        path = gd.result_dir(day) / "events.jsonl"
+        if not path.is_file():
+            continue
+        seen = []
+        for line in path.read_text(encoding="utf-8").splitlines():
+            try:
+                rec = json.loads(line)
+            except ValueError:
+                continue
+            vis = rec.get("visibility") if isinstance(rec, dict) else None
+            if (isinstance(vis, list) and player in vis) or (vis == "public" and player in (rec.get("about") or [])):
+                seen.append(rec)
+        out.append((day, seen))
+    return out
+
+
 def status(root: Path, player: str | None) -> Status:
     from gm.day import check_day
 
@@ -246,6 +274,9 @@ def status(root: Path, player: str | None) -> Status:
 
         player = find_player(game, player)
         lines = [f"{player}, {day_txt}: what {player} knows"] + engine.player_status(state, game.rules, player)
+        learned = engine.player_learned(_seen_by(gd, done, player), game.rules, player)
+        if learned:
+            lines += ["  learned:"] + ["  " + x for x in learned]
         return Status(game.title, [], [], lines)
     head, rows = engine.status_rows(state, game.rules)
     lines = []

@@ -34,6 +34,9 @@ class CheckedDay:
     votes_digest: str | None = None  # SHA-256 of votes.yaml as read
     previous_record: str | None = None  # SHA-256 of the previous day's day.json as read (None on Day 0)
     seed_committed: bool = False  # did the day have a committed seed when its orders were read
+    story: str | None = None  # days/NN/story.md as read: the GM's prose for the post
+    story_digest: str | None = None  # SHA-256 of its bytes
+    told: frozenset = frozenset()  # the sentences of earlier days' posts (gm/narration.py)
     commit_digest: str | None = None  # SHA-256 of days/NN/commit.txt as read (gm/commitment.py)
     lock_digest: str | None = None  # SHA-256 of days/NN/lock.txt as read (gm/lock.py)
     # a new copy of `state` made again from what it was loaded from (far cheaper than a deepcopy)
@@ -186,15 +189,15 @@ def _previous_record(gd: GameDir, day: int) -> str | None:
         raise StateError(f"{display_path(path)} is missing: Day {day} cannot be chained to Day {day - 1}") from None
 
 
-def check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
+def check_day(gd: GameDir, game: Game, day: int, story: str | None = None) -> CheckedDay:
     """Every orders file of the day checked against the state before it; all problems at once."""
     from gm.gcpause import gc_paused
 
     with gc_paused():  # hundreds of thousands of objects that all stay alive: nothing to collect
-        return _check_day(gd, game, day)
+        return _check_day(gd, game, day, story)
 
 
-def _check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
+def _check_day(gd: GameDir, game: Game, day: int, story: str | None) -> CheckedDay:
     from gm.errors import LocatedError
     from gm.salts import attribute, take_salts
     from gm.yamlio import load_bytes, read_bytes
@@ -254,6 +257,10 @@ def _check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
     votes_file, votes_digest = _lay_thread_votes(gd, game, day, state, orders, problems, unreadable)
     if not unreadable:
         problems += engine.check_all(orders, missing, state, game.rules, day, display_path(gd.orders_dir(day)))
+    story, story_digest = _read_story(gd, day, problems, story)
+    from gm.narration import told_before
+
+    told = told_before([gd.result_dir(d) for d in range(day)], game.ext)
     return CheckedDay(day, state, dict(sorted(orders.items())), missing, problems,
                       [display_path(p) for p in files], unreadable, due, engine.defaults_note(state),
                       salts=dict(sorted(salts.items())), votes_file=votes_file, orders_digests=digests,
@@ -261,7 +268,8 @@ def _check_day(gd: GameDir, game: Game, day: int) -> CheckedDay:
                       # commit.txt is kept with the game; seed.secret may not be (a clone leaves it out)
                       seed_committed=is_committed(gd, day) or commit_path(gd, day).is_file(),
                       commit_digest=_digest_of(commit_path(gd, day)), lock_digest=_digest_of(gd.day_dir(day) / "lock.txt"),
-                      fresh_state=fresh_state, rulings=rulings, ruling_events=ruling_events)
+                      fresh_state=fresh_state, rulings=rulings, ruling_events=ruling_events,
+                      story=story, story_digest=story_digest, told=told)
 
 
 def _digest_of(path) -> str | None:
@@ -269,6 +277,33 @@ def _digest_of(path) -> str | None:
         return hashlib.sha256(path.read_bytes()).hexdigest()
     except FileNotFoundError:
         return None
+
+
+MAX_STORY_BYTES = 64 * 1024
+
+
+def _read_story(gd: GameDir, day: int, problems: list, given: str | None) -> tuple[str | None, str | None]:
+    """The GM's prose for the day: `given` (gm resolve --intro), else days/NN/story.md. Its digest
+    goes into the day's record, so prose added to the post is accounted for, not tampering."""
+    from gm.errors import Location, Problem
+
+    path = gd.story_path(day)
+    if given is not None:
+        raw = given.encode("utf-8")
+    elif path.is_file():
+        raw = path.read_bytes()
+    else:
+        return None, None
+    where = Location(display_path(path) if given is None else "--intro")
+    if len(raw) > MAX_STORY_BYTES:
+        problems.append(Problem(where, f"the story is longer than {MAX_STORY_BYTES // 1024} KiB"))
+        return None, None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        problems.append(Problem(where, f"the story is not UTF-8 text ({exc.reason} at byte {exc.start})"))
+        return None, None
+    return (text.strip() or None), hashlib.sha256(raw).hexdigest()
 
 
 def _lay_thread_votes(gd: GameDir, game: Game, day: int, state, orders: dict, problems: list,
@@ -339,12 +374,12 @@ def _run(day: Day, phase, events: list[Event]) -> None:
 
 
 def resolve_day(gd: GameDir, game: Game, day: int, seed: bytes, veil: bytes | None = None,
-                beacon: dict | None = None) -> ResolvedDay:
+                beacon: dict | None = None, story: str | None = None) -> ResolvedDay:
     """`veil` defaults to the one derived from the seed (gm/commitment.py); `beacon` is a checked
     drand round's record, when the day's commitment named one."""
     from gm.commitment import derived_veil
 
-    checked = check_day(gd, game, day)
+    checked = check_day(gd, game, day, story)
     if checked.errors:
         raise OrderError(checked.problems)
     key = dice_key(seed, checked.salts, beacon)

@@ -182,6 +182,20 @@ class Engine:
         """player_view for each of `players`; an engine overrides it to share the work in a big game."""
         return {p: self.player_view(state, rules, p) for p in players}
 
+    def player_learned(self, history: list[tuple[int, list[dict]]], rules: Any, player: str) -> list[str]:
+        """`gm status --player`: what the player learned over the game and still holds, from
+        (day, the events of that day the player saw) for every resolved day. Default: nothing more."""
+        return []
+
+    def orders_echo(self, orders: Any, rules: Any) -> str | None:
+        """A player's orders as received, in words, for the top of their message (none: not echoed)."""
+        return None
+
+    def places(self, rules: Any) -> dict[str, str]:
+        """How each place sits in a sentence ("on the Beach", "in the Forest"), for the `at` filter;
+        a place not named here is "in the <name>"."""
+        return {}
+
     def gm_view(self, state: Any, rules: Any) -> dict:
         return {"state": self.state_to_json(state)}
 

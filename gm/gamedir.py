@@ -44,6 +44,7 @@ class Game:
     forum: Any = None  # gm.forums.Forum: the markup, tags and post length of the game's forum
     handles: dict[str, str] = field(default_factory=dict)  # forum user name -> player (gm votes)
     limits: Any = None  # gm.limits.Limits: how much input is read (game.yaml `limits:`)
+    pronouns: dict[str, str] = field(default_factory=dict)  # player -> she, he or they (roster `pronouns:`)
     daily_deadline: tuple[int, int] | None = None  # game.yaml's `deadline: "20:00"` (UTC), as (hour, minute)
 
     @property
@@ -77,6 +78,10 @@ class GameDir:
     def votes_path(self, day: int) -> Path:
         """The day's votes counted from the thread (gm votes), laid over the orders' votes."""
         return self.day_dir(day) / "votes.yaml"
+
+    def story_path(self, day: int) -> Path:
+        """The GM's own prose for the day's post (gm/narration.py), hashed into the day's record."""
+        return self.day_dir(day) / "story.md"
 
     def orders_files(self, day: int) -> list[Path]:
         d = self.orders_dir(day)
@@ -176,11 +181,15 @@ class GameDir:
 
         forum, forum_problems = read_forum(doc, path, fmt, setup.roster)
         problems += forum_problems
+        from gm.narration import read_pronouns
+
+        pronouns, pronoun_problems = read_pronouns(doc, path)
+        problems += pronoun_problems
         errors = [p for p in problems if p.severity == "error"]
         if errors:
             raise OrderError(problems)
         return Game(self.root, engine, str(title), forum.forum.format, setup.rules, setup.roster, setup.initial_state,
-                    [p for p in problems if p.severity != "error"], forum.forum, forum.handles, limits, daily)
+                    [p for p in problems if p.severity != "error"], forum.forum, forum.handles, limits, pronouns, daily)
 
     # ---- writing ------------------------------------------------------------
 

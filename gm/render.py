@@ -115,8 +115,12 @@ def _render_day(game, rd) -> dict[str, str]:
         rd = replace(rd, events=events)
     public_events = [e for e in rd.events if e.is_public]
     files: dict[str, str] = {}
+    places = engine.places(game.rules)
+    narrator = _narrator(game, env, rd, "narration", places)
+    story = Safe(rd.checked.story) if rd.checked.story else None
     with_parts(files, f"narration.{ext}", _tidy(env.get_template("narration.j2").render(
-        game=base, view=engine.public_view(rd.state, game.rules), events=event_dicts(public_events))
+        game=base, view=engine.public_view(rd.state, game.rules), events=event_dicts(public_events),
+        phrase=narrator.phrase, pronouns=narrator.pronouns, story=story, places=places)
         + _rulings(env, base, event_dicts(e for e in rulings if e.is_public), "public")), game)
     message = env.get_template("message.j2")
     taken: set[str] = set()
@@ -125,6 +129,7 @@ def _render_day(game, rd) -> dict[str, str]:
     public_dicts = event_dicts(public_events)
     missing = set(rd.checked.missing)
     salts = rd.checked.salts
+    orders = rd.checked.orders
     views = engine.player_views(rd.state, game.rules, names)
     # what each player may order tomorrow (Engine.order_form): in message.j2's context as `order_form`,
     # and added after the shipped message (a game's own message.j2 places it where it likes)
@@ -137,7 +142,8 @@ def _render_day(game, rd) -> dict[str, str]:
         lines = engine.order_form(rd.state, game.rules, name, views[name]) if name in due_next else []
         text = message.render(game=base, view=views[name], events=event_dicts(own_events.get(name, [])),
                               public_events=public_dicts, no_orders=name in missing, salt=salts.get(name),
-                              order_form=lines)
+                              order_form=lines, places=places,
+                              orders_echo=engine.orders_echo(orders[name], game.rules) if name in orders else None)
         text += _rulings(env, base, event_dicts(theirs), "player", name)
         if lines and form is not None:
             text += "\n" + form.render(game=next_day, player=name, lines=lines, deadline=None)
@@ -152,6 +158,17 @@ def _render_day(game, rd) -> dict[str, str]:
         votes_file=f"days/{rd.day:02d}/votes.yaml" if rd.checked.votes_file else None)
         + _rulings(text_env, base, [d | {"public": e.is_public} for d, e in zip(event_dicts(rulings), rulings)], "gm"))
     return files
+
+
+def _narrator(game, env, rd, post: str, places: dict):
+    """The phrase picker of one post: the engine's pools (and the game's), the day's key, and the
+    sentences earlier days' posts told."""
+    from gm.narration import Narrator, load_pools
+
+    own = game.templates_dir if game.templates_dir.is_dir() else None
+    pools = load_pools(game.engine.facts.name, own)
+    return Narrator(pools, env, rd.key or rd.seed, f"{game.engine.facts.name}|{rd.day}|{post}",
+                    told=rd.checked.told, pronoun_table=game.pronouns, context={"places": places})
 
 
 def _in_game(root: Path, problem) -> str:

@@ -24,6 +24,7 @@ def roster_entry(roster, i: int, path: str, keys: tuple[str, ...], example: str,
         problems.append(Problem(at, f"a roster entry is `{example}`"))
         return None
     loc = (lambda k, f=fields: value_loc(path, f, k)) if fields is not None else (lambda k, a=at: a)
+    keys = tuple(keys) + ("pronouns",)  # every engine's roster may give them (gm/narration.py)
     for key in node:
         if key not in keys:
             problems.append(Problem(key_loc(path, fields, key) if fields is not None else at,

@@ -142,7 +142,8 @@ def _template_text(name: str) -> str:
     from gm.paths import templates_dir
 
     folders = [templates_dir() / name, templates_dir() / "common"]
-    return "\n".join(p.read_text(encoding="utf-8") for folder in folders for p in sorted(folder.rglob("*.j2")))
+    return "\n".join(p.read_text(encoding="utf-8") for folder in folders for p in sorted(folder.rglob("*"))
+                     if p.suffix == ".j2" or p.name == "phrases.yaml")  # phrase pools are wording too
 
 
 def _leaks(text: str, secrets: set[str], known: set[str]) -> list[str]:

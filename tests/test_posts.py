@@ -117,7 +117,7 @@ def test_markdown_games_get_markdown_posts(tmp_path):
     assert narration.startswith("## Day 1: Smoke over the Septagon")
     assert "**The vote**" in narration and "[b]" not in narration and "[list]" not in narration
     message = (root / "days" / "01" / "result" / "messages" / "Akane.md").read_text()
-    assert "- Rifle at Juno:" in message and "[*]" not in message
+    assert "- Rifle at Juno, 2 attacks at" in message and "[*]" not in message
 
 
 @pytest.mark.parametrize("sandboxed", [False, True])

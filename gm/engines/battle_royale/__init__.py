@@ -12,8 +12,11 @@ from functools import lru_cache
 from typing import Any
 
 from gm.engine import Engine, Facts, GameSetup, Phase, ThreadVotes
+from gm.text import the
 
 from . import forms, rulings, thread_votes
+from .echo import orders_echo
+from .learned import learned
 from .orders import check_orders_doc, default_orders
 from .roster import initial_state, read_game
 from .state import State
@@ -83,6 +86,15 @@ class BattleRoyale(Engine):
         rules, entries, problems = read_game(doc, path)
         state = initial_state(rules, entries) if not [p for p in problems if p.severity == "error"] else None
         return GameSetup(rules, [e["name"] for e in entries], problems, state)
+
+    def player_learned(self, history, rules, player: str) -> list[str]:
+        return learned(history, player, self.places(rules))
+
+    def orders_echo(self, orders, rules) -> str | None:
+        return orders_echo(orders.record(), self.places(rules)) if orders.received else None
+
+    def places(self, rules) -> dict[str, str]:
+        return {name: f"{z.at} {the(name)}" for name, z in rules.zones.items()}
 
     def defaults_note(self, state: State) -> str:
         if state.day < 0:  # Day 0

@@ -59,7 +59,8 @@ def kill(state: State, victim: Player, day: int, cause: str, step: str, killer: 
     victim.died_on_day = day
     victim.death = cause
     victim.killed_by = killer
-    events = [public("death", step, about=[victim.name], player=victim.name, school=victim.school, zone=victim.zone, cause=cause)]
+    events = [public("death", step, about=[victim.name], player=victim.name, school=victim.school, zone=victim.zone, cause=cause,
+                     marked=victim.name in state.marked)]
     if killer is not None:
         events.append(private("kill", [killer], step, killer=killer, victim=victim.name, zone=victim.zone, cause=cause))
     partner = state.players.get(victim.partner) if victim.partner else None

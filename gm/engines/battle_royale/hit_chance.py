@@ -7,6 +7,7 @@ attacker's chance. Every hit attempt is clamped to 5-95% (house rules hit_chance
 from __future__ import annotations
 
 from gm.engine import Day
+from gm.text import the
 
 from .rules import Rules, Weapon
 from .state import Player
@@ -41,7 +42,7 @@ def attacker_mods(day: Day, attacker: Player, target: Player, zone: str, weapon:
     mods: list[tuple[str, int]] = []
     bonus = rules.zones[zone].hit_bonus.get(weapon.weapon_class, 0)
     if bonus:
-        mods.append((zone.removeprefix("The "), bonus))
+        mods.append((the(zone), bonus))
     if all_out:
         mods.append(("All-Out Attack", -ALL_OUT_PENALTY))
     if attacker.name in day.notes.megaphoned:
@@ -91,13 +92,25 @@ def target_mods(day: Day, attacker: Player | None, target: Player, weapon: Weapo
     return mods
 
 
+_SEEN = ("target runs", "target holds ground", "paint mark", "target analyzes you")
+
+
+def _combined(mods: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """The target's defences (Defend, Cover, items, a role's training) as one figure: apart, a
+    Cover could only be a Lover's and training only a Lone Wolf's, and a role is learned only by
+    Analyze (RULINGS.md, "What an attacker sees"). What the attacker can see stays apart."""
+    hidden = [v for label, v in mods if label not in _SEEN]
+    seen = [(label, v) for label, v in mods if label in _SEEN]
+    return ([("target's defences", sum(hidden))] if hidden else []) + seen
+
+
 def hit_chance(day: Day, zone: str, attacker: Player, target: Player, weapon: Weapon, *,
                base: int | None = None, all_out: bool = False) -> tuple[int, list[str]]:
     """The chance to hit and the reasons for it, clamped to the house rules' bounds (5-95%)."""
     rules = day.rules
     base = weapon.hit_chance if base is None else base
     mods = attacker_mods(day, attacker, target, zone, weapon, all_out)
-    mods += target_mods(day, attacker, target, weapon)
+    mods += _combined(target_mods(day, attacker, target, weapon))
     chance = base + sum(v for _, v in mods)
     why = [f"base {base}%"] + [f"{label} {value:+d}%" for label, value in mods]
     lo, hi = rules.house.hit_chance_min, rules.house.hit_chance_max

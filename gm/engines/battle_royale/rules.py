@@ -70,6 +70,7 @@ class Zone:
     hit_bonus: dict[str, int]
     attack_order: tuple[str, ...]
     aliases: tuple[str, ...] = ()
+    at: str = "in"  # the preposition a sentence puts before it: "on the Beach", "in the Forest"
 
 
 @dataclass
@@ -219,7 +220,7 @@ def _base_data():
     for z in zdoc["zones"]:
         zones[z["name"]] = Zone(
             z["name"], int(z["number"]), tuple(z["adjacent"]), dict(z.get("hit_bonus", {})),
-            tuple(z.get("attack_order", default_order)), tuple(z.get("aliases", [])),
+            tuple(z.get("attack_order", default_order)), tuple(z.get("aliases", [])), str(z.get("at", "in")),
         )
     idoc = shipped_data(DATA / "items.yaml")
     items = {}

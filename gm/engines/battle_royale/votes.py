@@ -34,7 +34,13 @@ def _top(counts: dict[str, int]) -> list[str]:
     return sorted(c for c, n in counts.items() if n == best)
 
 
-def _closures(state: State, rules: Rules, dice: DiceBase, counts: dict[str, int]) -> list[str]:
+def _tie(what: str, votes: int, tied: list[str], chosen: list[str], purpose: str) -> dict:
+    """A tie the dice broke, as the post tells it: the purpose its rolls have in the roll log, so a
+    player finds them there (a simulation's dice keep no log, so no roll numbers)."""
+    return {"what": what, "votes": votes, "tied": tied, "chosen": chosen, "purpose": purpose}
+
+
+def _closures(state: State, rules: Rules, dice: DiceBase, counts: dict[str, int], ties: list[dict]) -> list[str]:
     """The most-voted zones close, as many as the house rules allow; ties at the cut are drawn."""
     open_zones = [z for z in rules.zones if not state.zones[z].closed]
     room = max(0, len(open_zones) - rules.house.min_open_zones)
@@ -49,7 +55,10 @@ def _closures(state: State, rules: Rules, dice: DiceBase, counts: dict[str, int]
         group = sorted(by_votes[n])
         space = want - len(chosen)
         if len(group) > space:
-            group = dice.shuffled(group, f"zone closure: tie at {n} votes")[:space]
+            tied = group
+            purpose = f"zone closure: tie at {n} votes"
+            group = dice.shuffled(group, purpose)[:space]
+            ties.append(_tie("close", n, tied, sorted(group), purpose))
         chosen += sorted(group)
     return chosen
 
@@ -62,16 +71,20 @@ def resolve(day: Day) -> list[Event]:
     state.marked = _top(marks)
     open_zone = lambda z: not state.zones[z].closed  # noqa: E731
     closes = tally(state, orders, "close", open_zone)
-    closing = _closures(state, rules, dice, closes)
+    ties: list[dict] = []
+    closing = _closures(state, rules, dice, closes, ties)
     for zone in closing:
         state.zones[zone].closing = True
     rewards = tally(state, orders, "reward", open_zone)
     reward_zone = None
     top = _top(rewards)
     if top:
-        reward_zone = top[0] if len(top) == 1 else dice.pick(top, f"reward drop: tie at {rewards[top[0]]} votes")
+        purpose = f"reward drop: tie at {rewards[top[0]]} votes"
+        reward_zone = top[0] if len(top) == 1 else dice.pick(top, purpose)
+        if len(top) > 1:
+            ties.append(_tie("reward", rewards[top[0]], top, [reward_zone], purpose))
     events.append(public("votes", STEP, marked=list(state.marked), mark_votes=marks, closing=closing,
-                         close_votes=closes, reward_zone=reward_zone, reward_votes=rewards))
+                         close_votes=closes, reward_zone=reward_zone, reward_votes=rewards, ties=ties))
     if reward_zone is not None:
         events += _reward_drop(day, reward_zone)
     return events

@@ -1,0 +1,39 @@
+"""What a player has learned over the game and still holds: their analyses, Binoculars and
+Tracking reports, who attacked or poisoned them. `gm status --player` lists it; it is read from the
+events each day addressed to the player (their messages said the same), never from secrets."""
+
+from __future__ import annotations
+
+from gm.markup import and_join
+from gm.narration import with_article
+from gm.text import the
+
+
+def learned(history: list[tuple[int, list[dict]]], name: str, places: dict[str, str]) -> list[str]:
+    """Lines, oldest first: `history` is (day, that day's events the player saw) for every resolved day."""
+    at = lambda z: places.get(z) or "in " + the(z)  # noqa: E731
+    lines: list[str] = []
+    analyses: dict[str, str] = {}
+    for day, events in history:
+        attackers: dict[str, int] = {}
+        for e in events:
+            kind, d = e["kind"], e["data"]
+            if kind == "analysis" and d.get("found") is not False and d.get("player") == name and d.get("role"):
+                concealed = and_join(list(d.get("concealed") or [])) or "nothing concealed"
+                analyses[d["target"]] = f"Day {day}: {d['target']} is {with_article(d['role'])} of {d['school']} ({concealed})"
+            elif kind == "binoculars":
+                seen = "; ".join(f"{the(z)}: {and_join(list(n)) or 'no one'}" for z, n in d.get("seen", {}).items())
+                lines.append(f"Day {day}: through the Binoculars, {seen}")
+            elif kind == "tracking" and d.get("target"):
+                where = at(d["zone"]) if d.get("zone") else "giving no signal"
+                lines.append(f"Day {day}: the Tracking Unit put {d['target']} {where}")
+            elif kind == "tracking":
+                lines.append(f"Day {day}: the Tracking Unit counted " +
+                             ", ".join(f"{the(z)} {n}" for z, n in d.get("counts", {}).items()))
+            elif kind == "attack" and d.get("target") == name and d.get("attacker") != name:
+                attackers[d["attacker"]] = attackers.get(d["attacker"], 0) + 1
+            elif kind == "poison" and d.get("target") == name and d.get("player") != name and not d.get("failed"):
+                lines.append(f"Day {day}: {d['player']} poisoned you")
+        for who, n in sorted(attackers.items()):
+            lines.append(f"Day {day}: {who} attacked you" + (f" ({n} times)" if n > 1 else ""))
+    return [f"  analysis, {text}" for _, text in sorted(analyses.items())] + ["  " + x for x in lines]
