@@ -286,8 +286,8 @@ def demo(target, engine):
                f"  gm preview {target} --day {day}        # every post and private message of Day {day}, as HTML\n"
                f"  gm rolls {target} --day {day}          # each die roll of Day {day}, with its odds\n"
                f"  gm audit {target} --all            # replay every day and check the hash chain\n"
-               f"  gm rules {engine}     # the rulings where the rulebook is silent\n"
-               f"  gm new my-game --engine {engine}   # your own game")
+               f"  gm rules {result.engine}     # the rulings where the rulebook is silent\n"
+               f"  gm new my-game --engine {result.engine}   # your own game")
 
 
 # ---- provable fairness -------------------------------------------------------------------

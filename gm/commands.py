@@ -312,6 +312,7 @@ class DemoResult:
     narration: str
     narration_path: str
     shown_day: int = 0
+    engine: str = ""  # the engine's name, as game.yaml writes it
 
 
 def demo_seed(day: int, beacon: bool = False) -> bytes:
@@ -360,7 +361,7 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
         log_event(gd, {"event": "resolve", "day": day, "record_sha256": hashlib.sha256(files["day.json"].encode("utf-8")).hexdigest()})
     shown = engine.facts.demo_day if engine.facts.demo_day in days else days[-1]
     path = gd.result_dir(shown) / f"narration.{game.ext}"
-    return DemoResult(days[-1], path.read_text(encoding="utf-8"), display_path(path), shown)
+    return DemoResult(days[-1], path.read_text(encoding="utf-8"), display_path(path), shown, engine.facts.name)
 
 
 # ---- provable fairness -------------------------------------------------------------------

@@ -203,6 +203,9 @@ def test_demo_prints_an_eventful_day_and_what_to_try_next(tmp_path):
     assert "[b]Fallen today (2)[/b]" in result.output
     assert f"Next, try:\n  gm status {tmp_path / 'd'}" in result.output
     assert f"gm preview {tmp_path / 'd'} --day 2" in result.output
+    # without --engine the hints name the default engine, never "None"
+    assert "gm rules battle-royale" in result.output and "--engine battle-royale" in result.output
+    assert "None" not in result.output.split("Next, try:")[1]
     again = run("demo", tmp_path / "d")
     assert again.exit_code == 1 and "not empty" in again.output
 
