@@ -71,6 +71,10 @@ def load_text(text: str, path: Path, limits=None, warnings: list | None = None) 
         raise LocatedError(Location(shown, line, col), unclosed or _explain(exc, text, mark)) from None
     except YAMLError as exc:  # pragma: no cover - ruamel raises marked errors in practice
         raise LocatedError(Location(shown), f"not valid YAML: {exc}") from None
+    except TypeError:  # a complex key (`? ...` naming a mapping or a list) cannot be a key in Python
+        line = next((n for n, x in enumerate(text.split("\n"), 1) if x.lstrip().startswith("?")), None)
+        raise LocatedError(Location(shown, line, 1 if line else None),
+                           "a key here is a mapping or a list (`? ...`): keys must be plain text, such as a name") from None
 
 
 def _event_parser():

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 import helpers_synth as h
@@ -137,6 +137,8 @@ def yamlish_lines(draw):
 
 @examples(250)
 @given(day=st.sampled_from([0, 3]), text=st.one_of(yamlish_lines(), st.text(max_size=200)))
+@example(day=3, text="? :\n    Ann:")  # a mapping as a key: once a TypeError, now a located error
+@example(day=3, text="? :\n\tAnn:")  # the same, indented with a tab
 def test_no_crash_on_any_text(fuzz_game, day, text):
     gd, game = fuzz_game
     _check_file(gd, game, day, text)
