@@ -299,8 +299,9 @@ class Narrator:
     def pronouns(self, name: Any) -> Pronouns:
         return pronouns_of(self.pronoun_table, name)
 
-    def phrase(self, pool: str, **names: Any) -> Any:
-        """One phrasing of `pool` that fits `names`, rendered with them. The most specific fitting
+    def phrase(self, pool: str, /, **names: Any) -> Any:
+        """One phrasing of `pool` that fits `names`, rendered with them (`p`: the pronouns of
+        `player`, `q`: those of `other`). The most specific fitting
         phrasings come first; among them the stream picks, passing over any whose sentences were
         told before while another fits."""
         import jinja2
@@ -335,8 +336,10 @@ class Narrator:
             if len(_COMPILED) > 4096:
                 _COMPILED.clear()
             tpl = _COMPILED[(id(self.env), p.text)] = self.env.from_string(p.text)
-        who = names.get("player")
+        who, other = names.get("player"), names.get("other")
         extra = {"p": self.pronouns(who)} if who is not None and "p" not in names else {}
+        if other is not None and "q" not in names:  # the other player a phrasing names
+            extra["q"] = self.pronouns(other)
         # lines joined, but a name's own spaces kept (a player may be called "-  00")
         return re.sub(r"[ \t]*\n\s*", " ", tpl.render({**self.context, **names, **extra})).strip()
 
