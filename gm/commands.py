@@ -235,26 +235,6 @@ class Status:
     lines: list[str]
 
 
-def _seen_by(gd: GameDir, days: list[int], player: str) -> list[tuple[int, list[dict]]]:
-    """Each resolved day's events the player saw: addressed to them, or public and about them."""
-    out = []
-    for day in days:
-        path = gd.result_dir(day) / "events.jsonl"
-        if not path.is_file():
-            continue
-        seen = []
-        for line in path.read_text(encoding="utf-8").splitlines():
-            try:
-                rec = json.loads(line)
-            except ValueError:
-                continue
-            vis = rec.get("visibility") if isinstance(rec, dict) else None
-            if (isinstance(vis, list) and player in vis) or (vis == "public" and player in (rec.get("about") or [])):
-                seen.append(rec)
-        out.append((day, seen))
-    return out
-
-
 def status(root: Path, player: str | None) -> Status:
     from gm.day import check_day
 
@@ -274,7 +254,10 @@ def status(root: Path, player: str | None) -> Status:
 
         player = find_player(game, player)
         lines = [f"{player}, {day_txt}: what {player} knows"] + engine.player_status(state, game.rules, player)
-        learned = engine.player_learned(_seen_by(gd, done, player), game.rules, player)
+        from gm.learned import seen_by_player
+
+        seen = seen_by_player([(d, gd.result_dir(d)) for d in done]).get(player, [])
+        learned = engine.player_learned(seen, game.rules, player)
         if learned:
             lines += ["  learned:"] + ["  " + x for x in learned]
         return Status(game.title, [], [], lines)

@@ -37,6 +37,8 @@ class CheckedDay:
     story: str | None = None  # days/NN/story.md as read: the GM's prose for the post
     story_digest: str | None = None  # SHA-256 of its bytes
     told: frozenset = frozenset()  # the sentences of earlier days' posts (gm/narration.py)
+    # player -> what they saw on earlier days (gm/learned.py), read when a message needs it
+    seen_before: Callable[[], dict] | None = field(default=None, repr=False)
     commit_digest: str | None = None  # SHA-256 of days/NN/commit.txt as read (gm/commitment.py)
     lock_digest: str | None = None  # SHA-256 of days/NN/lock.txt as read (gm/lock.py)
     # a new copy of `state` made again from what it was loaded from (far cheaper than a deepcopy)
@@ -258,9 +260,11 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None) -> CheckedD
     if not unreadable:
         problems += engine.check_all(orders, missing, state, game.rules, day, display_path(gd.orders_dir(day)))
     story, story_digest = _read_story(gd, day, problems, story)
+    from gm.learned import overrides_learned
     from gm.narration import told_before
 
     told = told_before([gd.result_dir(d) for d in range(day)], game.ext)
+    seen_before = _seen_before(gd, day) if overrides_learned(engine) else None
     return CheckedDay(day, state, dict(sorted(orders.items())), missing, problems,
                       [display_path(p) for p in files], unreadable, due, engine.defaults_note(state),
                       salts=dict(sorted(salts.items())), votes_file=votes_file, orders_digests=digests,
@@ -269,7 +273,21 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None) -> CheckedD
                       seed_committed=is_committed(gd, day) or commit_path(gd, day).is_file(),
                       commit_digest=_digest_of(commit_path(gd, day)), lock_digest=_digest_of(gd.day_dir(day) / "lock.txt"),
                       fresh_state=fresh_state, rulings=rulings, ruling_events=ruling_events,
-                      story=story, story_digest=story_digest, told=told)
+                      story=story, story_digest=story_digest, told=told, seen_before=seen_before)
+
+
+def _seen_before(gd: GameDir, day: int) -> Callable[[], dict]:
+    """The earlier days' events each player saw, read on the first call (a check needs none)."""
+    memo: dict = {}
+
+    def read() -> dict:
+        if "seen" not in memo:
+            from gm.learned import seen_by_player
+
+            memo["seen"] = seen_by_player([(d, gd.result_dir(d)) for d in range(day)])
+        return memo["seen"]
+
+    return read
 
 
 def _digest_of(path) -> str | None:

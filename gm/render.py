@@ -137,12 +137,13 @@ def _render_day(game, rd) -> dict[str, str]:
     form = env.get_template("form.j2") if forms and not (game.templates_dir / "message.j2").is_file() else None
     due_next = set(engine.players_due(rd.state)) if forms else set()
     next_day = dict(base, day=rd.day + 1)
+    learned = _learned(game, rd, names, own_events)
     for name in names:
         theirs = [e for e in rulings if name in e.concerns()] if rulings else []
         lines = engine.order_form(rd.state, game.rules, name, views[name]) if name in due_next else []
         text = message.render(game=base, view=views[name], events=event_dicts(own_events.get(name, [])),
                               public_events=public_dicts, no_orders=name in missing, salt=salts.get(name),
-                              order_form=lines, places=places,
+                              order_form=lines, places=places, learned=learned.get(name, []),
                               orders_echo=engine.orders_echo(orders[name], game.rules) if name in orders else None)
         text += _rulings(env, base, event_dicts(theirs), "player", name)
         if lines and form is not None:
@@ -158,6 +159,24 @@ def _render_day(game, rd) -> dict[str, str]:
         votes_file=f"days/{rd.day:02d}/votes.yaml" if rd.checked.votes_file else None)
         + _rulings(text_env, base, [d | {"public": e.is_public} for d, e in zip(event_dicts(rulings), rulings)], "gm"))
     return files
+
+
+def _learned(game, rd, names: list[str], own_events: dict) -> dict[str, list[str]]:
+    """What each player learned over the game and still holds (the engine's `player_learned`, as
+    `gm status --player` lists it): their earlier days' events and today's, for the "You" section."""
+    from gm.learned import message_lines
+
+    if rd.checked.seen_before is None:
+        return {}
+    before = rd.checked.seen_before()
+    engine = game.engine
+    out = {}
+    for name in names:
+        today = [e.record() for e in own_events.get(name, ()) if e.visible_to(name)]
+        lines = engine.player_learned(before.get(name, []) + [(rd.day, today)], game.rules, name)
+        if lines:
+            out[name] = message_lines(lines)
+    return out
 
 
 def _narrator(game, env, rd, post: str, places: dict):
