@@ -22,14 +22,14 @@ def learned(history: list[tuple[int, list[dict]]], name: str, places: dict[str, 
                 concealed = and_join(list(d.get("concealed") or [])) or "nothing concealed"
                 analyses[d["target"]] = f"Day {day}: {d['target']} is {with_article(d['role'])} of {d['school']} ({concealed})"
             elif kind == "binoculars":
-                seen = "; ".join(f"{the(z)}: {and_join(list(n)) or 'no one'}" for z, n in d.get("seen", {}).items())
+                seen = "; ".join(f"{the(z)}: {and_join(list(n)) or 'no one'}" for z, n in sorted(d.get("seen", {}).items()))
                 lines.append(f"Day {day}: through the Binoculars, {seen}")
             elif kind == "tracking" and d.get("target"):
                 where = at(d["zone"]) if d.get("zone") else "giving no signal"
                 lines.append(f"Day {day}: the Tracking Unit put {d['target']} {where}")
             elif kind == "tracking":
                 lines.append(f"Day {day}: the Tracking Unit counted " +
-                             ", ".join(f"{the(z)} {n}" for z, n in d.get("counts", {}).items()))
+                             ", ".join(f"{the(z)} {n}" for z, n in sorted(d.get("counts", {}).items())))
             elif kind == "attack" and d.get("target") == name and d.get("attacker") != name:
                 attackers[d["attacker"]] = attackers.get(d["attacker"], 0) + 1
             elif kind == "poison" and d.get("target") == name and d.get("player") != name and not d.get("failed"):

@@ -150,6 +150,12 @@ class HashmiBattleRoyale(Engine):
         """Everyone, every day: the board is everyone's, and every player keeps standing orders."""
         return sorted(after.players)
 
+    def player_learned(self, history, rules, player: str) -> list[str]:
+        """The missions Know it All showed the player, who eliminated their agents (learned.py)."""
+        from .learned import learned
+
+        return learned(history, player)
+
     def player_status(self, state, rules, player: str) -> list[str]:
         return player_status(state, rules, player)
 

@@ -138,6 +138,12 @@ class TeamKill(Engine):
     def final_phase(self) -> Phase:
         return Phase(endgame.STEP, _next_turn)
 
+    def player_learned(self, history, rules, player: str) -> list[str]:
+        """The cards others showed, gave or shared with the player (learned.py)."""
+        from .learned import learned
+
+        return learned(history, player)
+
     def message_recipients(self, before: State, after: State, orders) -> list[str]:
         """Everyone still in before the day (a player eliminated today gets a last message)."""
         return sorted(p for p in after.players if before.stage == DEAL or p in before.players_in())
