@@ -238,3 +238,30 @@ def test_status_of_a_player_lists_what_they_learned(demo_dir):
     assert "Day 1: Dana poisoned you" in out["Akane"]
     assert "through the Binoculars, the Beach: Akane, Chiaki, Dana and Juno" in out["Emil"]
     assert "analysis" not in out["Akane"] and "Binoculars" not in out["Farah"]
+
+
+def test_a_grieving_lover_is_not_urged_to_avenge_a_dead_killer():
+    """tests/scenarios/lovers-killer-dies-same-step.yaml, as Chiaki reads it; and the plain case
+    (lovers-partner-lost.yaml), where the killer lives, still urges vengeance."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from harness_battle_royale import BattleRoyaleHarness
+    from scenario_harness import load_fixture
+
+    from gm.day import ResolvedDay
+    from gm.engines import get_engine
+    from gm.gamedir import Game
+    from gm.render import render_day
+
+    def chiaki(fixture: str) -> str:
+        got = BattleRoyaleHarness().run(load_fixture(Path(__file__).parent / "scenarios" / fixture))
+        game = Game(Path("/nonexistent-fixture-game"), get_engine("battle-royale"), "Fixture", "bbcode", got.rules, [], None)
+        files = render_day(game, ResolvedDay(got.checked.day, b"fixture", got.checked, got.state, got.events, got.dice.log))
+        return files["messages/Chiaki.bbcode"]
+
+    dead = chiaki("lovers-killer-dies-same-step.yaml")
+    assert "Ren, who did it, is dead too: there is no one left to avenge." in dead
+    assert "fury" not in dead and "vengeful" not in dead
+    alive = chiaki("lovers-partner-lost.yaml")
+    assert "against Akane, who did it, you strike with fury" in alive and "Grieving your partner, vengeful towards Akane" in alive

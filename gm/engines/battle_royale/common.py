@@ -52,7 +52,8 @@ def random_item_name(rules: Rules, dice: DiceBase, purpose: str) -> str:
 def kill(state: State, victim: Player, day: int, cause: str, step: str, killer: str | None = None) -> list[Event]:
     """The victim dies where they stand; the death is public, its author is not.
 
-    A Lover's partner grieves (and knows whom to avenge); a player who killed their Rival wins a
+    A Lover's partner grieves (and knows whom to avenge, unless the killer is dead already or dies
+    in the same step); a player who killed their Rival wins a
     proficiency, chosen in their next orders (RULINGS.md, Lovers and Rivals)."""
     victim.alive = False
     victim.health = min(victim.health, 0)
@@ -64,12 +65,15 @@ def kill(state: State, victim: Player, day: int, cause: str, step: str, killer: 
     if killer is not None:
         events.append(private("kill", [killer], step, killer=killer, victim=victim.name, zone=victim.zone, cause=cause))
     partner = state.players.get(victim.partner) if victim.partner else None
+    k = state.players.get(killer) if killer else None
     if partner is not None and partner.on_island:
         partner.grieving = True
-        partner.avenge = killer if killer != partner.name else None
+        # no vengeance on a killer already dead, or dying in this same step (at 0 health until its end)
+        gone = k is not None and (not k.alive or k.health <= 0)
+        partner.avenge = killer if killer != partner.name and not gone else None
         events.append(private("partner_lost", [partner.name], step, player=partner.name, partner=victim.name,
-                              killer=partner.avenge, cause=cause))
-    k = state.players.get(killer) if killer else None
+                              killer=killer if killer != partner.name else None, cause=cause,
+                              **({"killer_dead": True} if gone else {})))
     if k is not None and k.rival == victim.name:
         k.pending_proficiency = True
         events.append(private("rival_killed", [k.name], step, player=k.name, rival=victim.name))

@@ -66,7 +66,8 @@ def _me(state: State, rules: Rules, p: Player, traps: dict[str, list[dict]] | No
         "carrying_limit": rules.house.carrying_limit,
         "partner": p.partner, "rival": p.rival, "requested_role": p.requested_role,
         "bonuses": list(p.bonuses), "pending_proficiency": p.pending_proficiency, "grieving": p.grieving,
-        "avenge": p.avenge, "painted_tomorrow": p.painted_day == state.day + 1, "traps": traps,
+        # vengeance only on a killer still alive: a dead one is no one to avenge
+        "avenge": p.avenge if p.avenge and state.players[p.avenge].alive else None, "painted_tomorrow": p.painted_day == state.day + 1, "traps": traps,
     }
 
 
