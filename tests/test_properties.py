@@ -397,8 +397,9 @@ def test_no_secret_in_a_post_and_names_are_escaped(tmp_path_factory, spec):
         for n, text in messages.items():
             mine = _mask(text, spec.names)
             me = players[n]
-            learnt = {e["data"]["role"] for e in events if e["kind"] == "analysis" and e["data"].get("found")
-                      and n in e["visibility"]}
+            # what their analyses revealed, today and before (the You section lists what they learned)
+            learnt = {e["data"]["role"] for d in _days(real) if d <= day for e in _events(real, d)
+                      if e["kind"] == "analysis" and e["data"].get("found") and n in e["visibility"]}
             for role in ROLES:
                 if role not in {me.role, me.requested_role} | learnt:
                     assert role not in mine, f"Day {day}: another player's role ({role}) in {n!r}'s message"

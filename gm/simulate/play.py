@@ -74,8 +74,10 @@ def check_policy_orders(sim: SimGame, state: Any, day: int, doc: dict) -> tuple[
 
 
 def play_game(sim: SimGame, policy: Policy, index: int, seed: str,
-              keep_days: list[DayPlayed] | None = None) -> PlayedGame:
-    """Game number `index` of the run seeded `seed`, played to its end."""
+              keep_days: list[DayPlayed] | None = None,
+              after_day: Callable[[int, Any, list[Event]], None] | None = None) -> PlayedGame:
+    """Game number `index` of the run seeded `seed`, played to its end. `after_day(day, state,
+    events)` sees each day as it ends (the secrets test reads the views a post would get)."""
     engine = sim.engine
     dice_rng, order_rng = streams(seed, index)
     choose = Chooser(order_rng)
@@ -93,6 +95,8 @@ def play_game(sim: SimGame, policy: Policy, index: int, seed: str,
         state, events = resolve_checked(sim, checked, dice, own_state=True)
         days.append(events)
         due_after.append(len(engine.players_due(state)))
+        if after_day is not None:
+            after_day(day, state, events)
         if keep_days is not None:
             # through JSON text, as a real day saves it: to_json may share lists with the state, which the
             # next simulated day changes in place
