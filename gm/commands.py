@@ -256,7 +256,7 @@ def status(root: Path, player: str | None) -> Status:
         lines = [f"{player}, {day_txt}: what {player} knows"] + engine.player_status(state, game.rules, player)
         from gm.learned import seen_by_player
 
-        seen = seen_by_player([(d, gd.result_dir(d)) for d in done]).get(player, [])
+        seen = seen_by_player([(d, gd.result_dir(d)) for d in done], engine.learned_kinds).get(player, [])
         learned = engine.player_learned(seen, game.rules, player)
         if learned:
             lines += ["  learned:"] + ["  " + x for x in learned]

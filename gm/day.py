@@ -264,7 +264,7 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None) -> CheckedD
     from gm.narration import told_before
 
     told = told_before([gd.result_dir(d) for d in range(day)], game.ext)
-    seen_before = _seen_before(gd, day) if overrides_learned(engine) else None
+    seen_before = _seen_before(gd, day, engine.learned_kinds) if overrides_learned(engine) else None
     return CheckedDay(day, state, dict(sorted(orders.items())), missing, problems,
                       [display_path(p) for p in files], unreadable, due, engine.defaults_note(state),
                       salts=dict(sorted(salts.items())), votes_file=votes_file, orders_digests=digests,
@@ -276,7 +276,7 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None) -> CheckedD
                       story=story, story_digest=story_digest, told=told, seen_before=seen_before)
 
 
-def _seen_before(gd: GameDir, day: int) -> Callable[[], dict]:
+def _seen_before(gd: GameDir, day: int, kinds: frozenset) -> Callable[[], dict]:
     """The earlier days' events each player saw, read on the first call (a check needs none)."""
     memo: dict = {}
 
@@ -284,7 +284,7 @@ def _seen_before(gd: GameDir, day: int) -> Callable[[], dict]:
         if "seen" not in memo:
             from gm.learned import seen_by_player
 
-            memo["seen"] = seen_by_player([(d, gd.result_dir(d)) for d in range(day)])
+            memo["seen"] = seen_by_player([(d, gd.result_dir(d)) for d in range(day)], kinds)
         return memo["seen"]
 
     return read

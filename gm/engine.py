@@ -106,6 +106,8 @@ class Engine:
     # does the core end each private message with the player's order form (order_form)? An engine
     # whose message template words the form itself sets False
     form_in_message: ClassVar[bool] = True
+    # the event kinds `player_learned` reads (gm/learned.py reads no other; empty: every kind)
+    learned_kinds: ClassVar[frozenset[str]] = frozenset()
 
     # -- what a game must write ------------------------------------------------------------------
 

@@ -11,8 +11,10 @@ from pathlib import Path
 History = list[tuple[int, list[dict]]]  # (day, that day's events the player saw), oldest first
 
 
-def seen_by_player(result_dirs: list[tuple[int, Path]]) -> dict[str, History]:
-    """player -> their History over the given (day, result folder) pairs."""
+def seen_by_player(result_dirs: list[tuple[int, Path]], kinds: frozenset[str] = frozenset()) -> dict[str, History]:
+    """player -> their History over the given (day, result folder) pairs; only events of `kinds`
+    (when given: a line that cannot be one is not even parsed)."""
+    marks = tuple(f'"kind":{json.dumps(k)}' for k in kinds)
     out: dict[str, History] = {}
     for day, folder in result_dirs:
         path = folder / "events.jsonl"
@@ -20,11 +22,13 @@ def seen_by_player(result_dirs: list[tuple[int, Path]]) -> dict[str, History]:
             continue
         per: dict[str, list[dict]] = {}
         for text in path.read_text(encoding="utf-8").splitlines():
+            if marks and not any(m in text for m in marks):
+                continue
             try:
                 rec = json.loads(text)
             except ValueError:
                 continue
-            if not isinstance(rec, dict):
+            if not isinstance(rec, dict) or (kinds and rec.get("kind") not in kinds):
                 continue
             vis = rec.get("visibility")
             names = vis if isinstance(vis, list) else (rec.get("about") or []) if vis == "public" else []

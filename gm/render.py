@@ -170,9 +170,11 @@ def _learned(game, rd, names: list[str], own_events: dict) -> dict[str, list[str
         return {}
     before = rd.checked.seen_before()
     engine = game.engine
+    kinds = engine.learned_kinds
     out = {}
     for name in names:
-        today = [e.record() for e in own_events.get(name, ()) if e.visible_to(name)]
+        today = [e.record() for e in own_events.get(name, ())
+                 if (not kinds or e.kind in kinds) and e.visible_to(name)]
         lines = engine.player_learned(before.get(name, []) + [(rd.day, today)], game.rules, name)
         if lines:
             out[name] = message_lines(lines)

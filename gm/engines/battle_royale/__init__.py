@@ -87,6 +87,8 @@ class BattleRoyale(Engine):
         state = initial_state(rules, entries) if not [p for p in problems if p.severity == "error"] else None
         return GameSetup(rules, [e["name"] for e in entries], problems, state)
 
+    learned_kinds = frozenset({"analysis", "binoculars", "tracking", "attack", "poison"})  # what player_learned reads
+
     def player_learned(self, history, rules, player: str) -> list[str]:
         return learned(history, player, self.places(rules))
 

@@ -150,6 +150,8 @@ class HashmiBattleRoyale(Engine):
         """Everyone, every day: the board is everyone's, and every player keeps standing orders."""
         return sorted(after.players)
 
+    learned_kinds = frozenset({"know_it_all_seen", "eliminated"})  # what player_learned reads
+
     def player_learned(self, history, rules, player: str) -> list[str]:
         """The missions Know it All showed the player, who eliminated their agents (learned.py)."""
         from .learned import learned

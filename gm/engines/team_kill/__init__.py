@@ -138,6 +138,8 @@ class TeamKill(Engine):
     def final_phase(self) -> Phase:
         return Phase(endgame.STEP, _next_turn)
 
+    learned_kinds = frozenset({"your_card", "showdown", "gave", "loot"})  # what player_learned reads
+
     def player_learned(self, history, rules, player: str) -> list[str]:
         """The cards others showed, gave or shared with the player (learned.py)."""
         from .learned import learned
