@@ -97,9 +97,13 @@ def _posts(eng, rules, state, events, reader):
     env = environment(eng.facts.name, "bbcode")
     game = {"title": "t", "day": state.day, "engine": eng.facts.title}
     public = [e for e in events if e.is_public]
-    if reader is None:
+    if reader is None:  # with the phrase pools, as render_day gives them (the same key for both states)
+        from gm.narration import Narrator, load_pools
+
+        narrator = Narrator(load_pools(eng.facts.name), env, b"k" * 32, f"hashmi|{state.day}|narration")
         return env.get_template("narration.j2").render(game=game, view=eng.public_view(state, rules),
-                                                       events=event_dicts(public))
+                                                       events=event_dicts(public), phrase=narrator.phrase,
+                                                       pronouns=narrator.pronouns, story=None, places={})
     own = [e for e in events if reader in e.concerns()]
     return env.get_template("message.j2").render(game=game, view=eng.player_view(state, rules, reader),
                                                  events=event_dicts(own), public_events=event_dicts(public),
