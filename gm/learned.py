@@ -6,6 +6,7 @@ and still holds. Read once for every player (one pass over each day), never once
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 History = list[tuple[int, list[dict]]]  # (day, that day's events the player saw), oldest first
@@ -14,7 +15,7 @@ History = list[tuple[int, list[dict]]]  # (day, that day's events the player saw
 def seen_by_player(result_dirs: list[tuple[int, Path]], kinds: frozenset[str] = frozenset()) -> dict[str, History]:
     """player -> their History over the given (day, result folder) pairs; only events of `kinds`
     (when given: a line that cannot be one is not even parsed)."""
-    marks = tuple(f'"kind":{json.dumps(k)}' for k in kinds)
+    mark = re.compile('"kind":(?:' + "|".join(re.escape(json.dumps(k)) for k in sorted(kinds)) + ")") if kinds else None
     out: dict[str, History] = {}
     for day, folder in result_dirs:
         path = folder / "events.jsonl"
@@ -22,7 +23,7 @@ def seen_by_player(result_dirs: list[tuple[int, Path]], kinds: frozenset[str] = 
             continue
         per: dict[str, list[dict]] = {}
         for text in path.read_text(encoding="utf-8").splitlines():
-            if marks and not any(m in text for m in marks):
+            if mark is not None and mark.search(text) is None:
                 continue
             try:
                 rec = json.loads(text)

@@ -90,7 +90,7 @@ class BattleRoyale(Engine):
     learned_kinds = frozenset({"analysis", "binoculars", "tracking", "attack", "poison"})  # what player_learned reads
 
     def player_learned(self, history, rules, player: str) -> list[str]:
-        return learned(history, player, self.places(rules))
+        return learned(history, player, lambda: self.places(rules))
 
     def orders_echo(self, orders, rules) -> str | None:
         return orders_echo(orders.record(), self.places(rules)) if orders.received else None

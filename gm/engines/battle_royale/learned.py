@@ -9,9 +9,11 @@ from gm.narration import with_article
 from gm.text import the
 
 
-def learned(history: list[tuple[int, list[dict]]], name: str, places: dict[str, str]) -> list[str]:
-    """Lines, oldest first: `history` is (day, that day's events the player saw) for every resolved day."""
-    at = lambda z: places.get(z) or "in " + the(z)  # noqa: E731
+def learned(history: list[tuple[int, list[dict]]], name: str, places) -> list[str]:
+    """Lines, oldest first: `history` is (day, that day's events the player saw) for every resolved day.
+    `places` gives the zones' "on the Beach" (a dict, or a function that makes it, called only for a
+    Tracking report: most players have none, and a big game has thousands of players)."""
+    at = lambda z: (places() if callable(places) else places).get(z) or "in " + the(z)  # noqa: E731
     lines: list[str] = []
     analyses: dict[str, str] = {}
     for day, events in history:
