@@ -160,13 +160,16 @@ def check(game_dir, day):
 @click.option("--beacon", default=None, metavar="SIGNATURE",
               help="The signature of the drand quicknet round the day's commitment named (hex), or a file "
                    "holding drand's answer for that round.")
-@click.option("--ruling", "rulings", multiple=True, metavar="TEXT",
-              help="After `gm lock`: what you decided about a changed orders file, and why (repeat; goes into the reveal).")
+@click.option("--late-change", "rulings", multiple=True, metavar="TEXT",
+              help="After `gm lock`: what you decided about an orders file changed since, and why (repeat; goes "
+                   "into the reveal post). Not the GM's rulings on players: those go in days/NN/rulings.yaml.")
+@click.option("--ruling", "old_rulings", multiple=True, metavar="TEXT", hidden=True,
+              help="The old name of --late-change (kept so that old scripts still work).")
 @click.option("--force", is_flag=True, help="Resolve a day again; the earlier result is kept beside the new one.")
 @click.option("--reason", default=None, help="With --force: why the day is resolved again (goes into the correction post).")
 @click.option("--intro", default=None, metavar="TEXT",
               help="Your own prose for the day's post (saved as days/NN/story.md and hashed into the day's record).")
-def resolve(game_dir, day, seed, beacon, rulings, force, reason, intro):
+def resolve(game_dir, day, seed, beacon, rulings, old_rulings, force, reason, intro):
     """Resolve a day with its committed seed: narration, private messages, GM summary, roll log, new state.
 
     \b
@@ -174,10 +177,14 @@ def resolve(game_dir, day, seed, beacon, rulings, force, reason, intro):
       gm resolve my-game
       gm resolve my-game --day 3 --force --reason "Bruno's orders were misread"
       gm resolve my-game --intro "Rain fell on the island all night."
+      gm resolve my-game --late-change "Dana's file was re-saved with the same orders"
     """
     from gm import commands
 
-    out = commands.resolve(game_dir, day, seed, force, beacon, tuple(rulings), reason, intro)
+    if old_rulings:
+        click.echo("note: --ruling is now called --late-change (the GM's rulings on players, such as a mod-kill, "
+                   "go in days/NN/rulings.yaml: `gm rules --rulings`)", err=True)
+    out = commands.resolve(game_dir, day, seed, force, beacon, tuple(rulings) + tuple(old_rulings), reason, intro)
     for w in out.warnings:
         click.echo(str(w), err=True)
     click.echo(f"Day {out.day} resolved ({out.rolls} rolls). Written to {out.result}:")
