@@ -160,7 +160,7 @@ def apply_rulings(game: Game, day: int, state: Any, rulings) -> tuple[Any, list[
     return state, events
 
 
-def _drop_ruled_out(doc: Any, shown: str, ruled_out: list[str]) -> list[Problem]:
+def _drop_ruled_out(doc: Any, shown: str, ruled_out: dict[str, str]) -> list[Problem]:
     """The orders of a player a ruling took out of the day (a mod-kill) will not happen: taken out of
     the file as read, each with a warning where it stands."""
     from gm.checker import find_name
@@ -172,8 +172,8 @@ def _drop_ruled_out(doc: Any, shown: str, ruled_out: list[str]) -> list[Problem]
     for key in list(doc):
         name = find_name(key, ruled_out) if isinstance(key, str) else None
         if name is not None:
-            out.append(Problem(key_loc(shown, doc, key), f"{name}'s orders will not happen: a ruling in "
-                               "rulings.yaml takes them out of the game before the orders", "warning"))
+            out.append(Problem(key_loc(shown, doc, key), f"{name}'s orders will not happen: a ruling "
+                               f"({ruled_out[name]}) takes them out of the game before the orders", "warning"))
             del doc[key]
     return out
 
@@ -202,7 +202,7 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None) -> CheckedD
     from gm.salts import attribute, take_salts
     from gm.yamlio import load_bytes, read_bytes
 
-    from gm.rulings import FILE, read_rulings
+    from gm.rulings import FILE, GM_FILE, read_rulings
 
     state, fresh_state = _state_before(gd, game, day)
     previous_record = _previous_record(gd, day)
@@ -212,21 +212,35 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None) -> CheckedD
     problems: list[Problem] = list(game.warnings)
     if day > 0:
         problems += _roster_problems(gd, game, state)
-    rulings = read_rulings(gd.day_dir(day) / FILE, engine, state, game.rules, day, game.limits)
+    gm_path = gd.orders_dir(day) / GM_FILE
+    rulings = read_rulings(gd.day_dir(day) / FILE, engine, state, game.rules, day, game.limits, gm_path)
     problems += rulings.problems
     ruling_events: list[Event] = []
-    ruled_out: list[str] = []
+    ruled_out: dict[str, str] = {}  # player -> where the ruling that took them out stands
     if not [p for p in rulings.problems if p.severity == "error"] and rulings.rulings:
         due_before = engine.players_due(state)
         state, ruling_events = apply_rulings(game, day, state, rulings)
         fresh_state = None  # a new copy must be of the state the rulings made: resolve deep-copies it
-        ruled_out = sorted(set(due_before) - set(engine.players_due(state)))
+        gone = set(due_before) - set(engine.players_due(state))
+        ruled_out = {r.player: str(r.where) for r in rulings.rulings if r.player in gone}
     seen: dict[str, Any] = {}
     files = gd.orders_files(day)
-    unreadable = [rulings.file] if rulings.unreadable else []
+    unreadable = rulings.unreadable_files
+    if rulings.gm_digest is not None:  # the GM's section is an orders file for the lock and the chain
+        digests[GM_FILE] = rulings.gm_digest
     salts: dict[str, str] = {}
     due = engine.players_due(state)
     for path in files:
+        if path.name == GM_FILE:  # read above, as rulings
+            continue
+        if path.stem.casefold().lstrip("_") in ("gm", "rulings") and path.suffix in (".yaml", ".yml"):
+            from gm.errors import Location
+
+            problems.append(Problem(Location(display_path(path)), f"not read as anyone's orders: the GM's rulings go in "
+                                    f"{display_path(gm_path)} (exactly that name) or in "
+                                    f"{display_path(gd.day_dir(day) / FILE)}; rename it"))
+            unreadable.append(display_path(path))
+            continue
         try:
             path.name.encode("utf-8")
         except UnicodeEncodeError:  # bytes that are not UTF-8 in the file's name: shown escaped, never read
