@@ -217,8 +217,10 @@ def _one(entry, at: Location, shown: str, kinds: tuple[str, ...], players: list[
     kind = str(key).strip().casefold()
     if kind not in kinds:
         unknown = kind not in KINDS
+        why = engine.ruling_why_not.get(kind)
         error(key_loc(shown, entry, key), (f"no ruling called '{key}'{did_you_mean(str(key), kinds)}" if unknown else
-              f"the {engine.facts.title} engine has no '{kind}' ruling") + f" (kinds: {', '.join(kinds)})")
+              f"the {engine.facts.title} engine has no '{kind}' ruling" + (f": {why}" if why else ""))
+              + f" (kinds: {', '.join(kinds)})")
         return None
     extra = {}
     for k in EXTRA_KEYS:

@@ -276,7 +276,7 @@ def test_hostile_takeover_rulings(tmp_path):
     rulings.write_text("- give: {player: Akane, item: Knife}\n", encoding="utf-8")
     refused = run("check", root)
     assert refused.exit_code == 1
-    assert "rulings.yaml:1:3: error: the Hostile Takeover engine has no 'give' ruling (kinds: kill, revive, health, move" in refused.output
+    assert "rulings.yaml:1:3: error: the Hostile Takeover engine has no 'give' ruling: Hostile Takeover has no items: a player holds only lives, buildings and a pawn (kinds: kill, revive, health, move" in refused.output
     rulings.write_text("- health: {player: Akane, to: 1}\n- revive: Bruno\n", encoding="utf-8")
     assert run("check", root).exit_code == 0
     from gm.day import check_day
