@@ -142,22 +142,35 @@ def _roster_problems(gd: GameDir, game: Game, state: Any) -> list[Problem]:
                     f"to remove one, `- kill: NAME` (`gm rules --rulings`)")]
 
 
-def apply_rulings(game: Game, day: int, state: Any, rulings) -> tuple[Any, list[Event]]:
-    """The checked rulings applied, in the order written, to a copy of the state before the day."""
-    from gm.rulings import STEP, ruling_event
+def apply_rulings(game: Game, day: int, state: Any, rulings) -> tuple[Any, list[Event], list[Problem]]:
+    """The rulings checked by the engine and applied, in the order written, to a copy of the state
+    before the day: each is checked against the state the rulings before it made. With any
+    problem, the state is left as it was."""
+    from gm.rulings import CORE_KINDS, STEP, ruling_event
 
     if not rulings.rulings:
-        return state, []
-    state = copy.deepcopy(state)
-    ctx = Day(day, state, {}, _NoDice(), game.rules, None, STEP)
+        return state, [], []
+    work = copy.deepcopy(state)
+    ctx = Day(day, work, {}, _NoDice(), game.rules, None, STEP)
     events: list[Event] = []
+    problems: list[Problem] = []
     for ruling in rulings.rulings:
+        if ruling.kind in CORE_KINDS:
+            events.append(ruling_event(ruling))
+            continue
+        msg = game.engine.check_ruling(ruling, work, game.rules)
+        if msg:
+            problems.append(Problem(ruling.where, msg))
+            continue
+        if problems:
+            continue  # the state after a refused ruling is not the one the GM meant: check no further against it
         events.append(ruling_event(ruling))
-        if ruling.kind not in ("replace", "deadline"):
-            for e in game.engine.apply_ruling(ctx, ruling):
-                e.step = e.step or STEP
-                events.append(e)
-    return state, events
+        for e in game.engine.apply_ruling(ctx, ruling):
+            e.step = e.step or STEP
+            events.append(e)
+    if problems:
+        return state, [], problems
+    return work, events, []
 
 
 def _drop_ruled_out(doc: Any, shown: str, ruled_out: dict[str, str]) -> list[Problem]:
@@ -219,8 +232,10 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None) -> CheckedD
     ruled_out: dict[str, str] = {}  # player -> where the ruling that took them out stands
     if not [p for p in rulings.problems if p.severity == "error"] and rulings.rulings:
         due_before = engine.players_due(state)
-        state, ruling_events = apply_rulings(game, day, state, rulings)
-        fresh_state = None  # a new copy must be of the state the rulings made: resolve deep-copies it
+        state, ruling_events, refused = apply_rulings(game, day, state, rulings)
+        problems += refused
+        if not refused:
+            fresh_state = None  # a new copy must be of the state the rulings made: resolve deep-copies it
         gone = set(due_before) - set(engine.players_due(state))
         ruled_out = {r.player: str(r.where) for r in rulings.rulings if r.player in gone}
     seen: dict[str, Any] = {}

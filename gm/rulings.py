@@ -20,8 +20,9 @@ file, so `gm lock` seals it with the players' orders (a change after the lock ne
 the same way and applied in one list, rulings.yaml first; the same kind of ruling on the same
 player (or two deadlines) in both files is an error naming both places, so none silently wins.
 
-A ruling is checked like an order (every problem located, with a "did you mean"), applied at the
-start of the day, before the orders are checked (a player killed by a ruling owes no orders, one
+A ruling is checked like an order (every problem located, with a "did you mean"), against the
+state as the rulings before it leave it (`- take:` a card, then `- give:` it to another player),
+and applied at the start of the day, before the orders are checked (a player killed by a ruling owes no orders, one
 revived does), shown in the GM summary, announced where it is public, and kept in the day's
 record (day.json's `rulings_yaml`, `rulings_yaml_sha256`; _gm.yaml's digest is among the orders
 files'), so `gm audit --all` replays it like the rest. Which kinds a game supports is its
@@ -126,7 +127,8 @@ def parse_deadline(raw: Any) -> datetime | None:
 
 def read_rulings(path, engine, state, rules, day: int, limits=None, gm_path=None) -> Rulings:
     """days/NN/rulings.yaml, then days/NN/orders/_gm.yaml (`gm_path`), read within game.yaml's
-    `limits:` and checked against the state before the day."""
+    `limits:`: each entry's form and player checked (the engine checks each against the state as
+    the rulings before it leave it, when they are applied: gm/day.py's apply_rulings)."""
     out = Rulings()
     first: dict[tuple[str, str | None], Ruling] = {}
     for where, source in ((path, FILE), (gm_path, "orders/" + GM_FILE)):
@@ -192,11 +194,7 @@ def _read_file(path, source: str, engine, state, rules, day: int, limits, out: R
             out.problems.append(Problem(ruling.where, "Day 0 sets the game up: rulings on players start on Day 1 "
                                         "(change the roster in game.yaml until Day 0 is resolved)"))
             continue
-        msg = engine.check_ruling(ruling, state, rules) if ruling.kind not in CORE_KINDS else None
-        if msg:
-            out.problems.append(Problem(ruling.where, msg))
-        else:
-            found.append(ruling)
+        found.append(ruling)  # checked against the state as the rulings before it leave it: gm/day.py
     return found
 
 

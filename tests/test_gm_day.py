@@ -103,7 +103,8 @@ def test_rulings_are_applied_announced_recorded_and_audited(day3):
     (root / "days" / "03" / "rulings.yaml").write_text(RULINGS, encoding="utf-8")
     checked = run("check", root)
     assert checked.exit_code == 0, checked.output
-    assert "Hana's orders will not happen: a ruling in rulings.yaml takes them out of the game" in checked.output
+    assert "Hana's orders will not happen: a ruling (" in checked.output
+    assert "rulings.yaml:1:9) takes them out of the game before the orders" in checked.output
     assert run("resolve", root).exit_code == 0
     result = root / "days" / "03" / "result"
     narration = (result / "narration.bbcode").read_text(encoding="utf-8")

@@ -10,7 +10,6 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gm.engine import Day
 from gm.engines import get_engine
 from gm.rulings import read_rulings
 
@@ -32,17 +31,19 @@ def test_rulings_never_crash(doc, engine_name, tmp_path_factory):
     state = _state(2) if engine_name == "battle-royale" else _ht_state()
     path = tmp_path_factory.mktemp("r") / "rulings.yaml"
     path.write_text(json.dumps(doc), encoding="utf-8")
-    out = read_rulings(path, engine, state, RULES if engine_name == "battle-royale" else _ht_rules(), 2)
-    for p in out.problems:
+    rules = RULES if engine_name == "battle-royale" else _ht_rules()
+    out = read_rulings(path, engine, state, rules, 2)
+    from types import SimpleNamespace
+
+    from gm.day import apply_rulings
+
+    work, _events, refused = apply_rulings(SimpleNamespace(engine=engine, rules=rules), 2, state, out)
+    for p in out.problems + refused:
         assert p.where.line is not None, p
         assert "\n" not in p.message
-    work = copy.deepcopy(state)
-    day = Day(2, work, {}, None, RULES if engine_name == "battle-royale" else _ht_rules(), None, "rulings")
     for r in out.rulings:
         r.record()
-        if r.kind not in ("replace", "deadline"):
-            engine.apply_ruling(day, r)
-    engine.state_from_json(engine.state_to_json(work))  # what a ruling leaves is a state that saves
+    engine.state_from_json(engine.state_to_json(work))  # what the rulings leave is a state that saves
 
 
 def _load_ht():
