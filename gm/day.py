@@ -44,6 +44,7 @@ class CheckedDay:
     rulings: Any = None  # gm.rulings.Rulings: days/NN/rulings.yaml read and checked
     ruling_events: list[Event] = field(default_factory=list)  # what the rulings did, at the start of the day
     ignored: list[str] = field(default_factory=list)  # files gm does not read, named with the fix (gm/ignored.py)
+    warnings_of: dict[str, list[Problem]] = field(default_factory=dict)  # player -> the warnings in their orders
     deadline: str = ""  # the day's deadline as `gm check` shows it (gm/gmday.py)
 
     @property
@@ -239,6 +240,7 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None) -> CheckedD
         gone = set(due_before) - set(engine.players_due(state))
         ruled_out = {r.player: str(r.where) for r in rulings.rulings if r.player in gone}
     seen: dict[str, Any] = {}
+    warnings_of: dict[str, list[Problem]] = {}
     files = gd.orders_files(day)
     unreadable = rulings.unreadable_files
     if rulings.gm_digest is not None:  # the GM's section is an orders file for the lock and the chain
@@ -279,7 +281,9 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None) -> CheckedD
         got, found = engine.check_orders(doc, display_path(path), game.rules, state, day, seen)
         orders.update(got)
         salts.update(attribute(taken, due, salt_problems))
-        problems += sorted(salt_problems + found, key=lambda p: (p.where.line or 0, p.where.column or 0))
+        found = sorted(salt_problems + found, key=lambda p: (p.where.line or 0, p.where.column or 0))
+        problems += found
+        _attribute_warnings(doc, display_path(path), got, seen, found, warnings_of)
     missing = [p for p in due if p not in orders]
     for p in missing:
         orders[p] = engine.default_orders(p, day)
@@ -298,7 +302,27 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None) -> CheckedD
                       seed_committed=is_committed(gd, day) or commit_path(gd, day).is_file(),
                       commit_digest=_digest_of(commit_path(gd, day)), lock_digest=_digest_of(gd.day_dir(day) / "lock.txt"),
                       fresh_state=fresh_state, rulings=rulings, ruling_events=ruling_events,
-                      story=story, story_digest=story_digest, told=told)
+                      story=story, story_digest=story_digest, told=told, warnings_of=warnings_of)
+
+
+def _attribute_warnings(doc: Any, shown: str, got: dict, seen: dict, found: list[Problem],
+                        out: dict[str, list[Problem]]) -> None:
+    """Each warning of an orders file given to the player whose section it stands in (from their
+    name's line to the next top-level key), for their receipt. One pass over the file's keys."""
+    from bisect import bisect_right
+
+    from gm.yamlio import key_loc
+
+    warnings = [p for p in found if p.severity == "warning" and p.where.line is not None and p.where.path == shown]
+    if not warnings or not isinstance(doc, dict):
+        return
+    owner = {loc.line: name for name, loc in seen.items() if name in got and getattr(loc, "path", None) == shown}
+    starts = sorted({line for line in (key_loc(shown, doc, k).line for k in doc) if line is not None} | set(owner))
+    for w in warnings:
+        i = bisect_right(starts, w.where.line) - 1
+        name = owner.get(starts[i]) if i >= 0 else None
+        if name is not None:
+            out.setdefault(name, []).append(w)
 
 
 def _digest_of(path) -> str | None:

@@ -24,7 +24,7 @@ from typing import Any
 from gm.engine import Day, Engine, Facts, GameSetup, Phase
 
 from . import setup as setup_mod
-from . import rulings, turn_start, turns
+from . import forms, rulings, turn_start, turns
 from .context import Ctx
 from .order_base import default_orders
 from .orders import check_orders_doc
@@ -160,6 +160,11 @@ class HashmiBattleRoyale(Engine):
 
     def player_status(self, state, rules, player: str) -> list[str]:
         return player_status(state, rules, player)
+
+    def receipt_lines(self, orders, state, rules, player: str) -> list[str]:
+        said = [line for line in super().receipt_lines(orders, state, rules, player)
+                if line.startswith("actions:") or not line.endswith(": none")]  # only what the orders say
+        return said + forms.shot_odds(orders, rules)
 
     def status_rows(self, state, rules):
         return status_rows(state, rules)

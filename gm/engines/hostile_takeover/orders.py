@@ -189,7 +189,8 @@ def _attack(c: HtChecker, name: str, value, at: Location) -> Choice | None:
     t = c.state.players[target]
     if t.out and t.ruled_out and t.out_round == c.state.round_of(c.day):
         # the player could not know: the attack stands and fails at its turn, as against anyone out by then
-        c.warn(at, f"{target} ({t.colour}) was put out by the GM's ruling at the start of the day: this attack will not happen")
+        c.warn(at, f"{target} ({t.colour}) was put out by the GM's ruling at the start of the day: this attack will "
+                   "not happen", secret=True)  # announced only in the day's post
     elif t.out:
         how = "by the GM's ruling" if t.ruled_out else "lost their last life"
         c.error(at, f"{target} ({t.colour}) is out of the game ({how} in Round {t.out_round})")
