@@ -176,6 +176,33 @@ def test_receipts_echo_orders_and_show_whose_changed(day3):
     assert changed == ["changed  " + str(receipts / "Mateo.bbcode")], again.output
 
 
+def test_receipts_quote_the_warnings_a_player_may_read_and_word_the_others_neutrally(day3):
+    """Mateo attacks Goro, who is in the Field, not the Cliffs: the warning would tell Mateo where
+    Goro is, so his receipt says only that part of his orders may not happen; Dana's warning is
+    about her own collar and is quoted. The same orders give the same bytes."""
+    orders = day3 / "days" / "03" / "orders" / "orders.yaml"
+    orders.write_text(orders.read_text(encoding="utf-8").replace("targets: [Emil, Emil]", "targets: [Goro]"), encoding="utf-8")
+    checked = run("check", day3)
+    assert "warning: Goro is not in the Cliffs at the start of the day" in checked.output  # the GM sees it all
+    assert run("receipts", day3).exit_code == 0
+    receipts = day3 / "days" / "03" / "receipts"
+    mateo = (receipts / "Mateo.bbcode").read_text(encoding="utf-8")
+    from gm.gmday import UNTOLD
+
+    assert f"[b]Warnings[/b]\n[list]\n[*]{UNTOLD}\n[/list]" in mateo
+    assert "Field" not in mateo.split("[b]Warnings")[1] and "Cliffs" not in mateo and "orders.yaml" not in mateo
+    dana = (receipts / "Dana.bbcode").read_text(encoding="utf-8")
+    assert ("[*]Dana is not deactivating their own collar today: the escape works only if someone else's "
+            "Deactivator does it") in dana
+    assert UNTOLD not in dana
+    lena = (receipts / "Lena.bbcode").read_text(encoding="utf-8")
+    assert "Warnings" not in lena
+    before = {p.name: p.read_bytes() for p in sorted(receipts.iterdir())}
+    again = run("receipts", day3)
+    assert "0 new or changed" in again.output
+    assert {p.name: p.read_bytes() for p in sorted(receipts.iterdir())} == before
+
+
 def test_remind_names_who_is_missing_with_their_forum_handle_and_the_time_left(day3):
     game_yaml = day3 / "game.yaml"
     game_yaml.write_text(game_yaml.read_text(encoding="utf-8") + '\ndeadline: "20:00"\nforum:\n  profile: xenforo\n'
