@@ -509,9 +509,13 @@ def receipts(game_dir, day, now):
     Example:
       gm receipts my-game --day 3
     """
-    from gm.gmday import receipts as run
+    from gm.gmday import NothingDue, receipts as run
 
-    out = run(game_dir, day, now)
+    try:
+        out = run(game_dir, day, now)
+    except NothingDue as exc:
+        click.echo(str(exc))
+        return
     for player, path, how in out.written:
         click.echo(f"{how:<8} {path}")
     changed = sum(1 for w in out.written if w[2] != "same")
@@ -531,9 +535,13 @@ def form(game_dir, day, player, now):
       gm form my-game
       gm form my-game --player Akane
     """
-    from gm.gmday import form as run
+    from gm.gmday import NothingDue, form as run
 
-    _, post = run(game_dir, day, player, now)
+    try:
+        _, post = run(game_dir, day, player, now)
+    except NothingDue as exc:
+        click.echo(str(exc))
+        return
     click.echo(post, nl=False)
 
 
@@ -548,9 +556,13 @@ def remind(game_dir, day, now):
     Example:
       gm remind my-game
     """
-    from gm.gmday import remind as run
+    from gm.gmday import NothingDue, remind as run
 
-    out = run(game_dir, day, now)
+    try:
+        out = run(game_dir, day, now)
+    except NothingDue as exc:
+        click.echo(str(exc))
+        return
     click.echo(out.post, nl=False)
 
 

@@ -112,6 +112,11 @@ class Receipts:
     written: list[tuple[str, str, str]] = field(default_factory=list)  # (player, file, new | changed | same)
 
 
+class NothingDue(GmError):
+    """No player owes orders on the day (a set-up day, a turn that passed on): no receipt, form or
+    reminder to post. Not a mistake: the CLI says so and exits 0."""
+
+
 def _context(gd: GameDir, game: Game, day: int | None, now: datetime):
     from gm.commands import _default_day
     from gm.day import check_day
@@ -120,6 +125,9 @@ def _context(gd: GameDir, game: Game, day: int | None, now: datetime):
     if gd.is_resolved(day):
         raise StateError(f"Day {day} is already resolved: its results are in {display_path(gd.result_dir(day))}")
     checked = check_day(gd, game, day)
+    if not checked.due and not checked.errors:
+        raise NothingDue(f"Day {day}: no player owes orders, so there is nothing to send or post; resolve it when "
+                         f"you are ready (`gm resolve {display_path(gd.root)} --day {day}`)")
     rulings = checked.rulings.deadline if checked.rulings is not None else None
     return day, checked, deadline_of(gd, game, day, rulings, now)
 

@@ -368,3 +368,26 @@ def test_an_unclosed_quote_is_located_where_it_opens(day3):
     out = run("check", day3)
     assert out.exit_code == 1
     assert "orders.yaml:2:11: error: this quote is not closed: add the closing quote" in out.output
+
+
+def test_late_change_is_not_called_a_ruling(day3):
+    """#12's reason for an orders file changed after `gm lock` is --late-change; the old --ruling
+    still works, with a note that points the GM to rulings.yaml for rulings on players."""
+    shown = run("resolve", "--help")
+    assert "--late-change TEXT" in shown.output and "--ruling " not in shown.output
+    assert "days/NN/rulings.yaml" in shown.output
+    old = CliRunner().invoke(cli, ["resolve", str(day3), "--ruling", "Dana re-sent the same orders"])
+    assert old.exit_code == 1
+    assert "note: --ruling is now called --late-change" in old.output
+    assert "was not locked (`gm lock`), so no orders file can have changed after it: leave out --late-change" in old.output
+
+
+@pytest.mark.parametrize("engine", ["hostile-takeover", "kharnage", "hashmi-battle-royale"])
+def test_a_day_nobody_owes_orders_has_no_receipt_form_or_reminder(engine, tmp_path):
+    root = tmp_path / "g"
+    assert run("new", root, "--engine", engine).exit_code == 0
+    for command in ("receipts", "form", "remind"):
+        out = run(command, root, "--day", 0)
+        assert out.exit_code == 0, out.output
+        assert out.output.startswith("Day 0: no player owes orders, so there is nothing to send or post; resolve it")
+    assert not (root / "days" / "00" / "receipts").exists()
