@@ -136,6 +136,13 @@ def check(game_dir, day):
         click.echo(f"warning: {line}")
     if report.votes_file:
         click.echo(f"votes from the thread: {report.votes_file} (laid over the votes in the orders)")
+    ruled = report.rulings.rulings if report.rulings is not None else []
+    if ruled:
+        where = {r.source: 0 for r in ruled}
+        for r in ruled:
+            where[r.source] += 1
+        click.echo(f"rulings ({len(ruled)}): " + ", ".join(f"{n} in {src}" for src, n in where.items())
+                   + " (applied in that order, before the orders: `gm rules --rulings`)")
     if report.unreadable:
         click.echo(f"(who sent no orders is unknown until {', '.join(report.unreadable)} can be read)")
     elif report.missing:

@@ -105,6 +105,7 @@ def test_rulings_are_applied_announced_recorded_and_audited(day3):
     assert checked.exit_code == 0, checked.output
     assert "Hana's orders will not happen: a ruling (" in checked.output
     assert "rulings.yaml:1:9) takes them out of the game before the orders" in checked.output
+    assert "rulings (6): 6 in rulings.yaml (applied in that order, before the orders: `gm rules --rulings`)" in checked.output
     assert run("resolve", root).exit_code == 0
     result = root / "days" / "03" / "result"
     narration = (result / "narration.bbcode").read_text(encoding="utf-8")
