@@ -392,3 +392,37 @@ def test_a_day_nobody_owes_orders_has_no_receipt_form_or_reminder(engine, tmp_pa
         assert out.exit_code == 0, out.output
         assert out.output.startswith("Day 0: no player owes orders, so there is nothing to send or post; resolve it")
     assert not (root / "days" / "00" / "receipts").exists()
+
+
+def test_the_gms_section_of_the_orders_is_one_named_file(day3):
+    """orders/_gm.yaml is the GM's (read as rulings, never as orders); a file that looks meant to be
+    it (gm.yaml, rulings.yaml in orders/) is a located error, not a player's orders file; the GM's
+    file holding orders is told where orders go."""
+    orders = day3 / "days" / "03" / "orders"
+    (orders / "gm.yaml").write_text("- kill: Hana\n", encoding="utf-8")
+    wrong = run("check", day3)
+    assert wrong.exit_code == 1
+    assert ("days/03/orders/gm.yaml: error: not read as anyone's orders: the GM's rulings go in "
+            in wrong.output and "days/03/orders/_gm.yaml (exactly that name) or in " in wrong.output), wrong.output
+    (orders / "gm.yaml").rename(orders / "_gm.yaml")
+    assert run("check", day3).exit_code == 0
+    (orders / "_gm.yaml").write_text("Hana: {action: search}\n", encoding="utf-8")
+    mapping = run("check", day3)
+    assert mapping.exit_code == 1
+    assert ("_gm.yaml:1:1: error: _gm.yaml is a list of the GM's rulings, one `- ` each, e.g. `- kill: Akane` "
+            "(`gm rules --rulings` shows them all); players' orders go in the other files of orders/") in mapping.output
+
+
+def test_the_lock_seals_the_gms_section_but_not_rulings_yaml(day3):
+    """_gm.yaml is an orders file: `gm lock` seals it, and a ruling added there after the lock is a
+    late change; rulings.yaml stays open for a ruling made after the deadline."""
+    assert run("lock", day3, "--day", 3).exit_code == 0
+    (day3 / "days" / "03" / "orders" / "_gm.yaml").write_text("- health: {player: Ivan, to: 2}\n", encoding="utf-8")
+    refused = run("resolve", day3)
+    assert refused.exit_code == 1
+    assert "orders changed after the lock of Day 3: _gm.yaml" in refused.output and "--late-change" in refused.output
+    (day3 / "days" / "03" / "orders" / "_gm.yaml").unlink()
+    (day3 / "days" / "03" / "rulings.yaml").write_text("- health: {player: Ivan, to: 2}\n", encoding="utf-8")
+    resolved = run("resolve", day3)
+    assert resolved.exit_code == 0, resolved.output
+    assert run("audit", day3, "--all").exit_code == 0
