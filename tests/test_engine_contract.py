@@ -470,3 +470,30 @@ def test_new_game_points_to_rulings_an_installed_gm_can_print(name, tmp_path):
         if "RULINGS" in line:
             assert "gm rules" in line, line
     assert not list(root.glob("days/*/orders/*.yaml"))
+
+
+def test_an_orders_file_indented_with_tabs_is_read_the_same_with_a_warning(played, tmp_path):
+    """Forgiving input (issue 13): a GM who pastes a PM indented with tabs gets the same orders, and
+    a warning naming the lines, for every engine."""
+    import re
+
+    from gm.day import check_day
+
+    root, day = _reopened(played, tmp_path)
+    gd = GameDir(root)
+    game = gd.load()
+    before = {p: game.engine.orders_record(o) for p, o in check_day(gd, game, day).orders.items()}
+    tabbed = []
+    for path in sorted(gd.orders_files(day)):
+        text = path.read_text(encoding="utf-8")
+        new = re.sub(r"(?m)^((?:  )+)", lambda m: "\t" * (len(m.group(1)) // 2), text)
+        if new != text:
+            path.write_text(new, encoding="utf-8")
+            tabbed.append(path.name)
+    if not tabbed:
+        pytest.skip(f"{played[0]}'s last demo day has no indented orders")
+    out = run("check", root, "--day", day)
+    assert out.exit_code == 0, out.output
+    assert f"{tabbed[0]}:" in out.output and "warning: tab characters indent line(s) " in out.output
+    after = {p: game.engine.orders_record(o) for p, o in check_day(gd, game, day).orders.items()}
+    assert after == before
