@@ -44,3 +44,22 @@ def test_hashmi_receipt_gives_each_weapons_odds(tmp_path):
             "(before the cards and the agents' powers)") in chiaki
     assert "none" not in chiaki  # what the orders do not say is left out
     assert "[*]Chiaki.1 is frozen: the move will be skipped" in chiaki  # a warning on her own agent: public
+
+
+def test_kharnage_receipt_says_how_a_card_not_named_is_chosen(tmp_path):
+    root = _reopened(tmp_path, "kharnage", 4)
+    for orders in (root / "days" / "04" / "orders").glob("*.yaml"):
+        orders.unlink()
+    assert run("receipts", root).exit_code == 0
+    from gm.day import check_day
+    from gm.gamedir import GameDir
+
+    gd = GameDir(root)
+    game = gd.load()
+    state = check_day(gd, game, 4).state
+    for path in sorted((root / "days" / "04" / "receipts").glob("*.bbcode")):
+        player = next(p for p in state.players if path.stem == p.replace(" ", "_"))
+        n = len(state.players[player].hand)
+        text = path.read_text(encoding="utf-8")
+        assert (f"[*]Battle card: you named none, so drawn at random from your hand, each of its {n} card(s) 1 in {n}"
+                in text), text
