@@ -207,6 +207,13 @@ def _one(entry, at: Location, shown: str, kinds: tuple[str, ...], players: list[
         error(at, "a ruling is one mapping such as `- kill: Akane` or `- health: {player: Akane, to: 3}`")
         return None
     main = [k for k in entry if str(k) not in EXTRA_KEYS]
+    named = [k for k in main if str(k).strip().casefold() in KINDS]
+    if len(named) == 1 and len(main) > 1:  # `- kill: X` with a key beside it that is no ruling: a misspelt say/why
+        for k in main:
+            if k is not named[0]:
+                error(key_loc(shown, entry, k), f"a ruling has no '{k}'{did_you_mean(str(k), EXTRA_KEYS)}: beside "
+                      f"its kind it takes `say:` (the public line) and `why:` (for the GM summary)")
+        return None
     if len(main) != 1:
         error(at, f"one ruling per `- ` entry (found {', '.join(map(str, main)) or 'none'}); "
                   f"kinds: {', '.join(kinds)}")

@@ -138,6 +138,7 @@ def test_rulings_are_applied_announced_recorded_and_audited(day3):
     ("- revive: Ivan\n", "rulings.yaml:1:11: error: Ivan is alive: only the dead can be revived"),
     ("- deadline: tomorrow\n", "rulings.yaml:1:13: error: a deadline is a date and time in UTC"),
     ("kill: Hana\n", "rulings.yaml:1:1: error: rulings.yaml is a list of rulings"),
+    ("- kill: Hana\n  sya: gone\n", "rulings.yaml:2:3: error: a ruling has no 'sya' (did you mean 'say'?)"),
 ])
 def test_a_wrong_ruling_is_located_and_nothing_is_written(day3, text, expected):
     (day3 / "days" / "03" / "rulings.yaml").write_text(text, encoding="utf-8")
