@@ -146,7 +146,12 @@ def check(game_dir, day):
     if report.unreadable:
         click.echo(f"(who sent no orders is unknown until {', '.join(report.unreadable)} can be read)")
     elif report.missing:
-        click.echo(f"no orders received ({len(report.missing)}): {', '.join(report.missing)} ({report.defaults_note})")
+        salted = set(report.salt_only)
+        silent = [p for p in report.missing if p not in salted]
+        if silent:
+            click.echo(f"no orders received ({len(silent)}): {', '.join(silent)} ({report.defaults_note})")
+        if salted:
+            click.echo(f"a salt and no orders ({len(salted)}): {', '.join(report.salt_only)} (the salt goes into the dice)")
     if report.deadline:
         click.echo(report.deadline)
     n = len(report.errors)

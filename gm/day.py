@@ -48,6 +48,12 @@ class CheckedDay:
     deadline: str = ""  # the day's deadline as `gm check` shows it (gm/gmday.py)
 
     @property
+    def salt_only(self) -> list[str]:
+        """Players who sent a salt and no orders (all a set-up day takes): they get the defaults, but
+        they did write in, so `gm check` does not list them as silent."""
+        return [p for p in self.missing if p in self.salts]
+
+    @property
     def errors(self) -> list[Problem]:
         return [p for p in self.problems if p.severity == "error"]
 
