@@ -175,7 +175,10 @@ def _learned(game, rd, names: list[str], own_events: dict) -> dict[str, list[str
     for name in names:
         today = [e.record() for e in own_events.get(name, ())
                  if (not kinds or e.kind in kinds) and e.visible_to(name)]
-        lines = engine.player_learned(before.get(name, []) + [(rd.day, today)], game.rules, name)
+        earlier = before.get(name)
+        if not earlier and not today:  # nothing seen that could teach anything
+            continue
+        lines = engine.player_learned((earlier or []) + [(rd.day, today)], game.rules, name)
         if lines:
             out[name] = message_lines(lines)
     return out
