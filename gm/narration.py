@@ -334,7 +334,9 @@ class Narrator:
         if tpl is None:
             if len(_COMPILED) > 4096:
                 _COMPILED.clear()
-            tpl = _COMPILED[(id(self.env), p.text)] = self.env.from_string(p.text)
+            from gm.cache import from_string
+
+            tpl = _COMPILED[(id(self.env), p.text)] = from_string(self.env, p.text)
         who = names.get("player")
         extra = {"p": self.pronouns(who)} if who is not None and "p" not in names else {}
         # lines joined, but a name's own spaces kept (a player may be called "-  00")
