@@ -21,7 +21,6 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +58,8 @@ def cache_dir(kind: str, key: str) -> Path | None:
 
 def _write(path: Path, data: bytes) -> None:
     """All at once (another gm running at the same time reads the whole entry or none of it)."""
+    import tempfile
+
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}-", dir=path.parent)
     except OSError:

@@ -114,7 +114,6 @@ def _c_encoder():
 _dumps = _c_encoder()
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')  # one string literal of the C encoder's text
 _BIG = re.compile(r"\d{16}")  # a number beyond 2**53 - 1 has 16 digits or more (in text: only slower)
-_HIGH = re.compile("[\ud800-\U0010ffff]")  # a lone surrogate, or a key that UTF-16 may sort otherwise
 _MARKUP_ESCAPES = tuple((ch, f"\\u{ord(ch):04x}") for ch in "<>&`")
 
 
@@ -132,7 +131,7 @@ def _bracketed(match: re.Match) -> str:
 
 def _fast(obj: Any) -> str:
     out = _dumps(obj)
-    if _HIGH.search(out) or _BIG.search(out):
+    if (not out.isascii() and max(out) >= "\ud800") or _BIG.search(out):  # a lone surrogate, or a key UTF-16 may sort otherwise
         raise _Odd
     if json.loads(out, parse_float=_reject_number, parse_constant=_reject_number) != obj:
         raise _Odd  # a key that was not text, a tuple, ...

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import secrets
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
@@ -62,6 +61,8 @@ def dice_key(seed: bytes, salts: Mapping[str, str], beacon: Mapping[str, Any] | 
 
 
 def new_seed() -> bytes:
+    import secrets  # only a new seed needs it
+
     return secrets.token_bytes(32)
 
 

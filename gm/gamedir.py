@@ -7,12 +7,9 @@
 
 from __future__ import annotations
 
-import difflib
 import errno
 import json
 import os
-import shutil
-import tempfile
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -291,6 +288,9 @@ class Scratch(type(Path())):
 def scratch(parent: Path):
     """A scratch folder beside the target, removed afterwards. Its .gitignore is written first,
     so whatever a killed run leaves in it (a seed, a day's record) is never staged by git."""
+    import shutil  # here, not at the top: `gm check` never needs it (issue 17, start-up)
+    import tempfile
+
     tmp = Scratch(tempfile.mkdtemp(prefix=SCRATCH, dir=parent))
     try:
         os.chmod(tmp, 0o755 & ~_umask())
@@ -331,6 +331,8 @@ def _exchange(a: Path, b: Path) -> None:
 
 def _diff(old_dir: Path, new_files: dict[str, str], old_name: str) -> str:
     """What changed between the kept result and the new one, as a unified diff."""
+    import difflib
+
     chunks = []
     old_files = {str(p.relative_to(old_dir)): p for p in old_dir.rglob("*") if p.is_file() and p.name != "changes.diff"}
     for rel in sorted(set(old_files) | set(new_files)):
