@@ -281,13 +281,16 @@ def demo(target, engine):
                f"Here is the Day {result.shown_day} narration ({result.narration_path}):\n")
     click.echo(result.narration)
     day = result.shown_day
-    click.echo("Next, try:\n"
-               f"  gm status {target}                 # who is where, with what\n"
-               f"  gm preview {target} --day {day}        # every post and private message of Day {day}, as HTML\n"
-               f"  gm rolls {target} --day {day}          # each die roll of Day {day}, with its odds\n"
-               f"  gm audit {target} --all            # replay every day and check the hash chain\n"
-               f"  gm rules {result.engine}     # the rulings where the rulebook is silent\n"
-               f"  gm new my-game --engine {result.engine}   # your own game")
+    tries = [
+        (f"gm status {target}", "who is where, with what"),
+        (f"gm preview {target} --day {day}", f"every post and private message of Day {day}, as HTML"),
+        (f"gm rolls {target} --day {day}", f"each die roll of Day {day}, with its odds"),
+        (f"gm audit {target} --all", "replay every day and check the hash chain"),
+        (f"gm rules {result.engine}", "the rulings where the rulebook is silent"),
+        (f"gm new my-game --engine {result.engine}", "your own game"),
+    ]
+    width = max(len(command) for command, _ in tries)
+    click.echo("Next, try:\n" + "\n".join(f"  {command:<{width}}   # {why}" for command, why in tries))
 
 
 # ---- provable fairness -------------------------------------------------------------------

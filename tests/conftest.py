@@ -2,9 +2,20 @@ import json
 import shutil
 from pathlib import Path
 
+import os
+
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+# On CI the property tests draw the same examples every run: a landing is never decided by a lucky
+# draw. Locally they draw new examples each run, which is how they find bugs (pin what they find as
+# @example). HYPOTHESIS_PROFILE=ci reproduces CI's draw.
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+settings.register_profile("dev", print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") == "true" else "dev"))
 
 
 def pytest_addoption(parser):

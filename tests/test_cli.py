@@ -205,7 +205,9 @@ def test_demo_prints_an_eventful_day_and_what_to_try_next(tmp_path):
     assert f"gm preview {tmp_path / 'd'} --day 2" in result.output
     # without --engine the hints name the default engine, never "None"
     assert "gm rules battle-royale" in result.output and "--engine battle-royale" in result.output
-    assert "None" not in result.output.split("Next, try:")[1]
+    tries = result.output.split("Next, try:\n")[1].splitlines()
+    assert "None" not in "\n".join(tries)
+    assert len({line.index("#") for line in tries}) == 1, tries  # the comments stand in one column
     again = run("demo", tmp_path / "d")
     assert again.exit_code == 1 and "not empty" in again.output
 
