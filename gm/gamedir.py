@@ -240,11 +240,13 @@ class GameDir:
                 previous = self._free_name(final)
                 files = dict(files)
                 files["changes.diff"] = _diff(final, files, previous.name)
+            folders: set[Path] = {built}
             for rel, text in sorted(files.items()):
                 target = built / rel
-                target.parent.mkdir(parents=True, exist_ok=True)
-                with open(target, "w", encoding="utf-8", newline="\n") as fh:
-                    fh.write(text)
+                if target.parent not in folders:  # each folder made once, not asked for again per file
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    folders.add(target.parent)
+                _write_bytes(target, text.encode("utf-8"))
             if previous is None:
                 os.rename(built, final)
             else:
@@ -275,6 +277,20 @@ class GameDir:
         while (final.parent / f"{final.name}.{n}").exists():
             n += 1
         return final.parent / f"{final.name}.{n}"
+
+
+def _write_bytes(path: Path, data: bytes) -> None:
+    """A new file holding `data`, in three system calls (open, write, close): what
+    `open(path, "w", encoding="utf-8", newline="\n")` writes, without its extra calls per file
+    (a 2,000-player day writes 3,400 files)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags, 0o666)  # O_BINARY: Windows writes "\n" as it is
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)
 
 
 SCRATCH = ".gm-tmp-"  # where files are made before they are put in place; ignored by git
