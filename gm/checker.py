@@ -51,8 +51,11 @@ class Checker:
     def error(self, where: Location, message: str) -> None:
         self.problems.append(Problem(where, message))
 
-    def warn(self, where: Location, message: str) -> None:
-        self.problems.append(Problem(where, message, "warning"))
+    def warn(self, where: Location, message: str, *, secret: bool = False) -> None:
+        """A warning: the order is read, but may not happen as written. The player's receipt quotes
+        it, unless `secret`: it names what that player may not know (where another player stands,
+        a ruling the thread has not heard yet), and the receipt words it neutrally."""
+        self.problems.append(Problem(where, message, "warning", secret))
 
     def name(self, raw: Any, names: Iterable[str], where: Location, what: str, hint: str = "") -> str | None:
         """One of `names`, however the GM cased it; otherwise an error with a "did you mean".

@@ -136,10 +136,22 @@ def check(game_dir, day):
         click.echo(f"warning: {line}")
     if report.votes_file:
         click.echo(f"votes from the thread: {report.votes_file} (laid over the votes in the orders)")
+    ruled = report.rulings.rulings if report.rulings is not None else []
+    if ruled:
+        where = {r.source: 0 for r in ruled}
+        for r in ruled:
+            where[r.source] += 1
+        click.echo(f"rulings ({len(ruled)}): " + ", ".join(f"{n} in {src}" for src, n in where.items())
+                   + " (applied in that order, before the orders: `gm rules --rulings`)")
     if report.unreadable:
         click.echo(f"(who sent no orders is unknown until {', '.join(report.unreadable)} can be read)")
     elif report.missing:
-        click.echo(f"no orders received ({len(report.missing)}): {', '.join(report.missing)} ({report.defaults_note})")
+        salted = set(report.salt_only)
+        silent = [p for p in report.missing if p not in salted]
+        if silent:
+            click.echo(f"no orders received ({len(silent)}): {', '.join(silent)} ({report.defaults_note})")
+        if salted:
+            click.echo(f"a salt and no orders ({len(salted)}): {', '.join(report.salt_only)} (the salt goes into the dice)")
     if report.deadline:
         click.echo(report.deadline)
     n = len(report.errors)
@@ -160,13 +172,16 @@ def check(game_dir, day):
 @click.option("--beacon", default=None, metavar="SIGNATURE",
               help="The signature of the drand quicknet round the day's commitment named (hex), or a file "
                    "holding drand's answer for that round.")
-@click.option("--ruling", "rulings", multiple=True, metavar="TEXT",
-              help="After `gm lock`: what you decided about a changed orders file, and why (repeat; goes into the reveal).")
+@click.option("--late-change", "rulings", multiple=True, metavar="TEXT",
+              help="After `gm lock`: what you decided about an orders file changed since, and why (repeat; goes "
+                   "into the reveal post). Not the GM's rulings on players: those go in days/NN/rulings.yaml.")
+@click.option("--ruling", "old_rulings", multiple=True, metavar="TEXT", hidden=True,
+              help="The old name of --late-change (kept so that old scripts still work).")
 @click.option("--force", is_flag=True, help="Resolve a day again; the earlier result is kept beside the new one.")
 @click.option("--reason", default=None, help="With --force: why the day is resolved again (goes into the correction post).")
 @click.option("--intro", default=None, metavar="TEXT",
               help="Your own prose for the day's post (saved as days/NN/story.md and hashed into the day's record).")
-def resolve(game_dir, day, seed, beacon, rulings, force, reason, intro):
+def resolve(game_dir, day, seed, beacon, rulings, old_rulings, force, reason, intro):
     """Resolve a day with its committed seed: narration, private messages, GM summary, roll log, new state.
 
     \b
@@ -174,10 +189,14 @@ def resolve(game_dir, day, seed, beacon, rulings, force, reason, intro):
       gm resolve my-game
       gm resolve my-game --day 3 --force --reason "Bruno's orders were misread"
       gm resolve my-game --intro "Rain fell on the island all night."
+      gm resolve my-game --late-change "Dana's file was re-saved with the same orders"
     """
     from gm import commands
 
-    out = commands.resolve(game_dir, day, seed, force, beacon, tuple(rulings), reason, intro)
+    if old_rulings:
+        click.echo("note: --ruling is now called --late-change (the GM's rulings on players, such as a mod-kill, "
+                   "go in days/NN/rulings.yaml: `gm rules --rulings`)", err=True)
+    out = commands.resolve(game_dir, day, seed, force, beacon, tuple(rulings) + tuple(old_rulings), reason, intro)
     for w in out.warnings:
         click.echo(str(w), err=True)
     click.echo(f"Day {out.day} resolved ({out.rolls} rolls). Written to {out.result}:")
@@ -505,9 +524,13 @@ def receipts(game_dir, day, now):
     Example:
       gm receipts my-game --day 3
     """
-    from gm.gmday import receipts as run
+    from gm.gmday import NothingDue, receipts as run
 
-    out = run(game_dir, day, now)
+    try:
+        out = run(game_dir, day, now)
+    except NothingDue as exc:
+        click.echo(str(exc))
+        return
     for player, path, how in out.written:
         click.echo(f"{how:<8} {path}")
     changed = sum(1 for w in out.written if w[2] != "same")
@@ -527,9 +550,13 @@ def form(game_dir, day, player, now):
       gm form my-game
       gm form my-game --player Akane
     """
-    from gm.gmday import form as run
+    from gm.gmday import NothingDue, form as run
 
-    _, post = run(game_dir, day, player, now)
+    try:
+        _, post = run(game_dir, day, player, now)
+    except NothingDue as exc:
+        click.echo(str(exc))
+        return
     click.echo(post, nl=False)
 
 
@@ -544,9 +571,13 @@ def remind(game_dir, day, now):
     Example:
       gm remind my-game
     """
-    from gm.gmday import remind as run
+    from gm.gmday import NothingDue, remind as run
 
-    out = run(game_dir, day, now)
+    try:
+        out = run(game_dir, day, now)
+    except NothingDue as exc:
+        click.echo(str(exc))
+        return
     click.echo(out.post, nl=False)
 
 

@@ -174,7 +174,8 @@ def _check_lock(gd: GameDir, day: int, checked, rulings: tuple[str, ...], earlie
     texts = [r.strip() for r in rulings if r.strip()]
     if lock is None:
         if texts:
-            raise StateError(f"Day {day} was not locked (`gm lock`), so there is nothing to rule on: leave out --ruling")
+            raise StateError(f"Day {day} was not locked (`gm lock`), "
+                             "so no orders file can have changed after it: leave out --late-change")
         return []
     files, salts = checked.orders_digests, checked.salts
     salt_changes = salt_differences(lock.salts, salts)
@@ -184,8 +185,8 @@ def _check_lock(gd: GameDir, day: int, checked, rulings: tuple[str, ...], earlie
     ruled = {f for r in earlier for f in r.get("files", [])}  # a re-resolve keeps its day's rulings
     changed = [c for c in file_differences(lock.files, files) if c.split(" was ")[0] not in ruled]
     if changed and not texts:
-        raise StateError(f"orders changed after the lock of Day {day}: {'; '.join(changed)}. A change after the lock is "
-                         "a ruling: say what you decided and why with --ruling \"...\" (it goes into the reveal post)")
+        raise StateError(f"orders changed after the lock of Day {day}: {'; '.join(changed)}. Say what you decided "
+                         "and why with --late-change \"...\" (it goes into the reveal post)")
     return [{"text": t, "files": [c.split(" was ")[0] for c in changed]} for t in texts]
 
 

@@ -168,6 +168,8 @@ def _orders_in(gd: GameDir, game: Game, day: int) -> list:
         rel = path.relative_to(gd.root).as_posix()
         if rel in template and path.read_bytes() == template[rel].encode("utf-8"):
             continue
+        if path.name == "_gm.yaml":  # the GM's own rulings (gm/rulings.py): the GM knows the seed anyway
+            continue
         out.append(path)
     return out
 

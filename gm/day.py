@@ -44,7 +44,14 @@ class CheckedDay:
     rulings: Any = None  # gm.rulings.Rulings: days/NN/rulings.yaml read and checked
     ruling_events: list[Event] = field(default_factory=list)  # what the rulings did, at the start of the day
     ignored: list[str] = field(default_factory=list)  # files gm does not read, named with the fix (gm/ignored.py)
+    warnings_of: dict[str, list[Problem]] = field(default_factory=dict)  # player -> the warnings in their orders
     deadline: str = ""  # the day's deadline as `gm check` shows it (gm/gmday.py)
+
+    @property
+    def salt_only(self) -> list[str]:
+        """Players who sent a salt and no orders (all a set-up day takes): they get the defaults, but
+        they did write in, so `gm check` does not list them as silent."""
+        return [p for p in self.missing if p in self.salts]
 
     @property
     def errors(self) -> list[Problem]:
@@ -143,25 +150,38 @@ def _roster_problems(gd: GameDir, game: Game, state: Any) -> list[Problem]:
                     f"to remove one, `- kill: NAME` (`gm rules --rulings`)")]
 
 
-def apply_rulings(game: Game, day: int, state: Any, rulings) -> tuple[Any, list[Event]]:
-    """The checked rulings applied, in the order written, to a copy of the state before the day."""
-    from gm.rulings import STEP, ruling_event
+def apply_rulings(game: Game, day: int, state: Any, rulings) -> tuple[Any, list[Event], list[Problem]]:
+    """The rulings checked by the engine and applied, in the order written, to a copy of the state
+    before the day: each is checked against the state the rulings before it made. With any
+    problem, the state is left as it was."""
+    from gm.rulings import CORE_KINDS, STEP, ruling_event
 
     if not rulings.rulings:
-        return state, []
-    state = copy.deepcopy(state)
-    ctx = Day(day, state, {}, _NoDice(), game.rules, None, STEP)
+        return state, [], []
+    work = copy.deepcopy(state)
+    ctx = Day(day, work, {}, _NoDice(), game.rules, None, STEP)
     events: list[Event] = []
+    problems: list[Problem] = []
     for ruling in rulings.rulings:
+        if ruling.kind in CORE_KINDS:
+            events.append(ruling_event(ruling))
+            continue
+        msg = game.engine.check_ruling(ruling, work, game.rules)
+        if msg:
+            problems.append(Problem(ruling.where, msg))
+            continue
+        if problems:
+            continue  # the state after a refused ruling is not the one the GM meant: check no further against it
         events.append(ruling_event(ruling))
-        if ruling.kind not in ("replace", "deadline"):
-            for e in game.engine.apply_ruling(ctx, ruling):
-                e.step = e.step or STEP
-                events.append(e)
-    return state, events
+        for e in game.engine.apply_ruling(ctx, ruling):
+            e.step = e.step or STEP
+            events.append(e)
+    if problems:
+        return state, [], problems
+    return work, events, []
 
 
-def _drop_ruled_out(doc: Any, shown: str, ruled_out: list[str]) -> list[Problem]:
+def _drop_ruled_out(doc: Any, shown: str, ruled_out: dict[str, str]) -> list[Problem]:
     """The orders of a player a ruling took out of the day (a mod-kill) will not happen: taken out of
     the file as read, each with a warning where it stands."""
     from gm.checker import find_name
@@ -173,8 +193,8 @@ def _drop_ruled_out(doc: Any, shown: str, ruled_out: list[str]) -> list[Problem]
     for key in list(doc):
         name = find_name(key, ruled_out) if isinstance(key, str) else None
         if name is not None:
-            out.append(Problem(key_loc(shown, doc, key), f"{name}'s orders will not happen: a ruling in "
-                               "rulings.yaml takes them out of the game before the orders", "warning"))
+            out.append(Problem(key_loc(shown, doc, key), f"{name}'s orders will not happen: a ruling "
+                               f"({ruled_out[name]}) takes them out of the game before the orders", "warning"))
             del doc[key]
     return out
 
@@ -203,7 +223,7 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None) -> CheckedD
     from gm.salts import attribute, take_salts
     from gm.yamlio import load_bytes, read_bytes
 
-    from gm.rulings import FILE, read_rulings
+    from gm.rulings import FILE, GM_FILE, read_rulings
 
     state, fresh_state = _state_before(gd, game, day)
     previous_record = _previous_record(gd, day)
@@ -213,21 +233,38 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None) -> CheckedD
     problems: list[Problem] = list(game.warnings)
     if day > 0:
         problems += _roster_problems(gd, game, state)
-    rulings = read_rulings(gd.day_dir(day) / FILE, engine, state, game.rules, day, game.limits)
+    gm_path = gd.orders_dir(day) / GM_FILE
+    rulings = read_rulings(gd.day_dir(day) / FILE, engine, state, game.rules, day, game.limits, gm_path)
     problems += rulings.problems
     ruling_events: list[Event] = []
-    ruled_out: list[str] = []
+    ruled_out: dict[str, str] = {}  # player -> where the ruling that took them out stands
     if not [p for p in rulings.problems if p.severity == "error"] and rulings.rulings:
         due_before = engine.players_due(state)
-        state, ruling_events = apply_rulings(game, day, state, rulings)
-        fresh_state = None  # a new copy must be of the state the rulings made: resolve deep-copies it
-        ruled_out = sorted(set(due_before) - set(engine.players_due(state)))
+        state, ruling_events, refused = apply_rulings(game, day, state, rulings)
+        problems += refused
+        if not refused:
+            fresh_state = None  # a new copy must be of the state the rulings made: resolve deep-copies it
+        gone = set(due_before) - set(engine.players_due(state))
+        ruled_out = {r.player: str(r.where) for r in rulings.rulings if r.player in gone}
     seen: dict[str, Any] = {}
+    warnings_of: dict[str, list[Problem]] = {}
     files = gd.orders_files(day)
-    unreadable = [rulings.file] if rulings.unreadable else []
+    unreadable = rulings.unreadable_files
+    if rulings.gm_digest is not None:  # the GM's section is an orders file for the lock and the chain
+        digests[GM_FILE] = rulings.gm_digest
     salts: dict[str, str] = {}
     due = engine.players_due(state)
     for path in files:
+        if path.name == GM_FILE:  # read above, as rulings
+            continue
+        if path.stem.casefold().lstrip("_") in ("gm", "rulings") and path.suffix in (".yaml", ".yml"):
+            from gm.errors import Location
+
+            problems.append(Problem(Location(display_path(path)), f"not read as anyone's orders: the GM's rulings go in "
+                                    f"{display_path(gm_path)} (exactly that name) or in "
+                                    f"{display_path(gd.day_dir(day) / FILE)}; rename it"))
+            unreadable.append(display_path(path))
+            continue
         try:
             path.name.encode("utf-8")
         except UnicodeEncodeError:  # bytes that are not UTF-8 in the file's name: shown escaped, never read
@@ -251,7 +288,9 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None) -> CheckedD
         got, found = engine.check_orders(doc, display_path(path), game.rules, state, day, seen)
         orders.update(got)
         salts.update(attribute(taken, due, salt_problems))
-        problems += sorted(salt_problems + found, key=lambda p: (p.where.line or 0, p.where.column or 0))
+        found = sorted(salt_problems + found, key=lambda p: (p.where.line or 0, p.where.column or 0))
+        problems += found
+        _attribute_warnings(doc, display_path(path), got, seen, found, warnings_of)
     missing = [p for p in due if p not in orders]
     for p in missing:
         orders[p] = engine.default_orders(p, day)
@@ -270,7 +309,27 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None) -> CheckedD
                       seed_committed=is_committed(gd, day) or commit_path(gd, day).is_file(),
                       commit_digest=_digest_of(commit_path(gd, day)), lock_digest=_digest_of(gd.day_dir(day) / "lock.txt"),
                       fresh_state=fresh_state, rulings=rulings, ruling_events=ruling_events,
-                      story=story, story_digest=story_digest, told=told)
+                      story=story, story_digest=story_digest, told=told, warnings_of=warnings_of)
+
+
+def _attribute_warnings(doc: Any, shown: str, got: dict, seen: dict, found: list[Problem],
+                        out: dict[str, list[Problem]]) -> None:
+    """Each warning of an orders file given to the player whose section it stands in (from their
+    name's line to the next top-level key), for their receipt. One pass over the file's keys."""
+    from bisect import bisect_right
+
+    from gm.yamlio import key_loc
+
+    warnings = [p for p in found if p.severity == "warning" and p.where.line is not None and p.where.path == shown]
+    if not warnings or not isinstance(doc, dict):
+        return
+    owner = {loc.line: name for name, loc in seen.items() if name in got and getattr(loc, "path", None) == shown}
+    starts = sorted({line for line in (key_loc(shown, doc, k).line for k in doc) if line is not None} | set(owner))
+    for w in warnings:
+        i = bisect_right(starts, w.where.line) - 1
+        name = owner.get(starts[i]) if i >= 0 else None
+        if name is not None:
+            out.setdefault(name, []).append(w)
 
 
 def _digest_of(path) -> str | None:

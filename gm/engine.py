@@ -103,6 +103,8 @@ class Engine:
     # the rulings (gm/rulings.py) the state supports besides `replace` and `deadline`, which every
     # game has: some of kill, revive, health, give, take, move
     ruling_kinds: ClassVar[tuple[str, ...]] = ()
+    # kind -> why the game has no such ruling, for a kind not in ruling_kinds (said with the refusal)
+    ruling_why_not: ClassVar[dict[str, str]] = {}
     # does the core end each private message with the player's order form (order_form)? An engine
     # whose message template words the form itself sets False
     form_in_message: ClassVar[bool] = True

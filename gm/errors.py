@@ -32,6 +32,9 @@ class Problem:
     where: Location
     message: str
     severity: str = "error"
+    # a warning that names what the player may not know (where someone else stands, a ruling not
+    # yet announced): `gm receipts` words it neutrally instead of quoting it (gm/gmday.py)
+    secret: bool = False
 
     def __str__(self) -> str:
         return f"{self.where}: {self.severity}: {self.message}"

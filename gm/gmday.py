@@ -112,6 +112,11 @@ class Receipts:
     written: list[tuple[str, str, str]] = field(default_factory=list)  # (player, file, new | changed | same)
 
 
+class NothingDue(GmError):
+    """No player owes orders on the day (a set-up day, a turn that passed on): no receipt, form or
+    reminder to post. Not a mistake: the CLI says so and exits 0."""
+
+
 def _context(gd: GameDir, game: Game, day: int | None, now: datetime):
     from gm.commands import _default_day
     from gm.day import check_day
@@ -120,6 +125,9 @@ def _context(gd: GameDir, game: Game, day: int | None, now: datetime):
     if gd.is_resolved(day):
         raise StateError(f"Day {day} is already resolved: its results are in {display_path(gd.result_dir(day))}")
     checked = check_day(gd, game, day)
+    if not checked.due and not checked.errors:
+        raise NothingDue(f"Day {day}: no player owes orders, so there is nothing to send or post; resolve it when "
+                         f"you are ready (`gm resolve {display_path(gd.root)} --day {day}`)")
     rulings = checked.rulings.deadline if checked.rulings is not None else None
     return day, checked, deadline_of(gd, game, day, rulings, now)
 
@@ -147,15 +155,31 @@ def _write_receipts(gd: GameDir, game: Game, day: int | None, now_raw: str | Non
     engine = game.engine
     for player in checked.due:
         lines = engine.receipt_lines(checked.orders[player], checked.state, game.rules, player)
+        warned = checked.warnings_of.get(player, [])
         text = render_post(game, "receipt.j2", day=day, player=player, lines=lines,
                            received=player not in checked.missing, defaults_note=checked.defaults_note,
-                           deadline=deadline.text())
+                           deadline=deadline.text(), warnings=receipt_warnings(warned))
         path = folder / f"{message_filename(player, taken)}.{game.ext}"
         before = path.read_text(encoding="utf-8") if path.is_file() else None
         if before != text:
             replace_file_atomically(path, text)
         out.written.append((player, display_path(path), "new" if before is None else "same" if before == text else "changed"))
     return out
+
+
+UNTOLD = ("Part of your orders may not happen as written, for a reason the GM may not tell you before the "
+          "day is resolved: your results will say what happened.")
+
+
+def receipt_warnings(warned: list) -> list[str]:
+    """The checker's warnings on a player's orders, for their receipt, in the order they stand:
+    quoted when they reveal nothing the player may not know, else one neutral line (Problem.secret:
+    where someone else stands, a ruling not yet announced). Never a file name or line number: the
+    player did not write the GM's files."""
+    out = [w.message[:1].upper() + w.message[1:] for w in warned if not w.secret]
+    if any(w.secret for w in warned):
+        out.append(UNTOLD)
+    return list(dict.fromkeys(out))
 
 
 def form(root: Path, day: int | None, player: str | None, now_raw: str | None = None) -> tuple[int, str]:

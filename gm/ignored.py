@@ -69,7 +69,8 @@ def unread(gd: GameDir, day: int) -> list[str]:
         if entry.suffix.lower() in (".yaml", ".yml") and entry.is_file():
             out.append(f"{_shown(gd, entry)}: not read (orders go in {_shown(gd, gd.orders_dir(day))}/): move it there")
         else:
-            out.append(f"{_shown(gd, entry)}: not read (gm reads orders/, votes.yaml and rulings.yaml here)")
+            out.append(f"{_shown(gd, entry)}: not read (gm reads orders/, votes.yaml and rulings.yaml here; "
+                       "the GM's rulings may also go in orders/_gm.yaml)")
     for entry in _visible(gd.orders_dir(day)):
         if entry.is_file() and entry.suffix in (".yaml", ".yml"):
             continue

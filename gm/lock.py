@@ -7,8 +7,8 @@ orders files and salts, and the SHA-256 of each set), one `gm-file` line per ord
 SHA-256) and one `gm-salt` line per salt, quoted exactly as the player sent it. After the lock:
 
 - a changed salt is refused: a salt is the player's, never the GM's to change;
-- a changed orders file is refused unless `gm resolve --ruling "..."` says what was decided and
-  why; the ruling goes into the day's record and its reveal post;
+- a changed orders file is refused unless `gm resolve --late-change "..."` says what was decided
+  and why; the late change goes into the day's record and its reveal post;
 
 and `gm audit --all` (from the folder) and `gm verify --lock` (from the posts) name any change.
 """
@@ -82,7 +82,7 @@ def lock_day(gd: GameDir, game: Game, day: int) -> Locked:
         changes = differences(old, files, salts)
         if changes:
             raise StateError(f"Day {day} is already locked ({display_path(path)}) and a lock is never replaced; since "
-                             f"then: {'; '.join(changes)}. A changed orders file needs `gm resolve --ruling`")
+                             f"then: {'; '.join(changes)}. A changed orders file needs `gm resolve --late-change`")
         return Locked(day, path.read_text(encoding="utf-8"), display_path(path), False)
     commit = committed_record(gd, day)
     record = lock_record(game, day, hashlib.sha256(post_path.read_bytes()).hexdigest(),
@@ -94,8 +94,8 @@ def lock_day(gd: GameDir, game: Game, day: int) -> Locked:
     check_fits(post, game.forum.max_length if game.forum else None, "the lock post")
     create_file_atomically(path, post)
     log_event(gd, {"event": "lock", "day": day, "lock_sha256": hashlib.sha256(post.encode("utf-8")).hexdigest()})
-    warnings = [f"warning: the orders have {len(errors)} error(s) (`gm check`): a fix after the lock is a ruling "
-                "(`gm resolve --ruling`)"] if errors else []
+    warnings = [f"warning: the orders have {len(errors)} error(s) (`gm check`): a fix after the lock is a late change "
+                "(`gm resolve --late-change`)"] if errors else []
     return Locked(day, post, display_path(path), True, warnings)
 
 

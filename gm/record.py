@@ -67,7 +67,7 @@ def day_files(game: Game, rd: ResolvedDay, history: dict | None = None) -> dict[
         "corrections": history.get("corrections", []),
     } | chain_fields(rd.checked, files)
     rulings = rd.checked.rulings
-    if rulings is not None and rulings.file is not None:  # keys of their own: `rulings` are gm lock's (gm/corrections.py)
+    if rulings is not None and (rulings.file or rulings.gm_file):  # keys of their own: `rulings` are the late changes' (gm/corrections.py)
         record["rulings_yaml"] = [r.record() for r in rulings.rulings]
         record["rulings_yaml_sha256"] = rulings.digest
     files["day.json"] = dumps(record)

@@ -106,6 +106,9 @@ def test_day_0_takes_salts_and_its_seed_is_revealed_only_when_the_game_is_over(t
     (orders / "salts.yaml").write_text('Player One: {salt: "bananas at dawn"}\n')
     checked = run("check", game, "--day", "0")
     assert checked.exit_code == 0, checked.output
+    # a salt is all Day 0 takes: Player One is not counted among the silent
+    assert "no orders received (2): Player Two, Player Three" in checked.output
+    assert "a salt and no orders (1): Player One (the salt goes into the dice)" in checked.output
     assert run("resolve", game, "--day", "0").exit_code == 0
     result = game / "days" / "00" / "result"
     assert 'Player One: "bananas at dawn"' in (result / "reveal.bbcode").read_text()

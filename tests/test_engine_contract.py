@@ -289,6 +289,9 @@ def test_receipts_forms_and_reminders_render(played, tmp_path, fmt):
         theirs |= _strings(engine.orders_record(checked.orders[reader]), set())
         leaked = _leaks(text, _secrets(gm_knows, theirs, wording), theirs)
         assert not leaked, f"{reader}'s receipt names {leaked}, which they may not know"
+        for w in checked.warnings_of.get(reader, []):  # the checker's warnings: quoted, or worded neutrally
+            assert (w.message[1:] in text) != w.secret, (reader, w)
+        assert "orders.yaml" not in text and ".yaml:" not in text  # no file of the GM's named to a player
     again = run("receipts", root, "--day", day)
     assert again.exit_code == 0 and "0 new or changed" in again.output, again.output
     assert {p.name: p.read_bytes() for p in sorted(folder.glob(f"*.{ext}"))} == before
@@ -347,6 +350,80 @@ def test_core_rulings_keep_the_chain_whole(played, tmp_path):
     assert tampered.exit_code == 1 and "rulings.yaml: changed after" in tampered.output
 
 
+def test_kill_and_replace_through_rulings_in_either_file(played, tmp_path):
+    """Every engine applies a mod-kill (with the GM's public line) and a replacement; the kill may
+    stand in the GM's section of the orders (orders/_gm.yaml), read and checked exactly as
+    rulings.yaml is; the same ruling in both files is an error naming both; the killed player owes
+    no orders; everything is announced, recorded, and `gm audit --all` stays whole."""
+    from gm.day import check_day
+
+    root, day = _reopened(played, tmp_path)
+    gd = GameDir(root)
+    game = gd.load()
+    due = check_day(gd, game, day).due
+    victim = due[0]
+    other = next(p for p in game.roster if p != victim)
+    folder = root / "days" / f"{day:02d}"
+    gm_file = folder / "orders" / "_gm.yaml"
+    gm_file.write_text(f"- kill: {victim.upper()}\n  say: {victim} was removed from the game for inactivity.\n"
+                       f"  why: silent for a week\n", encoding="utf-8")
+    rulings = folder / "rulings.yaml"
+    rulings.write_text(f"- replace: {{player: {other}, by: NewcomerNine}}\n- kill: {victim}\n", encoding="utf-8")
+    both = run("check", root, "--day", day)
+    assert both.exit_code == 1
+    assert (f"_gm.yaml:1:9: error: a 'kill' ruling on {victim} is given in both rulings.yaml (at "
+            in both.output), both.output
+    rulings.write_text(f"- replace: {{player: {other}, by: NewcomerNine}}\n", encoding="utf-8")
+    ok = run("check", root, "--day", day)
+    assert ok.exit_code == 0, ok.output
+    assert "rulings (2): 1 in rulings.yaml, 1 in orders/_gm.yaml (applied in that order, before the orders" in ok.output
+    for line in ok.output.splitlines():  # the GM's file is read as rulings, never as anyone's orders
+        assert "_gm.yaml:" not in line or "takes them out of the game" in line, line
+    after = check_day(gd, game, day)
+    assert victim not in after.due and victim not in after.orders, "a player killed by a ruling still owes orders"
+    from gm.beacon import DEMO_SIGNATURE
+
+    resolved = run("resolve", root, "--day", day, "--beacon", DEMO_SIGNATURE)
+    assert resolved.exit_code == 0, resolved.output
+    result = folder / "result"
+    narration = (result / f"narration.{game.ext}").read_text(encoding="utf-8")
+    assert f"{victim} was removed from the game for inactivity." in narration
+    assert f"{other} is now played by NewcomerNine." in narration
+    assert "silent for a week" not in narration
+    summary = (result / "gm-summary.txt").read_text(encoding="utf-8")
+    assert f"kill {victim} | said: {victim} was removed from the game for inactivity. | note: silent for a week " \
+           "(public) [orders/_gm.yaml]" in summary
+    record = json.loads((result / "day.json").read_text(encoding="utf-8"))
+    assert [(r["kind"], r.get("file")) for r in record["rulings_yaml"]] == [("replace", None), ("kill", "orders/_gm.yaml")]
+    assert record["orders_files"]["_gm.yaml"] == hashlib.sha256(gm_file.read_bytes()).hexdigest()
+    audited = run("audit", root, "--all")
+    assert audited.exit_code == 0, audited.output
+    gm_file.write_text(f"- kill: {other}\n", encoding="utf-8")
+    tampered = run("audit", root, "--all")
+    assert tampered.exit_code == 1 and "_gm.yaml" in tampered.output, tampered.output
+
+
+def test_a_ruling_the_engine_does_not_have_names_the_ones_it_has(played, tmp_path):
+    from gm.rulings import CORE_KINDS, KINDS
+
+    root, day = _reopened(played, tmp_path)
+    engine = GameDir(root).load().engine
+    missing = [k for k in KINDS if k not in engine.ruling_kinds and k not in CORE_KINDS]
+    player = GameDir(root).load().roster[0]
+    examples = {"kill": f"kill: {player}", "revive": f"revive: {player}", "health": f"health: {{player: {player}, to: 1}}",
+                "give": f"give: {{player: {player}, item: X}}", "take": f"take: {{player: {player}, item: X}}",
+                "move": f"move: {{player: {player}, to: A1}}"}
+    rulings = root / "days" / f"{day:02d}" / "rulings.yaml"
+    for kind in missing:
+        rulings.write_text(f"- {examples[kind]}\n", encoding="utf-8")
+        refused = run("check", root, "--day", day)
+        assert refused.exit_code == 1
+        kinds = ", ".join(tuple(engine.ruling_kinds) + CORE_KINDS)
+        assert f"rulings.yaml:1:3: error: the {engine.facts.title} engine has no '{kind}' ruling: " in refused.output
+        assert f"(kinds: {kinds})" in refused.output
+        assert kind in engine.ruling_why_not
+
+
 def test_a_hand_edited_state_is_refused(played, tmp_path):
     root, day = _reopened(played, tmp_path)
     state = root / "days" / f"{day - 1:02d}" / "result" / "state.json"
@@ -393,3 +470,31 @@ def test_new_game_points_to_rulings_an_installed_gm_can_print(name, tmp_path):
         if "RULINGS" in line:
             assert "gm rules" in line, line
     assert not list(root.glob("days/*/orders/*.yaml"))
+
+
+def test_an_orders_file_indented_with_tabs_is_read_the_same_with_a_warning(played, tmp_path):
+    """Forgiving input (issue 13): a GM who pastes a PM indented with tabs gets the same orders, and
+    a warning naming the lines, for every engine."""
+    import re
+
+    from gm.day import check_day
+
+    root, day = _reopened(played, tmp_path)
+    gd = GameDir(root)
+    game = gd.load()
+    before = {p: game.engine.orders_record(o) for p, o in check_day(gd, game, day).orders.items()}
+    tabbed = []
+    for path in sorted(gd.orders_files(day)):
+        text = path.read_text(encoding="utf-8")
+        # a value on its player's line goes on the next line, indented, as many write it: `Akane:\n  {...}`
+        text = re.sub(r"(?m)^([A-Za-z][^:#\n]*):[ ]+([\[{][^#\n]*)$", r"\1:\n  \2", text)
+        new = re.sub(r"(?m)^((?:  )+)", lambda m: "\t" * (len(m.group(1)) // 2), text)
+        if new != text:
+            path.write_text(new, encoding="utf-8")
+            tabbed.append(path.name)
+    assert tabbed, f"{played[0]}'s last demo day has no orders to indent"
+    out = run("check", root, "--day", day)
+    assert out.exit_code == 0, out.output
+    assert f"{tabbed[0]}:" in out.output and "warning: tab characters indent line(s) " in out.output
+    after = {p: game.engine.orders_record(o) for p, o in check_day(gd, game, day).orders.items()}
+    assert after == before

@@ -303,7 +303,7 @@ def test_a_day_resolved_again_breaks_the_link_from_the_next_day(game_copy):
     refused = run("resolve", game_copy, "--day", "2", "--force", "--reason", "Zed's order was misread")
     assert refused.exit_code == 1 and "orders changed after the lock of Day 2: orders.yaml was changed" in refused.output
     again = run("resolve", game_copy, "--day", "2", "--force", "--reason", "Zed's order was misread",
-                "--ruling", "Dana's attack was meant for Juno")
+                "--late-change", "Dana's attack was meant for Juno")
     assert again.exit_code == 0, again.output
     single = run("audit", game_copy, "--day", "2")
     assert single.exit_code == 1 and "changed after Day 3 was resolved" in single.output

@@ -158,7 +158,7 @@ def test_the_lock_quotes_each_salt_as_sent_and_hides_the_orders(beacon_day):
 
 def test_a_salt_changed_after_the_lock_is_refused(beacon_day):
     write_orders(beacon_day, 4, 'Mateo:\n  salt: "blue moon!"\n  action: search\nJuno:\n  salt: "42"\n  action: search\n')
-    result = run("resolve", beacon_day, "--beacon", DEMO_SIGNATURE, "--ruling", "it is the same salt")
+    result = run("resolve", beacon_day, "--beacon", DEMO_SIGNATURE, "--late-change", "it is the same salt")
     assert result.exit_code == 1
     assert "Mateo's salt was locked as 'blue moon', the dice used 'blue moon!'" in result.output
     relock = run("lock", beacon_day)
@@ -196,7 +196,7 @@ def test_a_changed_orders_file_after_the_lock_is_a_logged_ruling(beacon_day):
     refused = run("resolve", beacon_day, "--beacon", DEMO_SIGNATURE)
     assert refused.exit_code == 1 and "orders changed after the lock of Day 4: orders.yaml was changed" in refused.output
     ruling = "Juno wrote 'serch or not': read as no action"
-    assert run("resolve", beacon_day, "--beacon", DEMO_SIGNATURE, "--ruling", ruling).exit_code == 0
+    assert run("resolve", beacon_day, "--beacon", DEMO_SIGNATURE, "--late-change", ruling).exit_code == 0
     record = json.loads((beacon_day / "days" / "04" / "result" / "day.json").read_text())
     assert record["rulings"] == [{"text": ruling, "files": ["orders.yaml"]}]
     assert ruling in (beacon_day / "days" / "04" / "result" / "reveal.bbcode").read_text()

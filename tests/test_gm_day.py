@@ -103,7 +103,9 @@ def test_rulings_are_applied_announced_recorded_and_audited(day3):
     (root / "days" / "03" / "rulings.yaml").write_text(RULINGS, encoding="utf-8")
     checked = run("check", root)
     assert checked.exit_code == 0, checked.output
-    assert "Hana's orders will not happen: a ruling in rulings.yaml takes them out of the game" in checked.output
+    assert "Hana's orders will not happen: a ruling (" in checked.output
+    assert "rulings.yaml:1:9) takes them out of the game before the orders" in checked.output
+    assert "rulings (6): 6 in rulings.yaml (applied in that order, before the orders: `gm rules --rulings`)" in checked.output
     assert run("resolve", root).exit_code == 0
     result = root / "days" / "03" / "result"
     narration = (result / "narration.bbcode").read_text(encoding="utf-8")
@@ -136,6 +138,7 @@ def test_rulings_are_applied_announced_recorded_and_audited(day3):
     ("- revive: Ivan\n", "rulings.yaml:1:11: error: Ivan is alive: only the dead can be revived"),
     ("- deadline: tomorrow\n", "rulings.yaml:1:13: error: a deadline is a date and time in UTC"),
     ("kill: Hana\n", "rulings.yaml:1:1: error: rulings.yaml is a list of rulings"),
+    ("- kill: Hana\n  sya: gone\n", "rulings.yaml:2:3: error: a ruling has no 'sya' (did you mean 'say'?)"),
 ])
 def test_a_wrong_ruling_is_located_and_nothing_is_written(day3, text, expected):
     (day3 / "days" / "03" / "rulings.yaml").write_text(text, encoding="utf-8")
@@ -173,6 +176,33 @@ def test_receipts_echo_orders_and_show_whose_changed(day3):
     again = run("receipts", day3)
     changed = [line for line in again.output.splitlines() if not line.startswith(("same", "Day"))]
     assert changed == ["changed  " + str(receipts / "Mateo.bbcode")], again.output
+
+
+def test_receipts_quote_the_warnings_a_player_may_read_and_word_the_others_neutrally(day3):
+    """Mateo attacks Goro, who is in the Field, not the Cliffs: the warning would tell Mateo where
+    Goro is, so his receipt says only that part of his orders may not happen; Dana's warning is
+    about her own collar and is quoted. The same orders give the same bytes."""
+    orders = day3 / "days" / "03" / "orders" / "orders.yaml"
+    orders.write_text(orders.read_text(encoding="utf-8").replace("targets: [Emil, Emil]", "targets: [Goro]"), encoding="utf-8")
+    checked = run("check", day3)
+    assert "warning: Goro is not in the Cliffs at the start of the day" in checked.output  # the GM sees it all
+    assert run("receipts", day3).exit_code == 0
+    receipts = day3 / "days" / "03" / "receipts"
+    mateo = (receipts / "Mateo.bbcode").read_text(encoding="utf-8")
+    from gm.gmday import UNTOLD
+
+    assert f"[b]Warnings[/b]\n[list]\n[*]{UNTOLD}\n[/list]" in mateo
+    assert "Field" not in mateo.split("[b]Warnings")[1] and "Cliffs" not in mateo and "orders.yaml" not in mateo
+    dana = (receipts / "Dana.bbcode").read_text(encoding="utf-8")
+    assert ("[*]Dana is not deactivating their own collar today: the escape works only if someone else's "
+            "Deactivator does it") in dana
+    assert UNTOLD not in dana
+    lena = (receipts / "Lena.bbcode").read_text(encoding="utf-8")
+    assert "Warnings" not in lena
+    before = {p.name: p.read_bytes() for p in sorted(receipts.iterdir())}
+    again = run("receipts", day3)
+    assert "0 new or changed" in again.output
+    assert {p.name: p.read_bytes() for p in sorted(receipts.iterdir())} == before
 
 
 def test_remind_names_who_is_missing_with_their_forum_handle_and_the_time_left(day3):
@@ -276,7 +306,7 @@ def test_hostile_takeover_rulings(tmp_path):
     rulings.write_text("- give: {player: Akane, item: Knife}\n", encoding="utf-8")
     refused = run("check", root)
     assert refused.exit_code == 1
-    assert "rulings.yaml:1:3: error: the Hostile Takeover engine has no 'give' ruling (kinds: kill, revive, health, move" in refused.output
+    assert "rulings.yaml:1:3: error: the Hostile Takeover engine has no 'give' ruling: Hostile Takeover has no items: a player holds only lives, buildings and a pawn (kinds: kill, revive, health, move" in refused.output
     rulings.write_text("- health: {player: Akane, to: 1}\n- revive: Bruno\n", encoding="utf-8")
     assert run("check", root).exit_code == 0
     from gm.day import check_day
@@ -340,3 +370,60 @@ def test_an_unclosed_quote_is_located_where_it_opens(day3):
     out = run("check", day3)
     assert out.exit_code == 1
     assert "orders.yaml:2:11: error: this quote is not closed: add the closing quote" in out.output
+
+
+def test_late_change_is_not_called_a_ruling(day3):
+    """#12's reason for an orders file changed after `gm lock` is --late-change; the old --ruling
+    still works, with a note that points the GM to rulings.yaml for rulings on players."""
+    shown = run("resolve", "--help")
+    assert "--late-change TEXT" in shown.output and "--ruling " not in shown.output
+    assert "days/NN/rulings.yaml" in shown.output
+    old = CliRunner().invoke(cli, ["resolve", str(day3), "--ruling", "Dana re-sent the same orders"])
+    assert old.exit_code == 1
+    assert "note: --ruling is now called --late-change" in old.output
+    assert "was not locked (`gm lock`), so no orders file can have changed after it: leave out --late-change" in old.output
+
+
+@pytest.mark.parametrize("engine", ["hostile-takeover", "kharnage", "hashmi-battle-royale"])
+def test_a_day_nobody_owes_orders_has_no_receipt_form_or_reminder(engine, tmp_path):
+    root = tmp_path / "g"
+    assert run("new", root, "--engine", engine).exit_code == 0
+    for command in ("receipts", "form", "remind"):
+        out = run(command, root, "--day", 0)
+        assert out.exit_code == 0, out.output
+        assert out.output.startswith("Day 0: no player owes orders, so there is nothing to send or post; resolve it")
+    assert not (root / "days" / "00" / "receipts").exists()
+
+
+def test_the_gms_section_of_the_orders_is_one_named_file(day3):
+    """orders/_gm.yaml is the GM's (read as rulings, never as orders); a file that looks meant to be
+    it (gm.yaml, rulings.yaml in orders/) is a located error, not a player's orders file; the GM's
+    file holding orders is told where orders go."""
+    orders = day3 / "days" / "03" / "orders"
+    (orders / "gm.yaml").write_text("- kill: Hana\n", encoding="utf-8")
+    wrong = run("check", day3)
+    assert wrong.exit_code == 1
+    assert ("days/03/orders/gm.yaml: error: not read as anyone's orders: the GM's rulings go in "
+            in wrong.output and "days/03/orders/_gm.yaml (exactly that name) or in " in wrong.output), wrong.output
+    (orders / "gm.yaml").rename(orders / "_gm.yaml")
+    assert run("check", day3).exit_code == 0
+    (orders / "_gm.yaml").write_text("Hana: {action: search}\n", encoding="utf-8")
+    mapping = run("check", day3)
+    assert mapping.exit_code == 1
+    assert ("_gm.yaml:1:1: error: _gm.yaml is a list of the GM's rulings, one `- ` each, e.g. `- kill: Akane` "
+            "(`gm rules --rulings` shows them all); players' orders go in the other files of orders/") in mapping.output
+
+
+def test_the_lock_seals_the_gms_section_but_not_rulings_yaml(day3):
+    """_gm.yaml is an orders file: `gm lock` seals it, and a ruling added there after the lock is a
+    late change; rulings.yaml stays open for a ruling made after the deadline."""
+    assert run("lock", day3, "--day", 3).exit_code == 0
+    (day3 / "days" / "03" / "orders" / "_gm.yaml").write_text("- health: {player: Ivan, to: 2}\n", encoding="utf-8")
+    refused = run("resolve", day3)
+    assert refused.exit_code == 1
+    assert "orders changed after the lock of Day 3: _gm.yaml" in refused.output and "--late-change" in refused.output
+    (day3 / "days" / "03" / "orders" / "_gm.yaml").unlink()
+    (day3 / "days" / "03" / "rulings.yaml").write_text("- health: {player: Ivan, to: 2}\n", encoding="utf-8")
+    resolved = run("resolve", day3)
+    assert resolved.exit_code == 0, resolved.output
+    assert run("audit", day3, "--all").exit_code == 0

@@ -118,6 +118,11 @@ class BrChecker(Checker):
             if not isinstance(raw, str):
                 self.error(where, f"expected a player's name, found {raw!r}")
             return None
+        if alive and not players[name].alive and players[name].death == "ruling" and players[name].died_on_day == self.day:
+            # the player could not know: the order stands, and fails at its step as against anyone dead by then
+            self.warn(where, f"{name} was removed by the GM's ruling at the start of the day: this part of the "
+                             "orders will not happen", secret=True)  # announced only in the day's post
+            return name
         if alive and not players[name].alive:
             self.error(where, f"{name} is dead (died on Day {players[name].died_on_day})")
             return None
@@ -170,5 +175,6 @@ class BrChecker(Checker):
 
         name = self.player_name(raw, where)
         if name and self.state.players[name].zone != player.zone:
-            self.warn(where, f"{name} is not in {the(player.zone)} at the start of the day: {what} will find no one")
+            self.warn(where, f"{name} is not in {the(player.zone)} at the start of the day: {what} will find no one",
+                      secret=True)  # where another student is: not the player's to know
         return name

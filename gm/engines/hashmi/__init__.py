@@ -24,7 +24,7 @@ from typing import Any
 from gm.engine import Day, Engine, Facts, GameSetup, Phase
 
 from . import setup as setup_mod
-from . import turn_start, turns
+from . import forms, rulings, turn_start, turns
 from .context import Ctx
 from .order_base import default_orders
 from .orders import check_orders_doc
@@ -55,6 +55,8 @@ def _standing(ctx: Ctx, orders: dict) -> None:
 def _turn(ctx: Ctx, orders: dict) -> None:
     _standing(ctx, orders)
     st = ctx.state
+    if st.players[st.active].out:  # a ruling took the player out before their turn's rest: it is not played
+        return
     turns.play_turn(ctx, st.active, orders.get(st.controller(st.active)))
 
 
@@ -81,6 +83,10 @@ class HashmiBattleRoyale(Engine):
                        "`gm resolve {dir} --day 0` (the first player, agents and missions)."),
     )
     state_class = State
+    ruling_kinds = rulings.KINDS
+    ruling_why_not = rulings.WHY_NOT
+    check_ruling = staticmethod(rulings.check_ruling)
+    apply_ruling = staticmethod(rulings.apply_ruling)
     form_in_message = False  # message.j2 already ends with the turn to write: actions, reach, what waits
 
     def setup(self, doc: Any, path: str) -> GameSetup:
@@ -119,7 +125,9 @@ class HashmiBattleRoyale(Engine):
             return []
         if state.stage == PLACEMENT:
             return [p.name for p in state.players.values()]
-        return [state.controller(state.active)] if state.active else []
+        if state.active is None or state.players[state.active].out:  # out by a ruling: the turn passes on
+            return []
+        return [state.controller(state.active)]
 
     def phases(self, day: int, state: State) -> list[Phase]:
         if state.stage == OPENING:
@@ -152,6 +160,11 @@ class HashmiBattleRoyale(Engine):
 
     def player_status(self, state, rules, player: str) -> list[str]:
         return player_status(state, rules, player)
+
+    def receipt_lines(self, orders, state, rules, player: str) -> list[str]:
+        said = [line for line in super().receipt_lines(orders, state, rules, player)
+                if line.startswith("actions:") or not line.endswith(": none")]  # only what the orders say
+        return said + forms.shot_odds(orders, rules)
 
     def status_rows(self, state, rules):
         return status_rows(state, rules)

@@ -9,6 +9,9 @@ from .state import OVER
 RANKS = ["battle_royale", "assassin", "peaceful", "mission", "boring", "nobody"]
 
 
+RULED_OUT = "the GM's ruling"  # Player.out_reason of a player a ruling took out (rulings.py)
+
+
 def left_of(state, name: str) -> str:
     """ "Player 1 is to the left of player 2 ... Player 4 is to the left of Player 1." """
     seats = state.seats
@@ -44,6 +47,8 @@ def claims(ctx: Ctx, storm_now: bool = False) -> list[tuple[str, str]]:
     if len(alive) == 1:
         out.append(("battle_royale", alive[0]))
     for p in state.players.values():
+        if p.out_reason == RULED_OUT:  # removed by the GM (rulings.py): no victory of any kind
+            continue
         if p.assassinations >= rules.assassin_target:
             out.append(("assassin", p.name))
         if p.living() and sum(a.chests for a in p.living()) >= rules.board.chests:
@@ -74,8 +79,9 @@ def boring(ctx: Ctx) -> None:
     chests. If tied, no one is a winner" """
     state = ctx.state
     ranked = {p.name: (p.assassinations, len(p.living()), sum(a.chests for a in p.agents)) for p in state.players.values()}
-    top = max(ranked.values())
-    best = [n for n in state.seats if ranked[n] == top]
+    may_win = [n for n in state.seats if state.players[n].out_reason != RULED_OUT]  # a mod-killed player wins nothing
+    top = max((ranked[n] for n in may_win), default=None)
+    best = [n for n in may_win if ranked[n] == top]
     end(ctx, "boring" if len(best) == 1 else "nobody", best if len(best) == 1 else [],
         table=[{"player": n, "assassinations": ranked[n][0], "agents": ranked[n][1], "chests": ranked[n][2]}
                for n in state.seats])

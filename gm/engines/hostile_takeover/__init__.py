@@ -54,6 +54,7 @@ class HostileTakeover(Engine):
     player_status = staticmethod(player_status)
     status_rows = staticmethod(status_rows)
     ruling_kinds = rulings.KINDS
+    ruling_why_not = rulings.WHY_NOT
     check_ruling = staticmethod(rulings.check_ruling)
     apply_ruling = staticmethod(rulings.apply_ruling)
     receipt_lines = staticmethod(forms.receipt_lines)

@@ -17,7 +17,19 @@ def receipt_lines(orders, state: State, rules: Rules, player: str) -> list[str]:
     tries = record["orders"]
     if not tries:
         return ["Your turn: pass"]
-    return [f"Your turn: {tries[0]}"] + [f"else: {t}" for t in tries[1:]]
+    lines = [f"Your turn: {tries[0]}"] + [f"else: {t}" for t in tries[1:]]
+    if any(c.kind == "attack" for c in orders.choices):
+        lines.append(attack_odds(rules.die))
+    return lines
+
+
+def attack_odds(die: int) -> str:
+    """An attack's odds, which every player can work out (rulebook, Combat: each rolls the die, the
+    higher wins, a tie changes nothing): the same for every attack, whoever the defender is."""
+    tie = 100 / die
+    win = (100 - tie) / 2
+    return (f"Odds of an attack: you win {win:.0f}%, a tie (nothing happens) {tie:.0f}%, you lose {win:.0f}% "
+            f"(each rolls a d{die})")
 
 
 def order_form(state: State, rules: Rules, player: str | None, view: dict | None = None) -> list[str]:

@@ -110,7 +110,9 @@ class HtChecker(Checker):
             self.error(at, f"no player called '{raw_name}'{did_you_mean(str(raw_name), self.state.players)}")
             return None
         if self.state.players[name].out:
-            self.error(at, f"{name} is out of the game (lost their last life in Round {self.state.players[name].out_round})")
+            p = self.state.players[name]
+            how = "by the GM's ruling" if p.ruled_out else "lost their last life"
+            self.error(at, f"{name} is out of the game ({how} in Round {p.out_round})")
             return None
         return name
 
@@ -185,8 +187,13 @@ def _attack(c: HtChecker, name: str, value, at: Location) -> Choice | None:
         c.error(at, f"{name} cannot attack themselves")
         return None
     t = c.state.players[target]
-    if t.out:
-        c.error(at, f"{target} ({t.colour}) is out of the game (lost their last life in Round {t.out_round})")
+    if t.out and t.ruled_out and t.out_round == c.state.round_of(c.day):
+        # the player could not know: the attack stands and fails at its turn, as against anyone out by then
+        c.warn(at, f"{target} ({t.colour}) was put out by the GM's ruling at the start of the day: this attack will "
+                   "not happen", secret=True)  # announced only in the day's post
+    elif t.out:
+        how = "by the GM's ruling" if t.ruled_out else "lost their last life"
+        c.error(at, f"{target} ({t.colour}) is out of the game ({how} in Round {t.out_round})")
         return None
     return Choice("attack", target=target, where=at)
 

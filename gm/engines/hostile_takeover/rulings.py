@@ -17,6 +17,10 @@ from .rules import Rules
 from .state import PLAY, State
 
 KINDS = ("kill", "revive", "health", "move")
+WHY_NOT = {
+    "give": "Hostile Takeover has no items: a player holds only lives, buildings and a pawn",
+    "take": "Hostile Takeover has no items: a player holds only lives, buildings and a pawn",
+}
 
 
 def check_ruling(ruling, state: State, rules: Rules) -> str | None:
@@ -56,9 +60,11 @@ def apply_ruling(day: Day, ruling) -> list[Event]:
         p.lives = 0
         p.at = None
         p.out_round = state.round_of(day.number)
+        p.ruled_out = True
     elif ruling.kind == "revive":
         p.lives = 1
         p.out_round = None
+        p.ruled_out = False
         p.at = p.spawn
     elif ruling.kind == "health":
         p.lives = ruling.value

@@ -61,6 +61,7 @@ class Player:
     at: Square | None = None  # None before the pawns are placed, and once the player is out
     spawn: Square | None = None
     out_round: int | None = None  # the round the player lost their last life
+    ruled_out: bool = False  # put out by a GM's ruling (rulings.py), not by losing their lives
 
     @property
     def out(self) -> bool:
@@ -80,12 +81,12 @@ class Player:
             "at": grid.name(self.at) if self.at else None,
             "spawn": grid.name(self.spawn) if self.spawn else None,
             "out_round": self.out_round,
-        }
+        } | ({"ruled_out": True} if self.ruled_out else {})
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "Player":
         return cls(d["name"], d["colour"], d["lives"], grid.parse(d["at"]) if d.get("at") else None,
-                   grid.parse(d["spawn"]) if d.get("spawn") else None, d.get("out_round"))
+                   grid.parse(d["spawn"]) if d.get("spawn") else None, d.get("out_round"), bool(d.get("ruled_out")))
 
 
 @dataclass

@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from gm.engine import Engine, Facts, GameSetup, Phase
 
-from . import endgame, forms, rounds, setup
+from . import endgame, forms, rounds, rulings, setup
 from .orders import GM, check_all, check_orders_doc, default_orders
 from .roster import read_game
 from .rules import Rules
@@ -49,6 +49,10 @@ class Kharnage(Engine):
     status_rows = staticmethod(status_rows)
     receipt_lines = staticmethod(forms.receipt_lines)
     order_form = staticmethod(forms.order_form)
+    ruling_kinds = rulings.KINDS
+    ruling_why_not = rulings.WHY_NOT
+    check_ruling = staticmethod(rulings.check_ruling)
+    apply_ruling = staticmethod(rulings.apply_ruling)
 
     def setup(self, doc: Any, path: str) -> GameSetup:
         rules, roster, problems, state = read_game(doc, path)

@@ -29,7 +29,8 @@ def tally(state: State, rules: Rules) -> list[dict]:
         rows.append({"player": p.name, "army": p.army, "skulls": p.skulls, "kharnages": p.kharnages,
                      "points": p.points, "last_card": last.name if last else None,
                      "last_initiative": last.initiative if last else None})
-    rows.sort(key=lambda r: (-r["points"], -r["kharnages"], place.get(r["player"], len(place))))
+    out = {p.name for p in state.players.values() if p.out}  # taken out by a ruling: scored, placed last
+    rows.sort(key=lambda r: (r["player"] in out, -r["points"], -r["kharnages"], place.get(r["player"], len(place))))
     for i, r in enumerate(rows, 1):
         r["place"] = i
     return rows
@@ -41,7 +42,7 @@ def resolve(state: State, orders: dict, dice: DiceBase, rules: Rules) -> list[Ev
     state.over = True
     state.scores = tally(state, rules)
     top = state.scores[0]
-    tie = [r for r in state.scores if r["points"] == top["points"]]
+    tie = [r for r in state.scores if r["points"] == top["points"] and not state.players[r["player"]].out]
     decided_by = "points" if len(tie) == 1 else (
         "kharnages" if sum(1 for r in tie if r["kharnages"] == top["kharnages"]) == 1 else "initiative")
     return [public("game_over", STEP, round=state.round, scores=state.scores, winner=top["player"],

@@ -12,8 +12,11 @@ PLAN = "plan: general, assault, shooting, elite, split, destroy, knights, web, s
 
 def receipt_lines(orders, state: State, rules: Rules, player: str) -> list[str]:
     card = rules.components.battle[orders.card] if orders.card else None
+    hand = len(state.players[player].hand)
+    how = {"lowest": "the lowest initiative of your hand", "highest": "the highest initiative of your hand"}.get(
+        rules.silent_card, f"drawn at random from your hand, each of its {hand} card(s) 1 in {hand}")
     first = (f"Battle card: {card.name} (initiative {card.initiative})" if card
-             else "Battle card: one drawn from your hand (you named none)")
+             else f"Battle card: you named none, so {how}")
     plan = orders.plan if orders.plan is not None else state.players[player].plan  # none sent: the standing plan
     return [first] + [f"War plan, {line}" for line in plan_lines(plan, rules)]
 

@@ -51,6 +51,8 @@ class Player:
     tokens: list[int] = field(default_factory=list)  # Domination tokens won: 5, 3, 1 skulls
     kharnages: int = 0
     plan: dict[str, Any] = field(default_factory=dict)  # the standing war plan (orders.py)
+    out: bool = False  # removed from the game by a GM's ruling (rulings.py)
+    set_aside: list[str] = field(default_factory=list)  # cards a ruling took out of the game
 
     @property
     def skulls(self) -> int:
@@ -70,13 +72,14 @@ class Player:
             "hand": list(self.hand), "played": list(self.played), "generals": list(self.generals),
             "units": [u.to_json() for u in self.units], "collected": list(self.collected),
             "tokens": list(self.tokens), "kharnages": self.kharnages, "plan": self.plan,
-        }
+        } | ({"out": True} if self.out else {}) | ({"set_aside": list(self.set_aside)} if self.set_aside else {})
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "Player":
         return cls(d["name"], d["army"], list(d["reserve"]), list(d["deck"]), list(d["hand"]), list(d["played"]),
                    list(d["generals"]), [Unit.from_json(u) for u in d["units"]], list(d["collected"]),
-                   list(d["tokens"]), d["kharnages"], dict(d.get("plan") or {}))
+                   list(d["tokens"]), d["kharnages"], dict(d.get("plan") or {}), bool(d.get("out")),
+                   list(d.get("set_aside") or []))
 
 
 @dataclass

@@ -124,7 +124,8 @@ def status_rows(state: State, rules: Rules) -> tuple[list[str], list[list[str]]]
     head = ["seat", "player", "army", "units", "reserve", "hand", "skulls", "Kharnage", "points"]
     rows = []
     for seat, p in enumerate(state.players.values(), 1):
-        rows.append([str(seat), p.name, p.army, str(len(p.units)), str(len(p.reserve)), str(len(p.hand)),
+        rows.append([str(seat), p.name + (" (out: the GM's ruling)" if p.out else ""), p.army, str(len(p.units)),
+                     str(len(p.reserve)), str(len(p.hand)),
                      str(p.skulls), str(p.kharnages), str(p.points)])
     return head, rows
 
@@ -137,4 +138,6 @@ def player_status(state: State, rules: Rules, name: str) -> list[str]:
              "  still in the Battle deck: " + (", ".join(c["name"] for c in me["deck_cards"]) or "none"),
              f"  Reserve: {me['reserve']} cards; Generals set aside: {', '.join(me['generals']) or 'none'}",
              "  war plan: " + "; ".join(me["plan"])]
+    if state.players[name].out:  # rulings.py: public, announced with the day
+        lines.insert(0, "  out of the game by the GM's ruling (the tokens won stay, placed last in the final score)")
     return lines + [""] + v["army_table"].splitlines()

@@ -19,7 +19,7 @@ from typing import Any
 from gm.engine import Day, Engine, Facts, GameSetup, Phase
 from gm.errors import Location, Problem
 
-from . import endgame, forms, pending, setup, turns
+from . import endgame, forms, pending, rulings, setup, turns
 from .orders import check_orders_doc, default_orders
 from .roster import read_game
 from .rules import Rules
@@ -70,6 +70,10 @@ class TeamKill(Engine):
     status_rows = staticmethod(status_rows)
     receipt_lines = staticmethod(forms.receipt_lines)
     order_form = staticmethod(forms.order_form)
+    ruling_kinds = rulings.KINDS
+    ruling_why_not = rulings.WHY_NOT
+    check_ruling = staticmethod(rulings.check_ruling)
+    apply_ruling = staticmethod(rulings.apply_ruling)
     form_in_message = False  # message.j2 already ends with the standing orders and the turn's options
 
     def setup(self, doc: Any, path: str) -> GameSetup:

@@ -1,0 +1,88 @@
+"""The GM's rulings on the cards of Team Kill, Kharnage and Hashmi through the CLI (issue 13):
+`take` and `give` move a card between a hand and the pile the engine's RULINGS.md names, are
+told to the player alone, recorded, and audited; a card not where the ruling says is a located
+error. tests/test_engine_contract.py holds every engine to kill and replace."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from gm.cli import cli
+from gm.day import check_day
+from gm.gamedir import GameDir
+from test_gm_day import unresolve
+
+
+def run(*args):
+    return CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
+
+
+@pytest.fixture(scope="module", params=["team-kill", "kharnage", "hashmi-battle-royale"])
+def demo(request, tmp_path_factory):
+    root = tmp_path_factory.mktemp(request.param) / "game"
+    assert run("demo", "--engine", request.param, root).exit_code == 0
+    return request.param, root
+
+
+def _hand(name: str, state, player: str, rules) -> list[str]:
+    """The player's hand as the rulings name the cards."""
+    if name == "team-kill":
+        return state.hand_of_player(player)
+    if name == "kharnage":
+        return [rules.components.battle[c].name for c in state.players[player].hand]
+    return list(state.players[player].hand)
+
+
+def _pile(name: str, state, player: str, rules) -> list[str]:
+    if name == "team-kill":
+        return list(state.discarded)
+    if name == "kharnage":
+        return [rules.components.battle[c].name for c in state.players[player].set_aside]
+    return list(state.discards)
+
+
+def test_take_and_give_a_card(demo, tmp_path):
+    name, played = demo
+    root = tmp_path / "game"
+    shutil.copytree(played, root)
+    gd = GameDir(root)
+    last = gd.resolved_days()[-1]
+    unresolve(root, last)
+    game = gd.load()
+    before = check_day(gd, game, last)
+    player = next(p for p in before.due if _hand(name, before.state, p, game.rules))
+    card = _hand(name, before.state, player, game.rules)[0]
+    rulings = root / "days" / f"{last:02d}" / "rulings.yaml"
+    rulings.write_text(f"- take: {{player: {player}, item: Not A Card}}\n", encoding="utf-8")
+    refused = run("check", root, "--day", last)
+    assert refused.exit_code == 1 and "rulings.yaml:1:9: error: " in refused.output, refused.output
+    rulings.write_text(f"- take: {{player: {player.lower()}, item: {card.upper()}}}\n", encoding="utf-8")
+    checked = run("check", root, "--day", last)
+    assert checked.exit_code == 0, checked.output
+    after = check_day(gd, game, last)
+    assert len(_hand(name, after.state, player, game.rules)) == len(_hand(name, before.state, player, game.rules)) - 1
+    assert _pile(name, after.state, player, game.rules).count(card) == _pile(name, before.state, player, game.rules).count(card) + 1
+    rulings.write_text(f"- take: {{player: {player}, item: {card}}}\n", encoding="utf-8")
+    gm_file = root / "days" / f"{last:02d}" / "orders" / "_gm.yaml"
+    gm_file.write_text(f"- give: {{player: {player}, item: {card}}}\n", encoding="utf-8")  # and back, from the GM's section
+    assert run("check", root, "--day", last).exit_code == 0
+    back = check_day(gd, game, last)
+    assert sorted(_hand(name, back.state, player, game.rules)) == sorted(_hand(name, before.state, player, game.rules))
+    from gm.beacon import DEMO_SIGNATURE
+
+    resolved = run("resolve", root, "--day", last, "--beacon", DEMO_SIGNATURE)
+    assert resolved.exit_code == 0, resolved.output
+    result = root / "days" / f"{last:02d}" / "result"
+    mine = next(result.joinpath("messages").glob(f"{player}.*")).read_text(encoding="utf-8")
+    assert f"The GM took the {card} from you." in mine and f"The GM gave you the {card}." in mine
+    narration = next(result.glob("narration.*")).read_text(encoding="utf-8")
+    assert "The GM took" not in narration and "The GM gave" not in narration  # a hand is secret
+    record = json.loads((result / "day.json").read_text(encoding="utf-8"))
+    assert [r["kind"] for r in record["rulings_yaml"]] == ["take", "give"]
+    audited = run("audit", root, "--all")
+    assert audited.exit_code == 0, audited.output
