@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -68,6 +67,8 @@ def new_game(root: Path, engine_name: str | None, title: str | None) -> tuple[li
         for path in reversed(created):
             path.unlink(missing_ok=True)
         if made_root:
+            import shutil
+
             shutil.rmtree(root, ignore_errors=True)
         raise
     return [display_path(p) for p in created], engine.facts.new_game_hint.format(dir=root)
@@ -321,6 +322,8 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
     source = engine.example_dir()
     if target.exists() and any(target.iterdir()):
         raise StateError(f"{display_path(target)} already exists and is not empty; pick another folder")
+    import shutil  # here, not at the top: `gm check` never needs it (issue 17, start-up)
+
     shutil.copytree(source, target, dirs_exist_ok=True, ignore=lambda d, names: ["orders"] if Path(d).parent.name == "days" else [])
     gd = GameDir(target)
     game = gd.load()

@@ -136,8 +136,9 @@ def _roster_problems(gd: GameDir, game: Game, state: Any) -> list[Problem]:
     from gm.errors import Location
 
     in_game = game.engine.players_in_state(state)
-    added = [n for n in game.roster if n not in in_game]
-    gone = [n for n in in_game if n not in game.roster]
+    in_game_set, roster_set = set(in_game), set(game.roster)  # a list looked up per player was quadratic
+    added = [n for n in game.roster if n not in in_game_set]
+    gone = [n for n in in_game if n not in roster_set]
     if not added and not gone:
         return []
     what = "; ".join(x for x in (

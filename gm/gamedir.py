@@ -7,12 +7,9 @@
 
 from __future__ import annotations
 
-import difflib
 import errno
 import json
 import os
-import shutil
-import tempfile
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -243,11 +240,13 @@ class GameDir:
                 previous = self._free_name(final)
                 files = dict(files)
                 files["changes.diff"] = _diff(final, files, previous.name)
+            folders: set[Path] = {built}
             for rel, text in sorted(files.items()):
                 target = built / rel
-                target.parent.mkdir(parents=True, exist_ok=True)
-                with open(target, "w", encoding="utf-8", newline="\n") as fh:
-                    fh.write(text)
+                if target.parent not in folders:  # each folder made once, not asked for again per file
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    folders.add(target.parent)
+                _write_bytes(target, text.encode("utf-8"))
             if previous is None:
                 os.rename(built, final)
             else:
@@ -280,6 +279,20 @@ class GameDir:
         return final.parent / f"{final.name}.{n}"
 
 
+def _write_bytes(path: Path, data: bytes) -> None:
+    """A new file holding `data`, in three system calls (open, write, close): what
+    `open(path, "w", encoding="utf-8", newline="\n")` writes, without its extra calls per file
+    (a 2,000-player day writes 3,400 files)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags, 0o666)  # O_BINARY: Windows writes "\n" as it is
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)
+
+
 SCRATCH = ".gm-tmp-"  # where files are made before they are put in place; ignored by git
 
 
@@ -291,6 +304,9 @@ class Scratch(type(Path())):
 def scratch(parent: Path):
     """A scratch folder beside the target, removed afterwards. Its .gitignore is written first,
     so whatever a killed run leaves in it (a seed, a day's record) is never staged by git."""
+    import shutil  # here, not at the top: `gm check` never needs it (issue 17, start-up)
+    import tempfile
+
     tmp = Scratch(tempfile.mkdtemp(prefix=SCRATCH, dir=parent))
     try:
         os.chmod(tmp, 0o755 & ~_umask())
@@ -331,6 +347,8 @@ def _exchange(a: Path, b: Path) -> None:
 
 def _diff(old_dir: Path, new_files: dict[str, str], old_name: str) -> str:
     """What changed between the kept result and the new one, as a unified diff."""
+    import difflib
+
     chunks = []
     old_files = {str(p.relative_to(old_dir)): p for p in old_dir.rglob("*") if p.is_file() and p.name != "changes.diff"}
     for rel in sorted(set(old_files) | set(new_files)):

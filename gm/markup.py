@@ -22,12 +22,13 @@ _MENTION = re.compile(r"@(?=[\w<\[])")
 
 def escape_mentions(text: str) -> str:
     """A zero-width space after '@' keeps `@everyone`, `@here` and `@name` from pinging anyone."""
-    return _MENTION.sub("@\u200b", text)
+    return _MENTION.sub("@\u200b", text) if "@" in text else text
 
 
 def escape_bbcode(text: str) -> str:
-    """A zero-width space after '[' keeps '[b]' from being read as a tag, yet it reads the same."""
-    return escape_mentions(_BB_TAG_START.sub("[\u200b", text))
+    """A zero-width space after '[' keeps '[b]' from being read as a tag, yet it reads the same.
+    (Most text has neither '[' nor '@': then there is nothing to search.)"""
+    return escape_mentions(_BB_TAG_START.sub("[\u200b", text) if "[" in text else text)
 
 
 def escape_markdown(text: str) -> str:

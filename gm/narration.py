@@ -335,7 +335,9 @@ class Narrator:
         if tpl is None:
             if len(_COMPILED) > 4096:
                 _COMPILED.clear()
-            tpl = _COMPILED[(id(self.env), p.text)] = self.env.from_string(p.text)
+            from gm.cache import from_string
+
+            tpl = _COMPILED[(id(self.env), p.text)] = from_string(self.env, p.text)
         who, other = names.get("player"), names.get("other")
         extra = {"p": self.pronouns(who)} if who is not None and "p" not in names else {}
         if other is not None and "q" not in names:  # the other player a phrasing names

@@ -84,12 +84,15 @@ def _openings(game: Game, rd: ResolvedDay, by_player: dict[str, list[dict]], fil
     """result/openings/<player>.<ext>: the openings of the rolls about each player, to send with
     their message (gm/rolllog.py)."""
     from gm.published import check_fits, machine_line
-    from gm.render import message_filename, render_post
+    from gm.render import message_filename, render_posts
     from gm.rolllog import OPEN_TAG
 
-    taken: set[str] = set()
-    for name in sorted(by_player):
+    names = sorted(by_player)
+    contexts = []
+    for name in names:
         lines = [machine_line(OPEN_TAG, o) for o in by_player[name]]
-        post = render_post(game, "openings.j2", day=rd.day, player=name, count=len(lines), lines="\n".join(lines))
+        contexts.append({"day": rd.day, "player": name, "count": len(lines), "lines": "\n".join(lines)})
+    taken: set[str] = set()
+    for name, post in zip(names, render_posts(game, "openings.j2", contexts)):
         check_fits(post, game.forum.max_length if game.forum else None, f"{name}'s openings")
         with_parts(files, f"openings/{message_filename(name, taken)}.{game.ext}", post, game)

@@ -16,13 +16,20 @@ from gm.markup import Safe, bbcode_problems, escape_bbcode, escape_markdown  # n
 from gm.templating import game_environment, template_errors
 
 __all__ = ["Safe", "bbcode_problems", "escape_bbcode", "escape_markdown", "event_dicts", "message_filename",
-           "render_day", "render_post", "with_parts"]
+           "render_day", "render_post", "render_posts", "with_parts"]
+
+
+_TRAILING = re.compile(r"[ \t]+\n")
+_BLANKS = re.compile(r"\n{3,}")
 
 
 def _tidy(text: str) -> str:
-    """At most one blank line in a row, and exactly one newline at the end."""
-    text = re.sub(r"[ \t]+\n", "\n", text)
-    text = re.sub(r"\n{3,}", "\n\n", text)
+    """At most one blank line in a row, and exactly one newline at the end. (Each pattern is
+    searched for only where a cheap test says it can be there.)"""
+    if " \n" in text or "\t\n" in text:
+        text = _TRAILING.sub("\n", text)
+    if "\n\n\n" in text:
+        text = _BLANKS.sub("\n\n", text)
     return text.strip("\n") + "\n"
 
 
@@ -69,10 +76,18 @@ def _events_by_player(events) -> dict[str, list]:
 
 def render_post(game, name: str, **context) -> str:
     """One post from a template (commit, reveal, vote count), with the game's title and day."""
+    return render_posts(game, name, [context])[0]
+
+
+def render_posts(game, name: str, contexts: list[dict]) -> list[str]:
+    """One post from the same template for each context, as `render_post` writes each (the
+    environment and the template found once: a day's openings are one post a player)."""
     env = game_environment(game)
-    base = {"title": game.title, "day": context.get("day"), "engine": game.engine.facts.title}
     with template_errors(game):
-        return _tidy(env.get_template(name).render(game=base, **context))
+        template = env.get_template(name)
+        return [_tidy(template.render(game={"title": game.title, "day": context.get("day"),
+                                            "engine": game.engine.facts.title}, **context))
+                for context in contexts]
 
 
 def with_parts(files: dict[str, str], name: str, text: str, game) -> None:

@@ -27,6 +27,7 @@ from typing import Iterable
 from gm.canonical import canonical, digest
 
 OPEN_TAG = "gm-open"
+_WORD = re.compile(r"\w")  # what may not follow a name in a purpose: it would go on the word
 
 
 def nonce(veil: bytes, engine: str, day: int, index: int) -> str:
@@ -55,23 +56,28 @@ def public_log(records: Iterable[dict], veil: bytes, engine: str, day: int) -> s
     return "".join(canonical(public_record(day, nonce(veil, engine, day, r["index"]), r)) + "\n" for r in records)
 
 
-def concerned(purpose: str, roster: list[str]) -> str | None:
+def concerned(purpose: str, roster: list[str] | set[str] | frozenset[str]) -> str | None:
     """The player a roll is opened to: the one whose name begins its purpose, who acts in the
-    engines' wording ("Noor searches the Septagon: what is found"). A roll worded otherwise
+    engines' wording ("Noor searches the Septagon: what is found"), the longest such name when
+    one name begins another. The name must end where a word ends. A roll worded otherwise
     ("bounty on Bruno: the reward item", "Round 18: ...") is opened to nobody until the game ends:
-    the player it names may not be the one entitled to its outcome."""
-    best = None
-    for name in roster:
-        if re.match(re.escape(name) + r"(?!\w)", purpose) and (best is None or len(name) > len(best)):
-            best = name
-    return best
+    the player it names may not be the one entitled to its outcome.
+
+    Each prefix of the purpose that ends a word is looked up in the roster (a set), so a day's
+    rolls cost the length of their purposes, not rolls times players."""
+    names = roster if isinstance(roster, (set, frozenset)) else frozenset(roster)
+    for end in range(len(purpose), 0, -1):
+        if (end == len(purpose) or not _WORD.match(purpose, end)) and purpose[:end] in names:
+            return purpose[:end]
+    return None
 
 
 def openings(records: list[dict], veil: bytes, engine: str, day: int, roster: list[str]) -> dict[str, list[dict]]:
     """Each player's openings: the rolls whose purpose begins with their name."""
+    names = frozenset(roster)
     out: dict[str, list[dict]] = {}
     for r in records:
-        who = concerned(str(r.get("purpose", "")), roster)
+        who = concerned(str(r.get("purpose", "")), names)
         if who is not None:
             n = nonce(veil, engine, day, r["index"])
             out.setdefault(who, []).append({"day": day, "nonce": n, "roll": sealed(n, r)})

@@ -51,6 +51,13 @@ class SimDice(DiceBase):
             return options[0]
         return options[self._draw(len(options), purpose) - 1]
 
+    def shuffled(self, options: Sequence[Any], purpose: str) -> list[Any]:
+        rest = list(options)
+        out = []
+        while len(rest) > 1:
+            out.append(rest.pop(self._draw(len(rest), purpose) - 1))
+        return out + rest
+
 
 class Chooser:
     """The choices a policy makes for its players (which target, which zone), from its own stream.

@@ -1,0 +1,79 @@
+"""Fast paths that must give exactly what their slow, obvious versions give (issue 17)."""
+
+import re
+
+from hypothesis import given, settings, strategies as st
+
+from gm.rolllog import concerned
+
+
+def _concerned_by_regex(purpose, roster):
+    """The obvious version: every name of the roster tried against the purpose (rolls x players)."""
+    best = None
+    for name in roster:
+        if re.match(re.escape(name) + r"(?!\w)", purpose) and (best is None or len(name) > len(best)):
+            best = name
+    return best
+
+
+_letters = st.sampled_from(list("Aab é_1-.'[]()*+?\\ж"))
+_names = st.text(_letters, min_size=1, max_size=6)
+
+
+@settings(max_examples=400, deadline=None)
+@given(roster=st.lists(_names, max_size=8, unique=True), tail=st.text(_letters, max_size=8), pick=st.integers(0, 10))
+def test_the_player_a_roll_concerns_is_found_as_the_regex_finds_them(roster, tail, pick):
+    purposes = [tail] + [name + tail for name in roster] + [name[: pick % len(name) + 1] + tail for name in roster]
+    for purpose in purposes:
+        assert concerned(purpose, roster) == _concerned_by_regex(purpose, roster), purpose
+
+
+def test_a_longer_name_wins_and_a_name_must_end_a_word():
+    roster = ["Noor", "Noor Ali", "Bo"]
+    assert concerned("Noor Ali searches the Septagon", roster) == "Noor Ali"
+    assert concerned("Noor searches", roster) == "Noor"
+    assert concerned("Noora searches", roster) is None
+    assert concerned("Bo's attack", roster) == "Bo"
+    assert concerned("bounty on Bo: the reward", roster) is None
+    assert concerned("Bo", roster) == "Bo"
+
+
+# The canonical encoder (gm/canonical.py): the fast one writes what the reference writes, byte for
+# byte, or raises what it raises.
+from gm.canonical import NotCanonical, canonical, reference  # noqa: E402
+
+_text = st.text(st.one_of(st.sampled_from(list('ab é"\\\n\t\x00\x1f\x7f[]<>&`:,.e0123456789')),
+                          st.characters()), max_size=12)
+_leaf = st.one_of(st.none(), st.booleans(), st.integers(-2 ** 60, 2 ** 60),
+                  st.integers(-(2 ** 53 - 1), 2 ** 53 - 1), st.floats(), st.sampled_from([2.0, -0.0, 1e20, 0.5]),
+                  _text)
+_value = st.recursive(_leaf, lambda inner: st.one_of(
+    st.lists(inner, max_size=5), st.tuples(inner, inner),
+    st.dictionaries(_text, inner, max_size=5),
+    st.dictionaries(st.one_of(_text, st.integers(0, 3), st.none()), inner, max_size=3)), max_leaves=25)
+
+
+def _outcome(fn, value):
+    try:
+        return fn(value)
+    except NotCanonical as exc:
+        return ("NotCanonical", str(exc))
+    except UnicodeEncodeError:  # the reference's UTF-16 sort of a key with a lone surrogate
+        return ("UnicodeEncodeError",)
+    except TypeError:
+        return ("TypeError",)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_value)
+def test_the_fast_canonical_encoder_writes_what_the_reference_writes(value):
+    assert _outcome(canonical, value) == _outcome(reference, value)
+
+
+def test_the_fast_canonical_encoder_on_the_awkward_cases():
+    cases = [{"b": 1, "a": [True, None, "x"]}, {"\ue000": 1, "\U0001f600": 2}, ["é\n\x01\"\\"],
+             {"k[": ["[b]<&>`", "]", '"[', "\\[", {"[": "]"}]}, [2.0], {"a": 2 ** 53 - 1}, {"a": -(2 ** 53 - 1)},
+             {"a": 2 ** 53}, [float("nan")], [float("-inf")], {1: "a"}, {"a": (1, 2)}, ["x:1.5", "a,12345678901234567"],
+             ["\ud800"], {"\ud800": 1, "a": 2}, [], {}, [[[]]], {"a": {"b": {"c": "\x7f\u2028"}}}]
+    for value in cases:
+        assert _outcome(canonical, value) == _outcome(reference, value), value
