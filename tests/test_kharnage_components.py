@@ -132,7 +132,8 @@ def test_equal_initiatives_are_ordered_by_an_audited_roll_off(tmp_path):
     result = run("resolve", root, "--day", "1", "--seed", "02")
     assert result.exit_code == 0, result.output
     rolls = [json.loads(x) for x in (root / "days" / "01" / "result" / "rolls.jsonl").read_text().splitlines()]
-    assert [r["purpose"] for r in rolls] == ["initiative 100 tie: order of play (position 1)"]
+    # a shuffle logs one die a position, its purpose naming what it drew (gm/dice.py, main 811952b)
+    assert [r["purpose"] for r in rolls] == ["initiative 100 tie: order of play (position 1): Akane"]
     post = (root / "days" / "01" / "result" / "narration.bbcode").read_text(encoding="utf-8")
     assert "Initiative 100 is tied between" in post and "a roll-off" in post
     state = json.loads((root / "days" / "01" / "result" / "state.json").read_text())
