@@ -21,6 +21,7 @@ ENGINES = sorted(REGISTRY)
 MAX_WORDS = 60
 _HEADING = re.compile(r"^\s*(\[(b|size=\d+|u|i|color=\w+)\])+[^\[\]]*(\[/(b|size|u|i|color)\])+\s*$|^#+ |^\*\*[^*]+\*\*$")
 _CODE = re.compile(r"\[code\].*?\[/code\]|```.*?```", re.S)
+_ONE_MANY = re.compile(r"(?<![\w.,-])(1|one|One) (points|cards|votes|players|students|rounds|days|hits|shots|buildings|agents)\b")
 _ARTICLE = re.compile(r"(?<![\w'-])(a|an|A|An) ([A-Za-z0-9][\w-]*)")
 
 
@@ -59,6 +60,8 @@ def problems_in(text: str) -> list[str]:
     for s in _prose(text):
         if s[:1].islower():
             out.append(f"starts in lower case: {s!r}")
+        for one, many in _ONE_MANY.findall(s):
+            out.append(f"'{one} {many}' (one {many[:-1]}): {s!r}")
         if len(s.split()) > MAX_WORDS:
             out.append(f"over {MAX_WORDS} words: {s[:80]!r}...")
         for art, word in _ARTICLE.findall(s):
@@ -74,6 +77,7 @@ def test_checks_catch_what_they_should():
     assert problems_in("You found a Uzi.")
     assert problems_in("You found an Knife.")
     assert problems_in(" ".join(["word"] * 61) + ".")
+    assert problems_in("It has 1 points left.") and not problems_in("It has 11 points left, 2.1 points more.")
     assert not problems_in("You found an Uzi and a Knife.\n[b]the heading[/b]")
 
 
