@@ -25,6 +25,7 @@ code is 0 when every goal of issue 17 is met, 1 when one is not.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import shutil
@@ -162,7 +163,20 @@ def machine(work: Path) -> dict[str, str]:
     except OSError:
         pass
     return {"cpu": cpu, "cores": str(os.cpu_count()), "python": platform.python_version(),
-            "system": f"{platform.system()} {platform.release()}", "disk": disk}
+            "system": f"{platform.system()} {platform.release()}", "disk": disk, "install": install_kind()}
+
+
+def install_kind() -> str:
+    """How the gm measured is installed: an editable install (`pip install -e`) starts every process
+    through setuptools' path finder, slower than the `pip install .` a GM does."""
+    from importlib import metadata
+
+    found = [json.loads(d.read_text("direct_url.json") or "{}") for d in metadata.distributions(name="gm")]
+    if not found:
+        return "gm not installed (run from the checkout)"
+    if any(direct.get("dir_info", {}).get("editable") for direct in found):  # (a checkout's gm.egg-info says nothing)
+        return "gm installed editable (`pip install -e`: each start-up also runs setuptools' finder, which a GM's `pip install .` does not)"
+    return "gm installed as a GM installs it (`pip install .`)"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -234,7 +248,7 @@ def figures(args, quick, demo, days, mach, started, load_before, load_after) -> 
         "# Benchmark figures",
         "",
         f"Taken by `bench/bench.py` on {started:%Y-%m-%d %H:%M} UTC. Machine: {mach['cpu']}, {mach['cores']} cores, "
-        f"{mach['system']}, Python {mach['python']}; games on {mach['disk']}. Load average (1, 5, 15 min) "
+        f"{mach['system']}, Python {mach['python']}; {mach['install']}; games on {mach['disk']}. Load average (1, 5, 15 min) "
         f"{' / '.join(f'{x:.2f}' for x in load_before)} at the start and "
         f"{' / '.join(f'{x:.2f}' for x in load_after)} at the end: the machine is shared, so compare the ratios "
         "more than the milliseconds.",
