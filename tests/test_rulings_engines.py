@@ -86,3 +86,23 @@ def test_take_and_give_a_card(demo, tmp_path):
     assert [r["kind"] for r in record["rulings_yaml"]] == ["take", "give"]
     audited = run("audit", root, "--all")
     assert audited.exit_code == 0, audited.output
+
+
+def test_a_team_kill_mod_kill_says_the_cards_go_by_the_ruling(tmp_path, monkeypatch):
+    """TK-R1: a mod-kill discards the player's cards; the post says it was the GM's ruling, not that
+    "no one is left to collect them" (which the rulebook says of a Bomb or a circle of passes)."""
+    monkeypatch.chdir(tmp_path)
+    assert run("new", "g", "--engine", "team-kill").exit_code == 0
+    assert run("commit", "g", "--day", "0").exit_code == 0
+    assert run("resolve", "g", "--day", "0").exit_code == 0
+    orders = Path("g") / "days" / "01" / "orders"
+    orders.mkdir(parents=True)
+    (orders / "_gm.yaml").write_text('- kill: Player Three\n  say: "Player Three was removed for inactivity."\n',
+                                     encoding="utf-8")
+    assert run("commit", "g", "--day", "1").exit_code == 0
+    resolved = run("resolve", "g", "--day", "1")
+    assert resolved.exit_code == 0, resolved.output
+    post = (Path("g") / "days" / "01" / "result" / "narration.bbcode").read_text(encoding="utf-8")
+    assert "Their 1 card is discarded, by the GM's ruling." in post
+    assert "no one is left to collect" not in post
+    assert "Player Three was removed for inactivity." in post
