@@ -83,7 +83,18 @@ def commit_record(game: Game, day: int, seed_sha256: str, previous: str | None, 
             "beacon": {"network": NETWORK, "round": beacon_round} if beacon_round is not None else None}
 
 
-def commit_post(game: Game, record: dict, deadline: str | None) -> str:
+def anyone_due(gd: GameDir, game: Game, day: int) -> bool:
+    """Does any player owe orders (and so may send a salt) on the day? Unknown (the day before is not
+    resolved yet, or its state cannot be read): yes, as the post cannot tell."""
+    from gm.day import state_before
+
+    try:
+        return bool(game.engine.players_due(state_before(gd, game, day)))
+    except Exception:  # noqa: BLE001 - the post only words its invitation; check and resolve say what is wrong
+        return True
+
+
+def commit_post(game: Game, record: dict, deadline: str | None, salts: bool = True) -> str:
     from gm.beacon import round_time, round_url
     from gm.published import check_fits, machine_line
     from gm.render import render_post
@@ -93,7 +104,7 @@ def commit_post(game: Game, record: dict, deadline: str | None) -> str:
                        beacon=beacon, deadline=deadline,
                        beacon_time=round_time(beacon["round"]).strftime("%Y-%m-%d %H:%M:%S UTC") if beacon else None,
                        beacon_url=round_url(beacon["round"]) if beacon else None,
-                       machine=machine_line(COMMIT_TAG, record))
+                       machine=machine_line(COMMIT_TAG, record), salts=salts)
     check_fits(post, game.forum.max_length if game.forum else None, "the commitment post")
     return post
 
@@ -143,7 +154,8 @@ def commit_day(gd: GameDir, game: Game, day: int, seed: bytes | None = None, dea
     veil = new_seed() if drawn else derived_veil(seed)
     sha = hashlib.sha256(seed).hexdigest()
     record = commit_record(game, day, sha, previous, beacon_round, bool(late))
-    post = commit_post(game, record, deadline.isoformat() if deadline else None)  # a template error leaves nothing behind
+    post = commit_post(game, record, deadline.isoformat() if deadline else None,  # a template error leaves nothing behind
+                       salts=anyone_due(gd, game, day))
     create_file_atomically(seed_path(gd, day), seed.hex() + "\n" + veil.hex() + "\n", mode=0o600)
     try:
         create_file_atomically(path, post)

@@ -194,3 +194,18 @@ def test_board_warnings_are_shown_by_check(tmp_path, monkeypatch):
     result = run("check", "g")
     assert result.exit_code == 0, result.output
     assert "g/game.yaml:" in result.output and "warning: no pawn can ever reach L3: they play as holes" in result.output
+
+
+def test_the_commitment_invites_salts_only_on_a_day_that_takes_them(tmp_path, monkeypatch):
+    """Hostile Takeover's Day 0 takes no orders, so a salt sent for it is refused: its commitment
+    post must not invite one. Day 1 takes orders, and salts."""
+    monkeypatch.chdir(tmp_path)
+    game = Path("g")
+    assert run("new", game, "--engine", "hostile-takeover").exit_code == 0
+    day0 = run("commit", game, "--day", "0")
+    assert day0.exit_code == 0, day0.output
+    assert "Want a hand in the dice?" not in day0.output
+    assert "Nobody sends orders for Day 0, so it takes no salts: the seed alone makes its dice." in day0.output
+    assert run("resolve", game, "--day", "0").exit_code == 0
+    day1 = run("commit", game, "--day", "1")
+    assert "Want a hand in the dice?" in day1.output and "takes no salts" not in day1.output
