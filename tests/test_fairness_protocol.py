@@ -11,34 +11,17 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from gm.beacon import DEMO_ROUND, DEMO_SIGNATURE, parse_deadline, round_after, round_time, signature_problem
 from gm.canonical import NotCanonical, canonical
-from gm.cli import cli
 from gm.dice import derive, dice_key
 from gm.engines import REGISTRY
+from test_fairness import run, snapshot, write_orders  # noqa: F401 - the same helpers as the fairness tests
 
 # drand quicknet round 1000, as the network's HTTP API serves it (public data, checked offline)
 ROUND_1000_RANDOMNESS = "fe290beca10872ef2fb164d2aa4442de4566183ec51c56ff3cd603d930e54fdd"
 SEED = bytes.fromhex("00112233445566778899aabbccddeeff")
 DEADLINE = round_time(DEMO_ROUND - 1).strftime("%Y-%m-%dT%H:%M:%SZ")  # so the round named is 1000
-
-
-def run(*args):
-    return CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
-
-
-def snapshot(root: Path) -> dict[str, str]:
-    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(root.rglob("*")) if p.is_file()}
-
-
-def write_orders(game: Path, day: int, text: str, name: str = "orders.yaml") -> Path:
-    path = game / "days" / f"{day:02d}" / "orders" / name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text)
-    return path
 
 
 def posts(game: Path, day: int) -> dict[str, Path]:
