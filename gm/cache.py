@@ -3,6 +3,7 @@
     $XDG_CACHE_HOME/gm/ (or ~/.cache/gm/)
         templates-<key>/   Jinja's compiled templates (about 180 ms of every resolve or audit)
         data-<key>/        the engines' shipped rules data, parsed from YAML once
+        yaml-<key>/        the GM's own YAML files (game.yaml, orders, rulings), parsed once per text
 
 Each entry is found by what it was made from: a compiled template by its file, its source's
 checksum (Jinja checks it) and a key for everything that changes the compiled code (the Jinja and
@@ -19,8 +20,10 @@ nothing fails. GM_NO_CACHE=1 turns it off (the benchmark measures both).
 from __future__ import annotations
 
 import hashlib
+import marshal
 import os
 import sys
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -165,19 +168,14 @@ def _is_plain(value: Any) -> bool:
 def shipped_data(path: Path) -> Any:
     """An engine's own YAML file (games/<engine>/*.yaml) as plain dicts, lists and scalars: parsed
     once per content, gm version and Python, then read back from the cache in a fraction of the time."""
-    import marshal
-
     raw = path.read_bytes()
     folder = cache_dir("data", f"{__version__}|{sys.implementation.cache_tag}|{marshal.version}")
     entry = None
     if folder is not None:
         entry = folder / f"{hashlib.sha256(raw).hexdigest()}.marshal"
-        try:
-            stored = entry.read_bytes()
-            if hashlib.sha256(stored[32:]).digest() == stored[:32]:  # whole and as written
-                return marshal.loads(stored[32:])
-        except (OSError, EOFError, ValueError, TypeError):
-            pass
+        found = _read_marshal(entry)
+        if found is not MISS:
+            return found
     from gm.errors import LocatedError, Location
     from gm.yamlio import display_path, load_text, plain
 
@@ -185,8 +183,106 @@ def shipped_data(path: Path) -> Any:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise LocatedError(Location(display_path(path)), "not a UTF-8 text file") from None
-    data = plain(load_text(text, path))
+    data = plain(load_text(text, path, keep=False))
     if entry is not None and _is_plain(data):
-        payload = marshal.dumps(data)
-        _write(entry, hashlib.sha256(payload).digest() + payload)
+        _write_marshal(entry, data)
     return data
+
+
+MISS = object()  # no entry, or not one to trust
+
+
+def _read_marshal(entry: Path) -> Any:
+    """An entry as written (its first 32 bytes are the SHA-256 of the rest), or MISS."""
+    try:
+        stored = entry.read_bytes()
+        if hashlib.sha256(stored[32:]).digest() == stored[:32]:  # whole and as written
+            return marshal.loads(stored[32:])
+    except (OSError, EOFError, ValueError, TypeError):
+        pass
+    return MISS
+
+
+def _write_marshal(entry: Path, data: Any) -> None:
+    try:
+        payload = marshal.dumps(data)
+    except ValueError:  # not marshal's kind of data: not kept
+        return
+    _write(entry, hashlib.sha256(payload).digest() + payload)
+
+
+# ---- the GM's own YAML files ------------------------------------------------------------------------
+# A GM runs `gm check` again and again as orders arrive, and most files have not changed since the
+# last run: each text is parsed once (yamlio.load_text), kept as gm/fastyaml.py's `pack` makes it,
+# and a run whose files are all in the cache does not import ruamel.yaml at all. The entry is named
+# by the text and the YAML limits it was checked against; the folder by everything that changes how
+# a text is read: gm's version, the reader's source, Python, marshal, and ruamel.yaml as installed.
+# Only what the fast reader builds is kept (not a file read with a warning, or by the round-trip
+# loader), so a hit is exactly what a parse gives, with every line and column.
+
+YAML_ENTRIES = 2000  # beyond this many, a new entry makes room by removing the oldest half
+
+
+@lru_cache(maxsize=1)
+def _yaml_key() -> str | None:
+    from importlib.machinery import PathFinder
+
+    here = Path(__file__).resolve().parent
+    key = hashlib.sha256(f"{__version__}|{sys.implementation.cache_tag}|{marshal.version}".encode())
+    try:
+        for name in ("fastyaml.py", "yamlio.py"):
+            key.update((here / name).read_bytes())
+        parser = PathFinder.find_spec("_ruamel_yaml")  # ruamel.yaml.clib's C parser, and ruamel.yaml itself
+        package = PathFinder.find_spec("ruamel")
+        files = [parser.origin if parser else None]
+        files += [os.path.join(p, "yaml", "__init__.py") for p in (package.submodule_search_locations or [])] if package else []
+        for name in files:
+            if name and os.path.isfile(name):
+                st = os.stat(name)
+                key.update(f"|{name}|{st.st_size}|{st.st_mtime_ns}".encode())
+    except (OSError, ImportError, ValueError):
+        return None
+    return key.hexdigest()
+
+
+def yaml_entry(text: str, limits) -> Path | None:
+    """Where the parse of `text`, checked against `limits`, is kept (None: no cache)."""
+    key = _yaml_key()
+    folder = cache_dir("yaml", key) if key is not None else None
+    if folder is None:
+        return None
+    named = hashlib.sha256(f"{limits.yaml_nodes}|{limits.yaml_aliases}|{limits.yaml_depth}|".encode())
+    named.update(text.encode("utf-8", "surrogatepass"))
+    return folder / f"{named.hexdigest()}.marshal"
+
+
+def read_yaml(entry: Path) -> Any:
+    """The document kept in `entry`, built anew (the caller may change it), or MISS."""
+    from gm.fastyaml import unpack
+
+    found = _read_marshal(entry)
+    if found is MISS:
+        return MISS
+    try:
+        return unpack(found)
+    except (TypeError, ValueError):  # not a document this gm kept
+        return MISS
+
+
+def keep_yaml(entry: Path, data: Any) -> None:
+    from gm.fastyaml import pack
+
+    try:
+        packed = pack(data)
+    except TypeError:
+        return
+    _write_marshal(entry, packed)
+    try:
+        with os.scandir(entry.parent) as found:
+            entries = [e for e in found if e.name.endswith(".marshal")]
+        if len(entries) > YAML_ENTRIES:
+            entries.sort(key=lambda e: e.stat().st_mtime_ns)
+            for e in entries[: len(entries) - YAML_ENTRIES // 2]:
+                os.unlink(e.path)
+    except OSError:
+        pass

@@ -147,3 +147,43 @@ def _build(node, constructor) -> Any:
             out.lc.data[key] = (k.start_mark.line, k.start_mark.column, v.start_mark.line, v.start_mark.column)
         return out
     raise _Fallback
+
+
+# ---- kept between runs (gm/cache.py: parsed_yaml) ---------------------------------------------
+# What fast_load builds, as nested tuples marshal can keep: a mapping is (0, line, col, [(key,
+# key line, key col, value line, value col, value), ...]), a list (1, line, col, [(line, col,
+# item), ...]); a scalar (text, number, true/false, null) is itself. No scalar is a tuple.
+
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def pack(data: Any) -> Any:
+    if type(data) is LocatedMap:
+        spots = data.lc.data
+        return (0, data.lc.line, data.lc.col, [(k, *spots[k], pack(v)) for k, v in data.items()])
+    if type(data) is LocatedList:
+        spots = data.lc.data
+        return (1, data.lc.line, data.lc.col, [(*spots[i][:2], pack(v)) for i, v in enumerate(data)])
+    if type(data) in _SCALARS:
+        return data
+    raise TypeError(f"not kept: {type(data).__name__}")  # not what fast_load makes
+
+
+def unpack(packed: Any) -> Any:
+    if type(packed) is not tuple:
+        return packed
+    kind, line, col, entries = packed
+    lc = LineCol(line, col)
+    spots = lc.data
+    if kind == 0:
+        out: Any = LocatedMap()
+        for key, kl, kc, vl, vc, value in entries:
+            out[key] = unpack(value)
+            spots[key] = (kl, kc, vl, vc)
+    else:
+        out = LocatedList()
+        for i, (il, ic, value) in enumerate(entries):
+            out.append(unpack(value))
+            spots[i] = (il, ic, 0, 0)
+    out.lc = lc
+    return out

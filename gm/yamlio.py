@@ -1,7 +1,7 @@
 """Reading what people wrote (game.yaml, orders) with a line and column for every node.
 
-ruamel.yaml is imported here only, and only when a file is read, so `gm --help`
-does not pay for it.
+ruamel.yaml is imported here only, and only when a file is read that is not in the user's
+cache, so `gm --help`, and a `gm check` of files read before, do not pay for it.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def _yaml():
     return yaml
 
 
-def load_text(text: str, path: Path, limits=None, warnings: list | None = None) -> Any:
+def load_text(text: str, path: Path, limits=None, warnings: list | None = None, keep: bool = True) -> Any:
     """Parse YAML text; any syntax problem becomes one located error with a hint.
 
     The text is first read as a stream of events (no nesting, no recursion) and refused, with
@@ -44,17 +44,30 @@ def load_text(text: str, path: Path, limits=None, warnings: list | None = None) 
     the round-trip loader; whatever it cannot settle exactly as the round-trip loader would (a
     syntax error, a duplicate key, a merge key, an unusual tag) is read again by the round-trip
     loader, so the result and every line and column are the same either way.
-    """
-    from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
-    from gm.fastyaml import FALLBACK, fast_load
+    What the C composer reads is kept in the user's cache (gm/cache.py), unless `keep` is False:
+    the same text under the same limits is then read back, without ruamel.
+    """
+    from gm.cache import MISS, keep_yaml, read_yaml, yaml_entry
     from gm.limits import DEFAULT
 
     if text.startswith("\ufeff"):  # a byte order mark, as some Windows editors write
         text = text[1:]
-    _prescan(text, display_path(path), limits or DEFAULT)
+    limits = limits or DEFAULT
+    entry = yaml_entry(text, limits) if keep else None
+    if entry is not None:
+        data = read_yaml(entry)
+        if data is not MISS:
+            return data
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+    from gm.fastyaml import FALLBACK, fast_load
+
+    _prescan(text, display_path(path), limits)
     data = fast_load(text)
     if data is not FALLBACK:
+        if entry is not None:
+            keep_yaml(entry, data)
         return data
     shown = display_path(path)
     try:

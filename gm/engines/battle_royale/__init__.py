@@ -9,19 +9,29 @@ escapes, then C-4); votes; the night's reports (Binoculars, Tracking Unit).
 from __future__ import annotations
 
 from functools import lru_cache
+from importlib import import_module
 from typing import Any
 
 from gm.engine import Engine, Facts, GameSetup, Phase, ThreadVotes
 from gm.text import the
 
-from . import forms, rulings, thread_votes
-from .echo import orders_echo
-from .learned import learned
+from . import rulings, thread_votes
 from .orders import check_orders_doc, default_orders
 from .roster import initial_state, read_game
 from .state import State
-from .today import Today
-from .views import gm_view, player_status, player_view, player_views, public_view, status_rows
+
+
+def _later(module: str, name: str) -> staticmethod:
+    """`module.name`, imported on its first call: `gm check` needs no view, form, echo or learned list."""
+    found = []
+
+    def call(*args, **kwargs):
+        if not found:
+            found.append(getattr(import_module(f"{__name__}.{module}"), name))
+        return found[0](*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = name
+    return staticmethod(call)
 
 
 @lru_cache(maxsize=None)
@@ -70,17 +80,17 @@ class BattleRoyale(Engine):
     votes = Votes()
     check_orders = staticmethod(check_orders_doc)
     default_orders = staticmethod(default_orders)
-    public_view = staticmethod(public_view)
-    player_view = staticmethod(player_view)
-    player_views = staticmethod(player_views)  # one pass over the state for everyone (keeps big games linear)
-    gm_view = staticmethod(gm_view)
-    player_status = staticmethod(player_status)
-    status_rows = staticmethod(status_rows)
+    public_view = _later("views", "public_view")
+    player_view = _later("views", "player_view")
+    player_views = _later("views", "player_views")  # one pass over the state for everyone (keeps big games linear)
+    gm_view = _later("views", "gm_view")
+    player_status = _later("views", "player_status")
+    status_rows = _later("views", "status_rows")
     ruling_kinds = rulings.KINDS
     check_ruling = staticmethod(rulings.check_ruling)
     apply_ruling = staticmethod(rulings.apply_ruling)
-    receipt_lines = staticmethod(forms.receipt_lines)
-    order_form = staticmethod(forms.order_form)
+    receipt_lines = _later("forms", "receipt_lines")
+    order_form = _later("forms", "order_form")
 
     def setup(self, doc: Any, path: str) -> GameSetup:
         rules, entries, problems = read_game(doc, path)
@@ -90,9 +100,13 @@ class BattleRoyale(Engine):
     learned_kinds = frozenset({"analysis", "binoculars", "tracking", "attack", "poison"})  # what player_learned reads
 
     def player_learned(self, history, rules, player: str) -> list[str]:
+        from .learned import learned
+
         return learned(history, player, lambda: self.places(rules))
 
     def orders_echo(self, orders, rules) -> str | None:
+        from .echo import orders_echo
+
         return orders_echo(orders.record(), self.places(rules)) if orders.received else None
 
     def places(self, rules) -> dict[str, str]:
@@ -110,7 +124,9 @@ class BattleRoyale(Engine):
     def phases(self, day: int, state: State) -> list[Phase]:
         return day_phases(day == 0)
 
-    def new_notes(self) -> Today:
+    def new_notes(self):
+        from .today import Today
+
         return Today()
 
     def decided(self, state: State, rules) -> bool:
