@@ -58,8 +58,10 @@ def chain_fields(checked, files: dict[str, str]) -> dict:
     return fields
 
 
-@dataclass
+@dataclass(eq=False)
 class DayAudit:
+    """What checking one day's artefacts found."""
+
     day: int
     findings: list[str] = field(default_factory=list)  # "<artefact>: what is wrong with it"
     notes: list[str] = field(default_factory=list)  # what was checked

@@ -95,8 +95,10 @@ def check(root: Path, day: int | None):
     return report
 
 
-@dataclass
+@dataclass(eq=False)
 class Resolved:
+    """What `gm resolve` wrote."""
+
     day: int
     result: str
     files: list[str]
@@ -229,8 +231,10 @@ def rolls(root: Path, day: int | None) -> tuple[int, list[dict]]:
     return day, out
 
 
-@dataclass
+@dataclass(eq=False)
 class Status:
+    """`gm status`: the table and lines to print."""
+
     title: str
     head: list[str]
     rows: list[list[str]]
@@ -291,8 +295,10 @@ def status(root: Path, player: str | None) -> Status:
     return Status(f"{game.title}, {day_txt}", head, rows, lines)
 
 
-@dataclass
+@dataclass(eq=False)
 class DemoResult:
+    """What `gm demo` made, and the narration it shows."""
+
     last_day: int
     narration: str
     narration_path: str
@@ -460,8 +466,10 @@ def audit_all(root: Path) -> AuditReport:
 # ---- the forum toolkit ------------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(eq=False)
 class VotesResult:
+    """What `gm votes` counted and wrote."""
+
     day: int
     posts: list[str]  # the vote-count post (in parts if the forum needs them)
     problems: list  # warnings for the GM, located in the thread file

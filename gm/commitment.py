@@ -31,8 +31,10 @@ SALT_TAG = "gm-salt"
 LOG_FILE = "fairness.log"
 
 
-@dataclass
+@dataclass(eq=False)
 class Commitment:
+    """A day's commitment post, and where it is kept."""
+
     day: int
     seed_sha256: str
     post: str  # what to post in the thread
@@ -44,6 +46,8 @@ class Commitment:
 
 @dataclass(frozen=True)
 class Secret:
+    """A day's seed and the veil of its roll log's purposes."""
+
     seed: bytes
     veil: bytes
 

@@ -17,8 +17,10 @@ from gm.gamedir import Game, GameDir
 from gm.yamlio import display_path
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class CheckedDay:
+    """A day's orders as read and checked, with everything `gm resolve` needs from the files."""
+
     day: int
     state: Any  # the state before the day
     orders: dict[str, Any]  # every player due, defaults filled in
@@ -64,8 +66,10 @@ class CheckedDay:
         return [p for p in self.problems if p.severity == "warning"]
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class ResolvedDay:
+    """A day resolved, not yet written: the state after it, its events and its rolls."""
+
     day: int
     seed: bytes
     checked: CheckedDay

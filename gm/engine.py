@@ -32,7 +32,7 @@ class Facts:
                           "`gm check {dir} --day 0` and `gm resolve {dir} --day 0`.")  # {dir}: the new folder
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Day:
     """Everything a phase may use: the day being resolved, and nothing that touches a file."""
 
@@ -53,7 +53,7 @@ class Phase:
     resolve: Callable[[Day], list[Event]]
 
 
-@dataclass
+@dataclass(eq=False)
 class GameSetup:
     """What an engine makes of game.yaml: its rules (with house rules laid over) and the roster."""
 

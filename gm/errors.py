@@ -13,6 +13,8 @@ class GmError(Exception):
 
 @dataclass(frozen=True)
 class Location:
+    """Where a problem is, as `file:line:col`."""
+
     path: str
     line: int | None = None  # 1-based
     column: int | None = None  # 1-based

@@ -25,6 +25,8 @@ from gm.yamlio import key_loc, value_loc
 
 @dataclass(frozen=True)
 class Forum:
+    """What one forum's posts may hold: markup, heading, spoiler tag, length."""
+
     name: str
     label: str
     format: str  # bbcode | markdown
@@ -63,8 +65,10 @@ GENERIC = {
 FORUM_KEYS = ("profile", "max_length", "handles")
 
 
-@dataclass
+@dataclass(eq=False)
 class ForumSettings:
+    """game.yaml's `forum:` read: the forum, and forum user names -> players."""
+
     forum: Forum
     handles: dict[str, str]  # forum user name -> player name
 

@@ -26,7 +26,7 @@ def day_name(day: int) -> str:
     return f"{day:02d}"
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Game:
     """game.yaml read and checked: the engine, its rules and the state before Day 0."""
 

@@ -23,8 +23,10 @@ DEADLINE_FILE = "deadline.txt"
 _DAILY = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
 
 
-@dataclass
+@dataclass(eq=False)
 class Deadline:
+    """A day's deadline, and where it was set."""
+
     when: datetime | None  # None: no deadline set for the day
     source: str  # where it was set, as the GM would look for it
 
@@ -105,8 +107,10 @@ def now_utc(raw: str | None = None) -> datetime:
 # ---- receipts, forms, reminders ----------------------------------------------------------------
 
 
-@dataclass
+@dataclass(eq=False)
 class Receipts:
+    """The receipts `gm receipts` wrote for a day."""
+
     day: int
     folder: str
     written: list[tuple[str, str, str]] = field(default_factory=list)  # (player, file, new | changed | same)
@@ -208,8 +212,10 @@ def find_player(game: Game, raw: str, due: list[str] | None = None) -> str:
     return name
 
 
-@dataclass
+@dataclass(eq=False)
 class Reminder:
+    """The reminder post for a day, and who still owes orders."""
+
     day: int
     post: str
     waiting: list[str]

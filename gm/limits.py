@@ -14,6 +14,8 @@ from gm.errors import Problem
 
 @dataclass(frozen=True)
 class Limits:
+    """How much gm reads before it refuses (game.yaml's `limits:` over the defaults)."""
+
     file_bytes: int = 2_000_000  # any YAML file a person wrote (orders, votes.yaml, game.yaml, house rules)
     yaml_nodes: int = 100_000  # values in one YAML file, counting every alias as the values it repeats
     yaml_aliases: int = 100  # `*name` aliases in one YAML file

@@ -146,6 +146,8 @@ def sentences(text: str) -> list[str]:
 
 @dataclass(frozen=True)
 class Phrasing:
+    """One way of telling an event, with the conditions it fits."""
+
     text: str
     when: tuple[tuple[str, Any], ...] = ()
     unless: tuple[tuple[str, Any], ...] = ()
@@ -275,7 +277,7 @@ _COMPILED: dict = {}  # (environment, text) -> compiled phrasing; environments l
 
 # ---- the narration stream --------------------------------------------------------------------
 
-@dataclass
+@dataclass(eq=False)
 class Narrator:
     """Picks and renders phrasings for one post. `phrase` is the template's function."""
 

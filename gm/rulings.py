@@ -64,6 +64,8 @@ EXTRA_KEYS = ("say", "why")
 
 @dataclass
 class Ruling:
+    """One ruling of the GM's, as read and checked."""
+
     kind: str
     player: str | None  # None for a deadline
     value: Any = None  # health: int; give/take: item; move: zone or square; replace: handle; deadline: text
@@ -91,8 +93,10 @@ class Ruling:
         return self.say is not None or self.kind in PUBLIC_KINDS
 
 
-@dataclass
+@dataclass(eq=False)
 class Rulings:
+    """A day's rulings, with the problems found reading them."""
+
     rulings: list[Ruling] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     file: str | None = None  # as shown, when the day has a rulings.yaml

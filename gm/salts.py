@@ -24,6 +24,8 @@ MAX_LENGTH = 200
 
 @dataclass(frozen=True)
 class TakenSalt:
+    """A player's salt, taken out of an orders file before the engine reads it."""
+
     raw_name: str  # the player's name as written in the orders file
     salt: str
     where: Location

@@ -16,6 +16,8 @@ ATTACKS = ("attack", "all_out_attack")
 
 @dataclass
 class FreeAction:
+    """One free action (drop, pick up, trade, ...), done before the Action Phase."""
+
     kind: str  # drop | pick_up | trade | store | take_out | wear | take_off | track | proficiency
     item: str | None = None
     partner: str | None = None
@@ -27,6 +29,8 @@ class FreeAction:
 
 @dataclass
 class PlayerOrders:
+    """One player's orders for the day, checked, as the phases read them."""
+
     player: str
     received: bool = True
     free: list[FreeAction] = field(default_factory=list)

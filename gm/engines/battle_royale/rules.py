@@ -21,6 +21,8 @@ EFFECTS = ("hit", "dodge", "search", "heal", "max_health", "cover")
 
 @dataclass(frozen=True)
 class Collateral:
+    """The harm an explosive does to those in melee around its target."""
+
     around: str  # "target": players in melee with the target; "both": with the target or the thrower
     hit_chance: int
     damage: tuple[tuple[int, int], ...]
@@ -28,6 +30,8 @@ class Collateral:
 
 @dataclass(frozen=True)
 class Weapon:
+    """A weapon as the handbook's tables give it (house rules laid over)."""
+
     name: str
     weapon_class: str
     hits: int
@@ -48,6 +52,8 @@ class Weapon:
 
 @dataclass(frozen=True)
 class ItemSpec:
+    """An item as the handbook describes it: its class and what it does."""
+
     name: str
     item_class: str
     supported: bool = True
@@ -64,6 +70,8 @@ class ItemSpec:
 
 @dataclass(frozen=True)
 class Zone:
+    """A zone of the island: its neighbours and what it changes for attacks."""
+
     name: str
     number: int
     adjacent: tuple[str, ...]
@@ -73,7 +81,7 @@ class Zone:
     at: str = "in"  # the preposition a sentence puts before it: "on the Beach", "in the Forest"
 
 
-@dataclass
+@dataclass(eq=False)
 class HouseRules:
     """Settings a GM may change; their defaults live in games/battle-royale/defaults.yaml."""
 
@@ -140,8 +148,10 @@ _RANGES = {
 }
 
 
-@dataclass
+@dataclass(eq=False)
 class Rules:
+    """Everything the day's phases look up: zones, items, weapons, house rules, role bonuses."""
+
     zones: dict[str, Zone]
     items: dict[str, ItemSpec]
     unarmed: Weapon

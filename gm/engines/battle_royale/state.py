@@ -83,6 +83,8 @@ _EXTRA = {
 
 @dataclass
 class Player:
+    """One student: where they are, what they carry, how they stand."""
+
     name: str
     role: str
     school: str | None
@@ -148,6 +150,8 @@ class Player:
 
 @dataclass
 class ZoneState:
+    """One zone between days: whether it is closed, what lies hidden or dropped in it."""
+
     name: str
     closed: bool = False
     closing: bool = False  # voted closed tonight; closed from the start of the next day
@@ -173,6 +177,8 @@ class ZoneState:
 
 @dataclass
 class State:
+    """The game between days, as state.json keeps it."""
+
     day: int  # the last resolved day (-1 before Day 0)
     players: dict[str, Player]
     zones: dict[str, ZoneState]
