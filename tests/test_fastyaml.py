@@ -90,3 +90,114 @@ def test_fast_reader_matches_round_trip_on_random_documents(doc, flow):
     if fast is FALLBACK:
         return
     _same(fast, _yaml().load(text))
+
+
+# ---- the parse kept in the user's cache (gm/cache.py: yaml entries) ---------------------------
+
+
+def _identical(kept, fresh, where="doc"):
+    """The same types (LocatedMap, not just a dict; True, not 1), values and every line and column."""
+    assert type(kept) is type(fresh), (where, kept, fresh)
+    assert kept == fresh, where
+    if isinstance(fresh, (dict, list)):
+        assert (kept.lc.line, kept.lc.col, kept.lc.data) == (fresh.lc.line, fresh.lc.col, fresh.lc.data), where
+        for k in (fresh if isinstance(fresh, dict) else range(len(fresh))):
+            _identical(kept[k], fresh[k], f"{where}.{k}")
+
+
+def _read_back_only(monkeypatch):
+    """From here on, a text that is not in the cache fails the test: nothing may be parsed again."""
+    import gm.fastyaml
+    import gm.yamlio
+
+    def parsed(*args, **kwargs):
+        raise AssertionError("parsed again")
+
+    monkeypatch.setattr(gm.fastyaml, "fast_load", parsed)
+    monkeypatch.setattr(gm.yamlio, "_prescan", parsed)
+
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = sorted((ROOT / "games").rglob("*.yaml")) + sorted((ROOT / "tests" / "scenarios").glob("*.yaml"))[:30]
+
+
+def test_a_kept_parse_is_the_parse(tmp_path, monkeypatch):
+    """Every shipped YAML file, scenarios and the cases above: read back from the cache, each is what a
+    fresh parse gives, a new object each time (a caller may change what it gets)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    texts = [p.read_text(encoding="utf-8") for p in CORPUS] + CASES
+    fresh = [load_text(t, Path("f.yaml"), keep=False) for t in texts]
+    first = [load_text(t, Path("f.yaml")) for t in texts]  # parsed, and kept
+    kept = len(list(tmp_path.glob("gm/yaml-*/*.marshal")))
+    assert kept == len(set(texts)) - sum(fast_load(t) is FALLBACK for t in set(texts))
+    assert kept > 50
+    with monkeypatch.context() as m:
+        _read_back_only(m)
+        again = [load_text(t, Path("f.yaml")) for t in texts]
+        again_too = [load_text(t, Path("f.yaml")) for t in texts]
+    for text, f, one, two, three in zip(texts, fresh, first, again, again_too):
+        _identical(one, f, text[:40])
+        _identical(two, f, text[:40])
+        assert two is not three or not isinstance(two, (dict, list))
+
+
+@settings(max_examples=60, deadline=None)
+@given(_docs, st.sampled_from([None, True, False]))
+def test_a_kept_parse_is_the_parse_on_random_documents(doc, flow):
+    import tempfile
+
+    from ruamel.yaml import YAML
+
+    dumper = YAML()
+    dumper.default_flow_style = flow
+    buf = io.StringIO()
+    dumper.dump(doc, buf)
+    text = buf.getvalue()
+    with tempfile.TemporaryDirectory() as cache, pytest.MonkeyPatch.context() as m:
+        m.setenv("XDG_CACHE_HOME", cache)
+        fresh = load_text(text, Path("f.yaml"), keep=False)
+        load_text(text, Path("f.yaml"))
+        kept = list(Path(cache).glob("gm/yaml-*/*.marshal"))  # (not what the fast reader hands over)
+        _read_back_only(m)
+        if kept:
+            _identical(load_text(text, Path("f.yaml")), fresh)
+
+
+def test_a_changed_text_or_changed_limits_are_read_again(tmp_path, monkeypatch):
+    from gm.errors import LocatedError
+    from gm.limits import DEFAULT, Limits
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    text = "Akane:\n  votes: [" + ", ".join(f"v{i}" for i in range(150)) + "]\n"
+    assert len(load_text(text, Path("o.yaml"))["Akane"]["votes"]) == 150  # kept under the default limits
+    assert load_text(text.replace("v149", "w"), Path("o.yaml"))["Akane"]["votes"][-1] == "w"
+    with pytest.raises(LocatedError) as err:  # the same text under a lower limit: refused, not read back
+        load_text(text, Path("o.yaml"), Limits(yaml_nodes=100))
+    assert str(err.value).startswith("o.yaml:2:") and "more than 100 values" in str(err.value)
+    with pytest.raises(LocatedError):
+        load_text(text, Path("o.yaml"), Limits(yaml_depth=8, yaml_nodes=120))
+    assert len(load_text(text, Path("o.yaml"), DEFAULT)["Akane"]["votes"]) == 150
+
+
+def test_a_damaged_entry_is_parsed_again_and_the_cache_stays_bounded(tmp_path, monkeypatch):
+    import gm.cache
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    text = "Akane:\n  action: defend\n"
+    want = load_text(text, Path("o.yaml"), keep=False)
+    load_text(text, Path("o.yaml"))
+    [entry] = tmp_path.glob("gm/yaml-*/*.marshal")
+    stored = bytearray(entry.read_bytes())
+    stored[-2] ^= 0xFF  # the digest no longer matches: parsed again
+    entry.write_bytes(bytes(stored))
+    _identical(load_text(text, Path("o.yaml")), want)
+    entry.write_bytes(b"junk")
+    _identical(load_text(text, Path("o.yaml")), want)
+    monkeypatch.setattr(gm.cache, "YAML_ENTRIES", 10)
+    for i in range(25):
+        load_text(f"Player {i}:\n  action: defend\n", Path("o.yaml"))
+    assert 5 <= len(list(tmp_path.glob("gm/yaml-*/*.marshal"))) <= 10
+    monkeypatch.setenv("GM_NO_CACHE", "1")  # off: nothing kept, nothing read back
+    before = sorted(tmp_path.glob("gm/yaml-*/*.marshal"))
+    assert load_text("Bruno:\n  action: search\n", Path("o.yaml")) == {"Bruno": {"action": "search"}}
+    assert sorted(tmp_path.glob("gm/yaml-*/*.marshal")) == before

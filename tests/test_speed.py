@@ -7,6 +7,7 @@ a warm one, a damaged one and one that cannot be written all give the golden dem
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -50,6 +51,73 @@ def test_help_loads_nothing_but_click(args):
         assert not {"gm.yamlio", "gm.render", "gm.day", "gm.commands"} & gm_modules
     else:
         assert gm_modules == {"gm", "gm.cli"}
+
+
+# What `gm check` has no use for: templates, posts, the record and roll log, the phases of a day, the
+# views and forms of messages (Battle Royale's); and once its files are in the cache, the standard
+# library's writing (which a first run uses to fill the cache) and diffing.
+NOT_FOR_CHECK = {
+    "jinja2", "rich", "markupsafe", "gm.templating", "gm.render", "gm.record", "gm.rolllog", "gm.jsonout",
+    "gm.verify", "gm.audit", "gm.lock", "gm.corrections", "gm.reveal", "gm.thread", "gm.votecount", "gm.simulate",
+    "gm.preview",
+} | {f"gm.engines.battle_royale.{m}" for m in (
+    "views", "forms", "echo", "learned", "today", "setup", "policies", "sim_stats", "dawn", "free_actions", "smoke",
+    "use_items", "attacks", "traps", "search", "analyze", "movement", "votes", "night", "endgame")}
+
+
+def _day1_of_demo(demo_dir, tmp_path) -> Path:
+    """The demo with Day 1 not resolved yet, as bench.py checks it."""
+    game = tmp_path / "game"
+    shutil.copytree(demo_dir, game)
+    for day in (game / "days").iterdir():
+        if int(day.name) >= 1:
+            shutil.rmtree(day / "result", ignore_errors=True)
+            for name in ("seed.secret", "commit.txt"):
+                (day / name).unlink(missing_ok=True)
+    return game
+
+
+def test_check_loads_only_what_it_needs(demo_dir, tmp_path):
+    """`gm check` imports nothing a check does not use, and once the day's files are in the cache,
+    not ruamel.yaml either: a GM runs it again and again as orders arrive."""
+    game = _day1_of_demo(demo_dir, tmp_path)
+    code = ("import sys; from gm.cli import cli\n"
+            "try: cli(['check', sys.argv[1], '--day', '1'], prog_name='gm')\n"
+            "except SystemExit as exc: print('EXIT', exc.code)\n"
+            "print('MODULES', ' '.join(sorted(sys.modules)))")
+    loaded = []
+    for _ in ("cold", "warm"):
+        out = subprocess.run([sys.executable, "-c", code, str(game)], env=_env(XDG_CACHE_HOME=str(tmp_path / "cache")),
+                             capture_output=True, text=True, timeout=120)
+        assert "Day 1: orders OK (19 players, 3 file(s)" in out.stdout and "EXIT 0" in out.stdout, out.stdout + out.stderr
+        loaded.append(set(out.stdout.split("MODULES", 1)[1].split()))
+    cold, warm = loaded
+    roots = lambda modules: {m.split(".")[0] for m in modules}  # noqa: E731
+    assert "ruamel" in roots(cold) and not {"ruamel", "_ruamel_yaml"} & roots(warm)
+    for modules in (cold, warm):
+        assert not {m for m in modules if m in NOT_FOR_CHECK or m.split(".")[0] in NOT_FOR_CHECK}
+    assert not {"shutil", "tempfile", "difflib", "secrets", "random"} & warm
+    assert "gm.engines.battle_royale.orders" in warm  # (the test sees the modules it names)
+
+
+def test_check_says_the_same_with_the_cache_off_cold_or_warm(demo_dir, tmp_path):
+    """Every problem, at the same line and column, and the same exit code, whether the day's YAML was
+    parsed now or read back from the cache; an orders file changed between runs is read again."""
+    game = _day1_of_demo(demo_dir, tmp_path)
+    orders = game / "days" / "01" / "orders"
+    with open(orders / "forest.yaml", "a", encoding="utf-8") as fh:
+        fh.write("Farah:\n  action: {atack: {targets: [Emil]}}\n  movment: stay\nNobody:\n  action: defend\n")
+    runs = {label: _run(["check", str(game), "--day", "1"], tmp_path, **env) for label, env in (
+        ("off", {"GM_NO_CACHE": "1"}), ("cold", {"XDG_CACHE_HOME": str(tmp_path / "cache")}),
+        ("warm", {"XDG_CACHE_HOME": str(tmp_path / "cache")}))}
+    assert runs["off"].returncode == 1 and "forest.yaml:" in runs["off"].stdout + runs["off"].stderr
+    for label, out in runs.items():
+        assert (out.returncode, out.stdout, out.stderr) == (runs["off"].returncode, runs["off"].stdout,
+                                                            runs["off"].stderr), label
+    assert list((tmp_path / "cache" / "gm").glob("yaml-*/*.marshal"))
+    (orders / "forest.yaml").write_text((orders / "forest.yaml").read_text().replace("Nobody", "Nobody Else"))
+    again = _run(["check", str(game), "--day", "1"], tmp_path, XDG_CACHE_HOME=str(tmp_path / "cache"))
+    assert "Nobody Else" in again.stdout + again.stderr and "Nobody'" not in again.stdout + again.stderr
 
 
 def test_demo_is_the_same_with_a_cold_warm_damaged_or_unwritable_cache(tmp_path):
