@@ -9,8 +9,8 @@ comparison, so that a busy machine slows both alike:
 
 - start-up: `gm --help` against `python -c "import click"` (the floor: gm's command line is click);
 - the bundled 20-player demo: `gm check --day 1`, `gm resolve --day 1` and `gm audit --all`
-  (all eight days replayed), plus `gm resolve` with the user's cache off (GM_NO_CACHE=1: every
-  template compiled and the rules data parsed again);
+  (all eight days replayed), plus `gm check` and `gm resolve` with the user's cache off
+  (GM_NO_CACHE=1: every YAML file parsed, every template compiled again);
 - synthetic Battle Royale days of 20, 200, 2,000 and 10,000 players (tests/helpers_synth.py):
   `gm resolve --day 1`, with the peak memory of the process.
 
@@ -209,6 +209,7 @@ def main(argv: list[str] | None = None) -> int:
         demo = in_turn({
             "import click": ([sys.executable, "-c", "import click"], work, env, None),
             "gm check": (gm + ["check", str(day1), "--day", "1"], work, env, unresolve(day1, 1)),
+            "gm check, no cache": (gm + ["check", str(day1), "--day", "1"], work, cold, unresolve(day1, 1)),
             "gm resolve": (resolve1, work, env, unresolve(day1, 1)),
             "gm resolve, no cache": (resolve1, work, cold, unresolve(day1, 1)),
             "gm audit --all": (gm + ["audit", str(full), "--all"], work, env, None),
@@ -267,12 +268,14 @@ def figures(args, quick, demo, days, mach, started, load_before, load_after) -> 
         f"{ms(quick['gm --help']['max'])} | {ms(quick['gm --help']['cpu'])} | {ratio:.2f}x | {help_goal} |",
     ]
     dclick = demo["import click"]["median"]
-    for name, key in (("gm check", "check_ms"), ("gm resolve", "resolve_ms"), ("gm resolve, no cache", None),
-                      ("gm audit --all", "audit_ms")):
+    for name, key in (("gm check", "check_ms"), ("gm check, no cache", None), ("gm resolve", "resolve_ms"),
+                      ("gm resolve, no cache", None), ("gm audit --all", "audit_ms")):
         r = demo[name]
         target = GOALS.get(key) if key else None
-        verdict = goal(f"<= {target} ms", r["median"] * 1000 <= target) if target else "(first run after an upgrade)"
-        what = {"gm check": "`gm check` Day 1", "gm resolve": "`gm resolve` Day 1",
+        verdict = goal(f"<= {target} ms", r["median"] * 1000 <= target) if target else (
+            "(every file parsed: a first check)" if name.startswith("gm check") else "(first run after an upgrade)")
+        what = {"gm check": "`gm check` Day 1", "gm check, no cache": "`gm check` Day 1, `GM_NO_CACHE=1`",
+                "gm resolve": "`gm resolve` Day 1",
                 "gm resolve, no cache": "`gm resolve` Day 1, `GM_NO_CACHE=1`", "gm audit --all": "`gm audit --all` (Days 0-7)"}[name]
         lines.append(f"| {what} | {ms(r['median'])} | {ms(r['min'])}-{ms(r['max'])} | {ms(r['cpu'])} | "
                      f"{r['median'] / dclick:.2f}x | {verdict} |")

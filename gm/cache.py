@@ -220,7 +220,9 @@ def _write_marshal(entry: Path, data: Any) -> None:
 # Only what the fast reader builds is kept (not a file read with a warning, or by the round-trip
 # loader), so a hit is exactly what a parse gives, with every line and column.
 
-YAML_ENTRIES = 2000  # beyond this many, a new entry makes room by removing the oldest half
+# beyond this many entries or bytes, a new entry makes room: the oldest go until half of each is left
+YAML_ENTRIES = 2000
+YAML_BYTES = 200_000_000
 
 
 @lru_cache(maxsize=1)
@@ -279,10 +281,13 @@ def keep_yaml(entry: Path, data: Any) -> None:
     _write_marshal(entry, packed)
     try:
         with os.scandir(entry.parent) as found:
-            entries = [e for e in found if e.name.endswith(".marshal")]
-        if len(entries) > YAML_ENTRIES:
-            entries.sort(key=lambda e: e.stat().st_mtime_ns)
-            for e in entries[: len(entries) - YAML_ENTRIES // 2]:
-                os.unlink(e.path)
+            entries = [(e.stat(), e.path) for e in found if e.name.endswith(".marshal")]
+        size = sum(st.st_size for st, _ in entries)
+        if len(entries) > YAML_ENTRIES or size > YAML_BYTES:
+            entries.sort(key=lambda e: e[0].st_mtime_ns)
+            while entries and (len(entries) > YAML_ENTRIES // 2 or size > YAML_BYTES // 2):
+                st, path = entries.pop(0)
+                os.unlink(path)
+                size -= st.st_size
     except OSError:
         pass

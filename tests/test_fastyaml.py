@@ -197,6 +197,12 @@ def test_a_damaged_entry_is_parsed_again_and_the_cache_stays_bounded(tmp_path, m
     for i in range(25):
         load_text(f"Player {i}:\n  action: defend\n", Path("o.yaml"))
     assert 5 <= len(list(tmp_path.glob("gm/yaml-*/*.marshal"))) <= 10
+    monkeypatch.setattr(gm.cache, "YAML_ENTRIES", 1000)
+    monkeypatch.setattr(gm.cache, "YAML_BYTES", 20_000)
+    for i in range(25):
+        load_text(f"Player {i}:\n  votes: [{', '.join(['Bruno'] * 300)}]\n", Path("o.yaml"))
+    assert sum(p.stat().st_size for p in tmp_path.glob("gm/yaml-*/*.marshal")) <= 20_000
+    assert load_text("Player 24:\n  votes: [Bruno]\n", Path("o.yaml")) == {"Player 24": {"votes": ["Bruno"]}}
     monkeypatch.setenv("GM_NO_CACHE", "1")  # off: nothing kept, nothing read back
     before = sorted(tmp_path.glob("gm/yaml-*/*.marshal"))
     assert load_text("Bruno:\n  action: search\n", Path("o.yaml")) == {"Bruno": {"action": "search"}}
