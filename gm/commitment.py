@@ -44,7 +44,7 @@ class Commitment:
     beacon_round: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Secret:
     """A day's seed and the veil of its roll log's purposes."""
 

@@ -20,7 +20,7 @@ from gm.events import Event
 from gm.paths import games_dir
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Facts:
     """What a game is, as data."""
 
@@ -45,7 +45,7 @@ class Day:
     step: str = ""  # the name of the phase running
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Phase:
     """One step of a day in the order the rules give."""
 
@@ -63,7 +63,7 @@ class GameSetup:
     initial_state: Any = None
 
 
-@dataclass
+@dataclass(eq=False)
 class VoteKind:
     """One kind of vote players cast in the public thread (gm votes), as the engine defines it.
 

@@ -29,7 +29,7 @@ MAX_PHRASE_CHARS = 1000
 
 # ---- pronouns --------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Pronouns:
     """A player's pronouns as a template uses them: `{{ p.they }} fell`, `{{ p.their }} bag`."""
 
@@ -144,7 +144,7 @@ def sentences(text: str) -> list[str]:
 
 # ---- phrase pools ----------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Phrasing:
     """One way of telling an event, with the conditions it fits."""
 

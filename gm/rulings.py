@@ -62,7 +62,7 @@ PUBLIC_KINDS = ("kill", "revive", "replace", "deadline")  # announced in the thr
 EXTRA_KEYS = ("say", "why")
 
 
-@dataclass
+@dataclass(eq=False)
 class Ruling:
     """One ruling of the GM's, as read and checked."""
 
