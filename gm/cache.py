@@ -237,7 +237,8 @@ def _yaml_key() -> str | None:
         parser = PathFinder.find_spec("_ruamel_yaml")  # ruamel.yaml.clib's C parser, and ruamel.yaml itself
         package = PathFinder.find_spec("ruamel")
         files = [parser.origin if parser else None]
-        files += [os.path.join(p, "yaml", "__init__.py") for p in (package.submodule_search_locations or [])] if package else []
+        for folder in (package.submodule_search_locations or []) if package else []:
+            files.append(os.path.join(folder, "yaml", "__init__.py"))
         for name in files:
             if name and os.path.isfile(name):
                 st = os.stat(name)

@@ -149,7 +149,7 @@ def _build(node, constructor) -> Any:
     raise _Fallback
 
 
-# ---- kept between runs (gm/cache.py: parsed_yaml) ---------------------------------------------
+# ---- kept between runs (gm/cache.py: read_yaml, keep_yaml) ------------------------------------
 # What fast_load builds, as nested tuples marshal can keep: a mapping is (0, line, col, [(key,
 # key line, key col, value line, value col, value), ...]), a list (1, line, col, [(line, col,
 # item), ...]); a scalar (text, number, true/false, null) is itself. No scalar is a tuple.
