@@ -58,7 +58,7 @@ def chain_fields(checked, files: dict[str, str]) -> dict:
     return fields
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class DayAudit:
     """What checking one day's artefacts found."""
 

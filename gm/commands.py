@@ -95,7 +95,7 @@ def check(root: Path, day: int | None):
     return report
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Resolved:
     """What `gm resolve` wrote."""
 
@@ -231,7 +231,7 @@ def rolls(root: Path, day: int | None) -> tuple[int, list[dict]]:
     return day, out
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Status:
     """`gm status`: the table and lines to print."""
 
@@ -295,7 +295,7 @@ def status(root: Path, player: str | None) -> Status:
     return Status(f"{game.title}, {day_txt}", head, rows, lines)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class DemoResult:
     """What `gm demo` made, and the narration it shows."""
 
@@ -466,7 +466,7 @@ def audit_all(root: Path) -> AuditReport:
 # ---- the forum toolkit ------------------------------------------------------------------------
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class VotesResult:
     """What `gm votes` counted and wrote."""
 

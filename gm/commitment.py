@@ -31,7 +31,7 @@ SALT_TAG = "gm-salt"
 LOG_FILE = "fairness.log"
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Commitment:
     """A day's commitment post, and where it is kept."""
 
@@ -44,7 +44,7 @@ class Commitment:
     beacon_round: int | None = None
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class Secret:
     """A day's seed and the veil of its roll log's purposes."""
 

@@ -80,7 +80,7 @@ def seed_commitment(seed: bytes) -> str:
     return hashlib.sha256(seed).hexdigest()
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Roll:
     """One logged roll: what it was for, what was rolled, and what it meant."""
 

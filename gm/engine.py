@@ -20,7 +20,9 @@ from gm.events import Event
 from gm.paths import games_dir
 
 
-@dataclass(frozen=True, eq=False)
+# Records made at start-up generate no __eq__ or __repr__ they never use (eq=False, repr=False):
+# `dataclasses` compiles each method as the module is imported, which `gm check` pays for.
+@dataclass(frozen=True, eq=False, repr=False)
 class Facts:
     """What a game is, as data."""
 
@@ -45,7 +47,7 @@ class Day:
     step: str = ""  # the name of the phase running
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class Phase:
     """One step of a day in the order the rules give."""
 
@@ -53,7 +55,7 @@ class Phase:
     resolve: Callable[[Day], list[Event]]
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class GameSetup:
     """What an engine makes of game.yaml: its rules (with house rules laid over) and the roster."""
 
@@ -63,7 +65,7 @@ class GameSetup:
     initial_state: Any = None
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class VoteKind:
     """One kind of vote players cast in the public thread (gm votes), as the engine defines it.
 

@@ -9,7 +9,7 @@ PUBLIC = "public"
 GM = "gm"
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Event:
     """`visibility` is "public", "gm", or a sorted tuple of the players who may see it.
     `about` names the players a public event concerns: it reaches their messages too (a death

@@ -65,7 +65,7 @@ GENERIC = {
 FORUM_KEYS = ("profile", "max_length", "handles")
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class ForumSettings:
     """game.yaml's `forum:` read: the forum, and forum user names -> players."""
 

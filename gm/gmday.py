@@ -23,7 +23,7 @@ DEADLINE_FILE = "deadline.txt"
 _DAILY = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Deadline:
     """A day's deadline, and where it was set."""
 
@@ -107,7 +107,7 @@ def now_utc(raw: str | None = None) -> datetime:
 # ---- receipts, forms, reminders ----------------------------------------------------------------
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Receipts:
     """The receipts `gm receipts` wrote for a day."""
 
@@ -212,7 +212,7 @@ def find_player(game: Game, raw: str, due: list[str] | None = None) -> str:
     return name
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Reminder:
     """The reminder post for a day, and who still owes orders."""
 

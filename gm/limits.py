@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields, replace
 from gm.errors import Problem
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class Limits:
     """How much gm reads before it refuses (game.yaml's `limits:` over the defaults)."""
 

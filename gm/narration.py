@@ -29,7 +29,7 @@ MAX_PHRASE_CHARS = 1000
 
 # ---- pronouns --------------------------------------------------------------------------------
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class Pronouns:
     """A player's pronouns as a template uses them: `{{ p.they }} fell`, `{{ p.their }} bag`."""
 
@@ -144,7 +144,7 @@ def sentences(text: str) -> list[str]:
 
 # ---- phrase pools ----------------------------------------------------------------------------
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class Phrasing:
     """One way of telling an event, with the conditions it fits."""
 
@@ -277,7 +277,7 @@ _COMPILED: dict = {}  # (environment, text) -> compiled phrasing; environments l
 
 # ---- the narration stream --------------------------------------------------------------------
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Narrator:
     """Picks and renders phrasings for one post. `phrase` is the template's function."""
 

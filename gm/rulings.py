@@ -62,7 +62,7 @@ PUBLIC_KINDS = ("kill", "revive", "replace", "deadline")  # announced in the thr
 EXTRA_KEYS = ("say", "why")
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Ruling:
     """One ruling of the GM's, as read and checked."""
 
@@ -93,7 +93,7 @@ class Ruling:
         return self.say is not None or self.kind in PUBLIC_KINDS
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Rulings:
     """A day's rulings, with the problems found reading them."""
 

@@ -22,7 +22,7 @@ SALT_KEY = "salt"
 MAX_LENGTH = 200
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class TakenSalt:
     """A player's salt, taken out of an orders file before the engine reads it."""
 

@@ -14,7 +14,7 @@ from .state import Player, State
 ATTACKS = ("attack", "all_out_attack")
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class FreeAction:
     """One free action (drop, pick up, trade, ...), done before the Action Phase."""
 
@@ -27,7 +27,7 @@ class FreeAction:
     where: Location | None = None
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class PlayerOrders:
     """One player's orders for the day, checked, as the phases read them."""
 

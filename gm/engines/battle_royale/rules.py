@@ -19,7 +19,7 @@ ROLES = ("Dedicated Student", "Lover", "Lone Wolf")
 EFFECTS = ("hit", "dodge", "search", "heal", "max_health", "cover")
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class Collateral:
     """The harm an explosive does to those in melee around its target."""
 
@@ -28,7 +28,7 @@ class Collateral:
     damage: tuple[tuple[int, int], ...]
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class Weapon:
     """A weapon as the handbook's tables give it (house rules laid over)."""
 
@@ -50,7 +50,7 @@ class Weapon:
         return self.step or self.weapon_class
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class ItemSpec:
     """An item as the handbook describes it: its class and what it does."""
 
@@ -68,7 +68,7 @@ class ItemSpec:
         return self.props.get(key, default)
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class Zone:
     """A zone of the island: its neighbours and what it changes for attacks."""
 
@@ -81,7 +81,7 @@ class Zone:
     at: str = "in"  # the preposition a sentence puts before it: "on the Beach", "in the Forest"
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class HouseRules:
     """Settings a GM may change; their defaults live in games/battle-royale/defaults.yaml."""
 
@@ -148,7 +148,7 @@ _RANGES = {
 }
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Rules:
     """Everything the day's phases look up: zones, items, weapons, house rules, role bonuses."""
 
