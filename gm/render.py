@@ -104,11 +104,12 @@ def with_parts(files: dict[str, str], name: str, text: str, game) -> None:
             files[f"{stem}.part{i}.{ext}"] = part
 
 
-def render_day(game, rd) -> dict[str, str]:
+def render_day(game, rd, files: dict[str, str] | None = None) -> dict[str, str]:
     """Narration from the public view and public events; each message from that player's view and
-    the events addressed to them; the GM summary from everything."""
+    the events addressed to them; the GM summary from everything. Into `files` when given (a
+    result folder that writes each file as it comes: gm/gamedir.py's ResultFiles)."""
     with template_errors(game):
-        return _render_day(game, rd)
+        return _render_day(game, rd, {} if files is None else files)
 
 
 def _rulings(env, base, rulings, audience: str, me: str | None = None) -> str:
@@ -119,7 +120,7 @@ def _rulings(env, base, rulings, audience: str, me: str | None = None) -> str:
     return "\n" + env.get_template("rulings.j2").render(game=base, rulings=rulings, audience=audience, me=me)
 
 
-def _render_day(game, rd) -> dict[str, str]:
+def _render_day(game, rd, files: dict[str, str]) -> dict[str, str]:
     engine = game.engine
     env = game_environment(game)
     ext = game.ext
@@ -129,7 +130,6 @@ def _render_day(game, rd) -> dict[str, str]:
         events = [e for e in rd.events if e.kind != "ruling"]
         rd = replace(rd, events=events)
     public_events = [e for e in rd.events if e.is_public]
-    files: dict[str, str] = {}
     places = engine.places(game.rules)
     narrator = _narrator(game, env, rd, "narration", places)
     story = Safe(rd.checked.story) if rd.checked.story else None
