@@ -32,7 +32,7 @@ import helpers_synth  # noqa: E402
 SEED_HEX = "5eed" * 16
 TARGET_SECONDS = 2.0  # the 2,000-player day
 TARGET_RATIO = 1.5  # per-player time at 2,000 over that at 200
-STAGES = ("load", "check", "resolve", "render", "write")  # render: with messages/ and openings/ written meanwhile; write: the rest, and the wait
+STAGES = ("load", "check", "resolve", "render", "write")
 
 
 def build(root: Path, players: int) -> Path:
@@ -42,7 +42,7 @@ def build(root: Path, players: int) -> Path:
 def resolve_once(root: Path, stages: dict[str, float] | None = None) -> float:
     """One `gm resolve --day 1`, through the library: load, check, resolve, render, write.
 
-    The same calls as gm.commands.resolve (resolve_day + day_files into GameDir.new_result, the
+    The same calls as gm.commands.resolve (resolve_day + day_files + GameDir.write_result, the
     cycle collector paused through resolving and rendering), timed one by one.
     """
     import gc
@@ -68,10 +68,10 @@ def resolve_once(root: Path, stages: dict[str, float] | None = None) -> float:
     state, events = resolve_checked(game, checked, dice)
     rd = ResolvedDay(1, seed, checked, state, events, dice.log)
     t3 = time.perf_counter()
-    with gd.new_result(1) as files:
-        day_files(game, rd, None, files)
-        t4 = time.perf_counter()
+    files = day_files(game, rd)
     gc.enable()
+    t4 = time.perf_counter()
+    gd.write_result(1, files)
     t5 = time.perf_counter()
     if stages is not None:
         for k, v in zip(STAGES, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4)):

@@ -142,11 +142,10 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
 
                 draft = day_files(game, rd, history)
                 history["corrections"].append(correction(gd, day, reason.strip(), draft, rd.checked.orders_digests))
-            with gd.new_result(day, force=force) as files:  # messages written while the rest is made
-                day_files(game, rd, history, files)
-                if intro is not None and not story_path.is_file():
-                    create_file_atomically(story_path, intro)
-        result = gd.result_dir(day)
+            files = day_files(game, rd, history)
+        if intro is not None and not story_path.is_file():
+            create_file_atomically(story_path, intro)
+        result = gd.write_result(day, files, force=force)
         log_event(gd, {"event": "resolve", "day": day, "record_sha256": hashlib.sha256(files["day.json"].encode("utf-8")).hexdigest()})
     later = [d for d in gd.resolved_days() if d > day]
     warnings = list(rd.checked.warnings) + seed_warnings + gd.notes

@@ -221,46 +221,32 @@ class GameDir:
         return sorted(p for p in found if p.is_dir())
 
     def write_result(self, day: int, files: dict[str, str], force: bool = False) -> Path:
-        """Write a whole result folder at once (see `new_result`)."""
-        with self.new_result(day, force) as out:
-            for rel, text in sorted(files.items()):
-                out[rel] = text
-        return self.result_dir(day)
-
-    @contextmanager
-    def new_result(self, day: int, force: bool = False):
-        """The day's result folder, as a dict of relative path -> text that the caller fills and
-        that is put in place, whole, when the block ends without an error (with one, nothing
-        changes). The files of the large folders (messages/, openings/) are written while the
-        rest is still being made (`ResultFiles`).
+        """Write the whole result folder at once: built in a scratch folder, then put in place.
 
         An existing result is never overwritten: with `force` it is kept as result.N/ and the
         new result gets a changes.diff against it. The two are swapped in one step, so a run
         killed at any point leaves the day with its old result or its new one, never none.
         """
         final = self.result_dir(day)
-        if final.exists() and not force:
-            raise StateError(f"Day {day} is already resolved ({display_path(final)}); "
-                             "use --force to resolve it again (the old result is kept)")
         final.parent.mkdir(parents=True, exist_ok=True)
         with scratch(final.parent) as tmp:
             built = tmp / "result"
             built.mkdir()
-            files = ResultFiles(built)
-            try:
-                yield files
-            except BaseException:
-                files.finish(raising=False)  # every writer ends before the scratch folder goes
-                raise
-            files.finish()
             previous = None
             if final.exists():
                 if not force:
                     raise StateError(f"Day {day} is already resolved ({display_path(final)}); "
                                      "use --force to resolve it again (the old result is kept)")
                 previous = self._free_name(final)
+                files = dict(files)
                 files["changes.diff"] = _diff(final, files, previous.name)
-            files.write_rest()
+            folders: set[Path] = {built}
+            for rel, text in sorted(files.items()):
+                target = built / rel
+                if target.parent not in folders:  # each folder made once, not asked for again per file
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    folders.add(target.parent)
+                _write_bytes(target, text.encode("utf-8"))
             if previous is None:
                 os.rename(built, final)
             else:
@@ -283,6 +269,7 @@ class GameDir:
         except OSError as exc:  # the day is resolved all the same: say what is behind, and why
             self.notes.append(f"warning: Day {day} is resolved, but {display_path(self.root / HEAD)} could not be "
                               f"updated ({exc.strerror}): resolve the day again with --force once there is room")
+        return final
 
     @staticmethod
     def _free_name(final: Path) -> Path:
@@ -290,101 +277,6 @@ class GameDir:
         while (final.parent / f"{final.name}.{n}").exists():
             n += 1
         return final.parent / f"{final.name}.{n}"
-
-
-STREAMED = ("messages", "openings")  # one file per player: written by a thread per folder as they come
-
-
-class ResultFiles(dict):
-    """A result folder's files as they are made (relative path -> text), written under `root`.
-
-    A file of messages/ or openings/ is handed, as it is set, to a thread that writes that
-    folder; the others are written by `write_rest`. On some disks most of a file's cost is the
-    kernel making it (about 0.5 ms a file on this project's benchmark machine, most of a
-    2,000-player day's 3,400 files), which holds that folder's lock but neither another folder's
-    nor Python's: so the folders are made at once, while the day is still being rendered.
-    Setting the same path twice writes it twice, in order. `finish` waits for every thread and
-    raises the first error a thread met, so nothing writes once the block has ended.
-    """
-
-    def __init__(self, root: Path):
-        super().__init__()
-        self.root = root
-        self._writers: dict[str, _FolderWriter] = {}
-        self._interval: float | None = None
-
-    def __setitem__(self, rel: str, text: str) -> None:
-        super().__setitem__(rel, text)
-        folder, _, _ = rel.rpartition("/")
-        if folder in STREAMED:
-            writer = self._writers.get(folder)
-            if writer is None:
-                writer = self._writers[folder] = self._start(folder)
-            writer.put(rel, text)
-
-    def _start(self, folder: str) -> _FolderWriter:
-        import sys
-
-        if self._interval is None:  # a writer waits for Python after each system call: let it in sooner
-            self._interval = sys.getswitchinterval()
-            sys.setswitchinterval(min(self._interval, 0.0005))
-        (self.root / folder).mkdir(parents=True, exist_ok=True)
-        return _FolderWriter(self.root)
-
-    def finish(self, raising: bool = True) -> None:
-        """Wait for every writer; raise the first error one met (unless the caller has its own)."""
-        import sys
-
-        errors = [w.close() for w in self._writers.values()]
-        self._writers.clear()
-        if self._interval is not None:
-            sys.setswitchinterval(self._interval)
-            self._interval = None
-        for exc in errors:
-            if exc is not None and raising:
-                raise exc
-
-    def write_rest(self) -> None:
-        """Write every file that no writer took (each folder made once)."""
-        folders: set[Path] = {self.root}
-        for rel, text in sorted(self.items()):
-            if rel.rpartition("/")[0] in STREAMED:
-                continue
-            target = self.root / rel
-            if target.parent not in folders:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                folders.add(target.parent)
-            _write_bytes(target, text.encode("utf-8"))
-
-
-class _FolderWriter:
-    """A thread writing the files it is handed, in order; after an error it only drains its queue."""
-
-    def __init__(self, root: Path):
-        import queue
-        import threading
-
-        self.root = root
-        self.error: BaseException | None = None
-        self._queue = queue.SimpleQueue()
-        self._thread = threading.Thread(target=self._run, name="gm-writer", daemon=True)
-        self._thread.start()
-
-    def put(self, rel: str, text: str) -> None:
-        self._queue.put((rel, text))
-
-    def _run(self) -> None:
-        while (item := self._queue.get()) is not None:
-            if self.error is None:
-                try:
-                    _write_bytes(self.root / item[0], item[1].encode("utf-8"))
-                except BaseException as exc:  # raised in the main thread by ResultFiles.finish
-                    self.error = exc
-
-    def close(self) -> BaseException | None:
-        self._queue.put(None)
-        self._thread.join()
-        return self.error
 
 
 def _write_bytes(path: Path, data: bytes) -> None:

@@ -28,19 +28,17 @@ def jsonl(records) -> str:
     return "".join(line(r) + "\n" for r in records)
 
 
-def day_files(game: Game, rd: ResolvedDay, history: dict | None = None,
-              files: dict[str, str] | None = None) -> dict[str, str]:
+def day_files(game: Game, rd: ResolvedDay, history: dict | None = None) -> dict[str, str]:
     """Every file of the result folder, as text. Same seed and orders give the same bytes.
 
     day.json is the day's record in the hash chain (gm/chain.py): it holds the digests of the
     orders, the rolls and every other output, and of the previous day's record. reveal.<ext>
     is made from the record, so it comes last and is not among the digests. `history` holds the
     day's rulings and corrections (gm/corrections.py), kept in the record as they were made.
-    `files`: where to put them (GameDir.new_result's folder writes them as they come).
     """
     engine = game.engine
     name = engine.facts.name
-    files = render_day(game, rd, files)
+    files = render_day(game, rd)
     records = [r.record() for r in rd.rolls]
     files["rolls.jsonl"] = "".join(canonical(r) + "\n" for r in records)  # the encoding every checker reads
     files["rolls.public.jsonl"] = public_log(records, rd.veil, name, rd.day)

@@ -104,12 +104,11 @@ def with_parts(files: dict[str, str], name: str, text: str, game) -> None:
             files[f"{stem}.part{i}.{ext}"] = part
 
 
-def render_day(game, rd, files: dict[str, str] | None = None) -> dict[str, str]:
+def render_day(game, rd) -> dict[str, str]:
     """Narration from the public view and public events; each message from that player's view and
-    the events addressed to them; the GM summary from everything. Into `files` when given (a
-    result folder that writes each file as it comes: gm/gamedir.py's ResultFiles)."""
+    the events addressed to them; the GM summary from everything."""
     with template_errors(game):
-        return _render_day(game, rd, {} if files is None else files)
+        return _render_day(game, rd)
 
 
 def _rulings(env, base, rulings, audience: str, me: str | None = None) -> str:
@@ -120,7 +119,7 @@ def _rulings(env, base, rulings, audience: str, me: str | None = None) -> str:
     return "\n" + env.get_template("rulings.j2").render(game=base, rulings=rulings, audience=audience, me=me)
 
 
-def _render_day(game, rd, files: dict[str, str]) -> dict[str, str]:
+def _render_day(game, rd) -> dict[str, str]:
     engine = game.engine
     env = game_environment(game)
     ext = game.ext
@@ -130,6 +129,7 @@ def _render_day(game, rd, files: dict[str, str]) -> dict[str, str]:
         events = [e for e in rd.events if e.kind != "ruling"]
         rd = replace(rd, events=events)
     public_events = [e for e in rd.events if e.is_public]
+    files: dict[str, str] = {}
     places = engine.places(game.rules)
     narrator = _narrator(game, env, rd, "narration", places)
     story = Safe(rd.checked.story) if rd.checked.story else None
