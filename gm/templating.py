@@ -224,7 +224,40 @@ def _quick_lookup(base: type) -> type:
             return super().getattr(obj, attribute)
 
     QuickLookup.__name__ = QuickLookup.__qualname__ = f"Quick{base.__name__}"
+    QuickLookup.context_class = _quick_call_context()
     return QuickLookup
+
+
+@lru_cache(maxsize=1)
+def _quick_call_context() -> type:
+    """Jinja's Context, minus its look for a pass_context mark on a builtin method or a macro.
+
+    Every `{% set _ = lines.append(...) %}` and every macro call in a template goes through
+    Context.call, which first asks the callable (and its __call__) for a `jinja_pass_arg` mark.
+    A method of a list or a dict cannot carry one, nor can a template's own macro: those are
+    called straight away, as Context.call would call them (the same values, the same undefined
+    for a StopIteration). Anything else takes Jinja's way. In the sandbox this comes after its
+    own check of what may be called. A sixth of a 2,000-player day's rendering (measured)."""
+    from types import BuiltinMethodType
+
+    from jinja2.runtime import Context, Macro
+
+    direct = (BuiltinMethodType, Macro)
+
+    class QuickCallContext(Context):
+        def call(__self, __obj, *args, **kwargs):  # noqa: N805 - Jinja's own signature
+            if type(__obj) in direct:
+                if kwargs:
+                    kwargs.pop("_block_vars", None)
+                    kwargs.pop("_loop_vars", None)
+                try:
+                    return __obj(*args, **kwargs)
+                except StopIteration:
+                    return __self.environment.undefined("value was undefined because a callable raised a "
+                                                        "StopIteration exception")
+            return super().call(__obj, *args, **kwargs)
+
+    return QuickCallContext
 
 
 @lru_cache(maxsize=None)

@@ -40,12 +40,13 @@ def load_text(text: str, path: Path, limits=None, warnings: list | None = None, 
     has an alias inside the node it names: a few hundred bytes of aliases can otherwise stand
     for billions of values, and deep nesting can exhaust the stack.
 
-    The C composer of ruamel.yaml.clib reads a large orders file about seven times faster than
-    the round-trip loader; whatever it cannot settle exactly as the round-trip loader would (a
-    syntax error, a duplicate key, a merge key, an unusual tag) is read again by the round-trip
-    loader, so the result and every line and column are the same either way.
+    The same events build the document when it is of the plain kind people write (gm/fastyaml.py's
+    read_events); else ruamel.yaml.clib's C composer reads it (fast_load), both about seven times
+    faster than the round-trip loader. Whatever neither can settle exactly as the round-trip
+    loader would (a syntax error, a duplicate key, a merge key, an unusual tag) is read again by
+    the round-trip loader, so the result and every line and column are the same either way.
 
-    What the C composer reads is kept in the user's cache (gm/cache.py), unless `keep` is False:
+    What the first two read is kept in the user's cache (gm/cache.py), unless `keep` is False:
     the same text under the same limits is then read back, without ruamel.
     """
     from gm.cache import MISS, keep_yaml, read_yaml, yaml_entry
@@ -61,15 +62,21 @@ def load_text(text: str, path: Path, limits=None, warnings: list | None = None, 
             return data
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
-    from gm.fastyaml import FALLBACK, fast_load
+    from gm.fastyaml import FALLBACK, fast_load, read_events
 
-    _prescan(text, display_path(path), limits)
-    data = fast_load(text)
+    shown = display_path(path)
+
+    def refuse(event, message: str):
+        mark = event.start_mark
+        raise LocatedError(Location(shown, mark.line + 1, mark.column + 1), message)
+
+    data = read_events(text, limits, refuse)  # the limits first, and the common case built
+    if data is FALLBACK:
+        data = fast_load(text)
     if data is not FALLBACK:
         if entry is not None:
             keep_yaml(entry, data)
         return data
-    shown = display_path(path)
     try:
         return _yaml().load(text)
     except MarkedYAMLError as exc:
@@ -88,74 +95,6 @@ def load_text(text: str, path: Path, limits=None, warnings: list | None = None, 
         line = next((n for n, x in enumerate(text.split("\n"), 1) if x.lstrip().startswith("?")), None)
         raise LocatedError(Location(shown, line, 1 if line else None),
                            "a key here is a mapping or a list (`? ...`): keys must be plain text, such as a name") from None
-
-
-def _event_parser():
-    """ruamel's C event parser when it is there (linear, iterative), else its pure one."""
-    from gm.fastyaml import _composer
-
-    fast = _composer()
-    if fast is not None:
-        return fast
-    from ruamel.yaml import YAML
-
-    return YAML(typ="safe", pure=True)
-
-
-def _prescan(text: str, shown: str, limits) -> None:
-    """Refuse a document beyond the limits before anything builds it (see load_text).
-
-    Counts every value as composing would make it, an alias as the whole node it repeats, so a
-    "billion laughs" is stopped after a few thousand events. A syntax error stops the scan: the
-    loader reports it, and nothing before it was beyond the limits.
-    """
-    from ruamel.yaml.error import YAMLError
-
-    def refuse(event, message: str):
-        mark = event.start_mark
-        raise LocatedError(Location(shown, mark.line + 1, mark.column + 1), message)
-
-    stack: list[tuple[str | None, int]] = []  # open lists and mappings: (anchor, values before it)
-    sizes: dict[str, int] = {}  # anchor -> how many values its node stands for
-    open_anchors: set[str] = set()
-    total = aliases = 0
-    try:
-        for event in _event_parser().parse(text):
-            kind = type(event).__name__
-            if kind in ("ScalarEvent", "SequenceStartEvent", "MappingStartEvent"):
-                total += 1
-                anchor = event.anchor
-                if kind == "ScalarEvent":
-                    if anchor is not None:
-                        sizes[anchor] = 1
-                else:
-                    stack.append((anchor, total - 1))
-                    if anchor is not None:
-                        open_anchors.add(anchor)
-                    if len(stack) > limits.yaml_depth:
-                        refuse(event, f"lists and mappings nest more than {limits.yaml_depth} deep here "
-                                      "(the limit is yaml_depth under limits: in game.yaml)")
-            elif kind in ("SequenceEndEvent", "MappingEndEvent"):
-                anchor, before = stack.pop()
-                if anchor is not None:
-                    sizes[anchor] = total - before
-                    open_anchors.discard(anchor)
-            elif kind == "AliasEvent":
-                aliases += 1
-                if aliases > limits.yaml_aliases:
-                    refuse(event, f"more than {limits.yaml_aliases} aliases (*name) in one file "
-                                  "(the limit is yaml_aliases under limits: in game.yaml)")
-                if event.anchor in open_anchors:
-                    refuse(event, f"the alias *{event.anchor} is inside the node &{event.anchor} it repeats "
-                                  "(a value cannot contain itself)")
-                total += sizes.get(event.anchor, 1)
-            else:
-                continue
-            if total > limits.yaml_nodes:
-                refuse(event, f"more than {limits.yaml_nodes:,} values in one file, counting what each alias "
-                              "repeats (the limit is yaml_nodes under limits: in game.yaml)")
-    except YAMLError:
-        return
 
 
 TAB_WIDTH = 4  # what most editors show; a file indented with tabs alone reads the same at any width
