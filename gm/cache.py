@@ -223,6 +223,10 @@ def _write_marshal(entry: Path, data: Any) -> None:
 # beyond this many entries or bytes, a new entry makes room: the oldest go until half of each is left
 YAML_ENTRIES = 2000
 YAML_BYTES = 200_000_000
+# A longer text is not kept: what a GM writes by hand is far shorter (the demo's files are 0.5-2.5 KB,
+# a 200-player game.yaml 12 KB), and a big one would cost its parse plus a copy 3.5 times its size
+# to keep (the files of a 2,000-player day are read as before).
+YAML_TEXT = 64 * 1024
 
 
 @lru_cache(maxsize=1)
@@ -249,7 +253,9 @@ def _yaml_key() -> str | None:
 
 
 def yaml_entry(text: str, limits) -> Path | None:
-    """Where the parse of `text`, checked against `limits`, is kept (None: no cache)."""
+    """Where the parse of `text`, checked against `limits`, is kept (None: no cache, or too long)."""
+    if len(text) > YAML_TEXT:
+        return None
     key = _yaml_key()
     folder = cache_dir("yaml", key) if key is not None else None
     if folder is None:

@@ -211,6 +211,7 @@ def test_a_changed_text_or_changed_limits_are_read_again(tmp_path, monkeypatch):
 
 def test_a_damaged_entry_is_parsed_again_and_the_cache_stays_bounded(tmp_path, monkeypatch):
     import gm.cache
+    from gm.limits import Limits
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     text = "Akane:\n  action: defend\n"
@@ -233,6 +234,10 @@ def test_a_damaged_entry_is_parsed_again_and_the_cache_stays_bounded(tmp_path, m
         load_text(f"Player {i}:\n  votes: [{', '.join(['Bruno'] * 300)}]\n", Path("o.yaml"))
     assert sum(p.stat().st_size for p in tmp_path.glob("gm/yaml-*/*.marshal")) <= 20_000
     assert load_text("Player 24:\n  votes: [Bruno]\n", Path("o.yaml")) == {"Player 24": {"votes": ["Bruno"]}}
+    before = sorted(tmp_path.glob("gm/yaml-*/*.marshal"))
+    long = "Akane:\n  votes: [" + ", ".join(["Bruno"] * 20_000) + "]\n"  # beyond YAML_TEXT: parsed each time
+    assert len(load_text(long, Path("o.yaml"), Limits(yaml_nodes=30_000))["Akane"]["votes"]) == 20_000
+    assert sorted(tmp_path.glob("gm/yaml-*/*.marshal")) == before
     monkeypatch.setenv("GM_NO_CACHE", "1")  # off: nothing kept, nothing read back
     before = sorted(tmp_path.glob("gm/yaml-*/*.marshal"))
     assert load_text("Bruno:\n  action: search\n", Path("o.yaml")) == {"Bruno": {"action": "search"}}
