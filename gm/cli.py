@@ -74,7 +74,11 @@ class _Path:
         return Path(value)
 
 
-game_arg = click.argument("game_dir", type=click.Path(file_okay=False, path_type=_Path))
+# one of each, shared by every option (click asks gettext for its words as each is made)
+FOLDER = click.Path(file_okay=False, path_type=_Path)
+FILE = click.Path(dir_okay=False, path_type=_Path)
+
+game_arg = click.argument("game_dir", type=FOLDER)
 day_opt = click.option("--day", "-d", type=click.IntRange(min=0), default=None,
                        help="Day number (default: the first day not yet resolved).")
 done_day_opt = click.option("--day", "-d", type=click.IntRange(min=0), default=None,
@@ -107,7 +111,7 @@ def _engine_option():
 
 
 @cli.command()
-@click.argument("game_dir", type=click.Path(file_okay=False, path_type=_Path))
+@click.argument("game_dir", type=FOLDER)
 @_engine_option()
 @click.option("--title", default=None, help="The game's title (default: the engine's name).")
 def new(game_dir, engine, title):
@@ -292,7 +296,7 @@ def status(game_dir, player):
 
 
 @cli.command()
-@click.argument("target", required=False, type=click.Path(file_okay=False, path_type=_Path))
+@click.argument("target", required=False, type=FOLDER)
 @_engine_option()
 def demo(target, engine):
     """Create and resolve an engine's bundled example game, print its liveliest narration and what to try next.
@@ -394,17 +398,17 @@ def reveal(game_dir, day, rolls, purposes):
 @cli.command()
 @click.option("--commit", "commit_arg", required=True, metavar="FILE|SHA256",
               help="The commitment post (a saved copy), or the SHA-256 it showed.")
-@click.option("--reveal", "reveal_path", type=click.Path(dir_okay=False, path_type=_Path), default=None,
+@click.option("--reveal", "reveal_path", type=FILE, default=None,
               help="The reveal post (a saved copy): the seed, the salts, the roll count.")
-@click.option("--rolls", "rolls_path", required=True, type=click.Path(dir_okay=False, path_type=_Path),
+@click.option("--rolls", "rolls_path", required=True, type=FILE,
               help="The roll log: rolls.jsonl, or the posts of `gm reveal --rolls`.")
 @click.option("--seed", default=None, help="Without --reveal: the revealed seed, in hex.")
 @click.option("--engine", default=None, help="Without --reveal: the game's engine, e.g. battle-royale.")
 @click.option("--day", "-d", type=click.IntRange(min=0), default=None, help="Without --reveal: the day.")
 @click.option("--salt", "salts", multiple=True, metavar="NAME=SALT", help="Without --reveal: a player's salt (repeat).")
-@click.option("--lock", "lock_path", type=click.Path(dir_okay=False, path_type=_Path), default=None,
+@click.option("--lock", "lock_path", type=FILE, default=None,
               help="The lock post (a saved copy): the salts and orders as received at the deadline.")
-@click.option("--open", "open_paths", multiple=True, type=click.Path(dir_okay=False, path_type=_Path),
+@click.option("--open", "open_paths", multiple=True, type=FILE,
               help="Openings sent with a player's message: check them against the public roll log (repeat).")
 def verify(commit_arg, reveal_path, rolls_path, seed, engine, day, salts, lock_path, open_paths):
     """Check every roll of a day from the published posts alone (no game folder needed).
@@ -424,7 +428,7 @@ def verify(commit_arg, reveal_path, rolls_path, seed, engine, day, salts, lock_p
 
 
 @cli.command()
-@click.argument("out", type=click.Path(dir_okay=False, path_type=_Path), default="gm-verifier.html")
+@click.argument("out", type=FILE, default="gm-verifier.html")
 def verifier(out):
     """Write the static HTML page on which players check a day's dice in their browser.
 
@@ -445,7 +449,7 @@ def verifier(out):
 @cli.command()
 @game_arg
 @day_opt
-@click.option("--thread", "thread_path", required=True, type=click.Path(dir_okay=False, path_type=_Path),
+@click.option("--thread", "thread_path", required=True, type=FILE,
               help="The thread saved as text: a `--- thread key: KEY ---` line, then BBCode posts after `--- KEY post by NAME ---` lines (docs/votes.md).")
 @click.option("--deadline", default=None, metavar="'YYYY-MM-DD HH:MM'",
               help="Posts stamped later than this do not count (besides a `--- deadline ---` line).")
@@ -474,7 +478,7 @@ def votes(game_dir, day, thread_path, deadline, dry_run):
 @cli.command()
 @game_arg
 @done_day_opt
-@click.option("--out", type=click.Path(dir_okay=False, path_type=_Path), default=None,
+@click.option("--out", type=FILE, default=None,
               help="Where to write the page (default: days/NN/preview.html).")
 def preview(game_dir, day, out):
     """Write an HTML page showing a day's posts and messages as the forum would (opens nothing).
@@ -592,7 +596,7 @@ def remind(game_dir, day, now):
 
 @cli.command()
 @click.argument("engine", required=False)
-@click.option("--game", "game_dir", type=click.Path(file_okay=False, path_type=_Path), default=None,
+@click.option("--game", "game_dir", type=FOLDER, default=None,
               help="The engine of this game folder.")
 @click.option("--rulings", "show_rulings", is_flag=True, help="How to write the GM's rulings (rulings.yaml) instead.")
 def rules(engine, game_dir, show_rulings):
@@ -624,14 +628,14 @@ def rules(engine, game_dir, show_rulings):
 @click.option("--policy", default=None,
               help="How the simulated players write orders: random (the default where the engine has it, "
                    "else defaults), aggressive, cautious, defaults, and the engine's own.")
-@click.option("--house-rules", "house_rules", type=click.Path(dir_okay=False, path_type=_Path), default=None,
+@click.option("--house-rules", "house_rules", type=FILE, default=None,
               help="A YAML file of house rules laid over the game's.")
-@click.option("--vs", "vs", type=click.Path(dir_okay=False, path_type=_Path), default=None,
+@click.option("--vs", "vs", type=FILE, default=None,
               help="Other house rules to compare, played on the same seeds.")
 @click.option("--seed", default=None, help="Any text; the same seed gives the same report (default: a fresh one, printed).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, help="Worker processes (default: every core).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON instead of tables.")
-@click.option("--plots", type=click.Path(file_okay=False, path_type=_Path), default=None,
+@click.option("--plots", type=FOLDER, default=None,
               help="Write survival.png, wins.png and kills.png here (needs the extra: pip install 'gm[lab]').")
 @click.option("--no-charts", is_flag=True, help="Leave out the text charts.")
 def simulate(target, games, players, policy, house_rules, vs, seed, jobs, as_json, plots, no_charts):
