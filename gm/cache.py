@@ -217,15 +217,15 @@ def _write_marshal(entry: Path, data: Any) -> None:
 # and a run whose files are all in the cache does not import ruamel.yaml at all. The entry is named
 # by the text and the YAML limits it was checked against; the folder by everything that changes how
 # a text is read: gm's version, the reader's source, Python, marshal, and ruamel.yaml as installed.
-# Only what the fast reader builds is kept (not a file read with a warning, or by the round-trip
+# Only what the fast readers build is kept (not a file read with a warning, or by the round-trip
 # loader), so a hit is exactly what a parse gives, with every line and column.
 
 # beyond this many entries or bytes, a new entry makes room: the oldest go until half of each is left
 YAML_ENTRIES = 2000
 YAML_BYTES = 200_000_000
 # A longer text is not kept: what a GM writes by hand is far shorter (the demo's files are 0.5-2.5 KB,
-# a 200-player game.yaml 12 KB), and a big one would cost its parse plus a copy 3.5 times its size
-# to keep (the files of a 2,000-player day are read as before).
+# a 200-player game.yaml 12 KB), and keeping a big one costs time and memory beside its parse and 3.5
+# times its size on disk (the files of a 2,000-player day are read as before).
 YAML_TEXT = 64 * 1024
 
 

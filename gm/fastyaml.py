@@ -319,9 +319,9 @@ def _build(node, constructor) -> Any:
 
 
 # ---- kept between runs (gm/cache.py: read_yaml, keep_yaml) ------------------------------------
-# What fast_load builds, as nested tuples marshal can keep: a mapping is (0, line, col, [(key,
-# key line, key col, value line, value col, value), ...]), a list (1, line, col, [(line, col,
-# item), ...]); a scalar (text, number, true/false, null) is itself. No scalar is a tuple.
+# What read_events or fast_load builds, as nested tuples marshal can keep: a mapping is (0, line,
+# col, [(key, key line, key col, value line, value col, value), ...]), a list (1, line, col,
+# [(line, col, item), ...]); a scalar (text, number, true/false, null) is itself (never a tuple).
 
 _SCALARS = (str, int, float, bool, type(None))
 
@@ -335,7 +335,7 @@ def pack(data: Any) -> Any:
         return (1, data.lc.line, data.lc.col, [(*spots[i][:2], pack(v)) for i, v in enumerate(data)])
     if type(data) in _SCALARS:
         return data
-    raise TypeError(f"not kept: {type(data).__name__}")  # not what fast_load makes
+    raise TypeError(f"not kept: {type(data).__name__}")  # not what the readers make
 
 
 def unpack(packed: Any) -> Any:
