@@ -81,6 +81,7 @@ class HashmiBattleRoyale(Engine):
         demo_day=None,  # the demo prints its last day: the victory
         new_game_hint=("Edit game.yaml (roster in seat order, house rules), then run `gm check {dir} --day 0` and "
                        "`gm resolve {dir} --day 0` (the first player, agents and missions)."),
+        players=(3, 4),  # "played by up to 4 players" (box: 3-4)
     )
     state_class = State
     ruling_kinds = rulings.KINDS

@@ -45,6 +45,7 @@ class HostileTakeover(Engine):
         demo_day=None,  # the demo prints its last day: the final score
         new_game_hint=("Edit game.yaml (roster and colours, house rules, the board), then run "
                        "`gm check {dir} --day 0` and `gm resolve {dir} --day 0` (the roll for the first player)."),
+        players=(2, 4),  # "Recommended Players: 3-4"; one colour each, four colours
     )
     state_class = State
     check_orders = staticmethod(check_orders_doc)
@@ -104,6 +105,15 @@ class HostileTakeover(Engine):
         from .policies import POLICIES  # only gm simulate needs them
 
         return {**super().policies(), **POLICIES}
+
+    def sim_game(self, players: int | None) -> Any:
+        """The new game, or its first `players` seats, with only their spawns on the board."""
+        doc = super().sim_game(players)
+        seated = {e["name"] for e in doc["roster"]}
+        spawns = doc.get("board", {}).get("spawns")
+        for name in [n for n in (spawns or {}) if n not in seated]:
+            del spawns[name]
+        return doc
 
     def sim_stats(self, game) -> dict:
         from .sim_stats import sim_stats
