@@ -34,7 +34,7 @@ from .orders import check_orders_doc, default_orders
 from .roster import read_game
 from .rules import Rules
 from .state import OPENING, PLACEMENT, State
-from .views import gm_view, player_status, player_view, public_view, status_rows
+from .views import gm_view, player_status, player_view, player_views, public_view, status_rows
 
 
 class HostileTakeover(Engine):
@@ -51,6 +51,7 @@ class HostileTakeover(Engine):
     check_orders = staticmethod(check_orders_doc)
     public_view = staticmethod(public_view)
     player_view = staticmethod(player_view)
+    player_views = staticmethod(player_views)  # one public view for every message
     gm_view = staticmethod(gm_view)
     player_status = staticmethod(player_status)
     status_rows = staticmethod(status_rows)

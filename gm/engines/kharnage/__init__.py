@@ -23,7 +23,7 @@ from .orders import GM, check_all, check_orders_doc, default_orders
 from .roster import read_game
 from .rules import Rules
 from .state import SETUP, State
-from .views import gm_view, player_status, player_view, public_view, status_rows
+from .views import gm_view, player_status, player_view, player_views, public_view, status_rows
 
 
 def _phase(name: str, fn: Callable) -> Phase:
@@ -45,6 +45,7 @@ class Kharnage(Engine):
     check_orders = staticmethod(check_orders_doc)
     public_view = staticmethod(public_view)
     player_view = staticmethod(player_view)
+    player_views = staticmethod(player_views)  # one public view for every message
     gm_view = staticmethod(gm_view)
     player_status = staticmethod(player_status)
     status_rows = staticmethod(status_rows)
