@@ -287,11 +287,21 @@ class Engine:
         low = self.facts.players[0] if self.facts.players else None
         if players is not None and isinstance(roster, list) and low is not None and low <= players < len(roster):
             del roster[players:]  # the first seats of the new game: fewer players than it seats
+        self.check_seats(players)
         if players is not None and (not isinstance(roster, list) or len(roster) != players):
             seated = len(roster) if isinstance(roster, list) else 0
             raise StateError(f"the {self.facts.title} engine simulates its new game's {seated} players only "
                              f"(--players {players}): give a game folder with the roster you want")
         return doc
+
+    def check_seats(self, players: int | None) -> None:
+        """A StateError when the rules (`facts.players`) do not seat `players` players."""
+        from gm.errors import StateError
+
+        seats = self.facts.players
+        if players is not None and seats is not None and not seats[0] <= players <= (seats[1] or players):
+            most = f"{seats[0]} to {seats[1]}" if seats[1] is not None else f"at least {seats[0]}"
+            raise StateError(f"the {self.facts.title} rules seat {most} players, not {players} (--players)")
 
     def policies(self) -> dict[str, Callable[..., dict]]:
         """How simulated players write their orders, by name. A policy is called as

@@ -107,6 +107,7 @@ class TeamKill(Engine):
 
     def sim_game(self, players: int | None) -> Any:
         """The new game's table, or `players` players around it (Player 1, Player 2, ...)."""
+        self.check_seats(players)
         doc = super().sim_game(None)
         if players is not None:
             doc["roster"] = [f"Player {i:0{len(str(players))}d}" for i in range(1, players + 1)]

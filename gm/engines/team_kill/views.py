@@ -67,39 +67,33 @@ def _card(rules: Rules, name: str) -> dict:
     return {"name": c.name, "value": c.value, "bang": c.bang, "effect": EFFECT_TEXT.get(c.effect or "", "")}
 
 
-def _hands(state: State, rules: Rules, player: str, persons: list[str] | None = None) -> list[dict]:
+def _hands(state: State, rules: Rules, player: str) -> list[dict]:
     return [{"person": n, "out": state.persons[n].out,
              "cards": [_card(rules, c) for c in rules.deck.by_value(state.persons[n].hand)]}
-            for n in (state.persons_of(player) if persons is None else persons)]
+            for n in state.persons_of(player)]
 
 
 def player_view(state: State, rules: Rules, name: str) -> dict:
-    return _with_me(state, rules, name, public_view(state, rules), None, None)
+    return _with_me(state, rules, name, public_view(state, rules), None)
 
 
 def player_views(state: State, rules: Rules, players: list[str]) -> dict[str, dict]:
-    """Every message's view from one public view and one index of persons by player and of teams
-    by person: a view built for each player would walk the whole table for each player (the
-    square of a big table)."""
+    """Every message's view from one public view and one index of teams by person: a view built
+    for each player would walk the whole table for each player (the square of a big table)."""
     base = public_view(state, rules)
-    persons: dict[str, list[str]] = {}
-    for n, p in state.persons.items():
-        persons.setdefault(p.player, []).append(n)
     teams = {m: t for t in state.teams for m in t.members}
-    return {name: _with_me(state, rules, name, dict(base), persons, teams) for name in players}
+    return {name: _with_me(state, rules, name, dict(base), teams) for name in players}
 
 
-def _with_me(state: State, rules: Rules, name: str, view: dict, persons: dict[str, list[str]] | None,
-             teams: dict | None) -> dict:
+def _with_me(state: State, rules: Rules, name: str, view: dict, teams: dict | None) -> dict:
     """The public view with the player's own part (`me`) added (from the indexes, when given)."""
-    mine = state.persons_of(name) if persons is None else persons.get(name, [])
-    persons_of = state.persons_of if persons is None else (lambda player: persons.get(player, []))
+    mine = state.persons_of(name)
     live = [p for p in mine if not state.persons[p].out]
     shown = []
     for a, b in state.shows:
         if name in (a, b):
             other = b if a == name else a
-            shown.append({"player": other, "hands": _hands(state, rules, other, persons_of(other))})
+            shown.append({"player": other, "hands": _hands(state, rules, other)})
     my_turn = bool(state.active in mine and not state.over)
     options = []
     if my_turn:
@@ -113,7 +107,7 @@ def _with_me(state: State, rules: Rules, name: str, view: dict, persons: dict[st
                 team = [m for m in team if m not in mine_now]
             options.append({"side": side, "person": who, "team": team, "own_person": own, "own_team": own_team})
     view["me"] = {
-        "name": name, "persons": mine, "out": not live, "hands": _hands(state, rules, name, mine),
+        "name": name, "persons": mine, "out": not live, "hands": _hands(state, rules, name),
         "cards": sum(len(state.persons[p].hand) for p in mine),
         "teammates": [m for p in live for m in (state.teammates(p) if teams is None else teams[p].members)
                       if m != p and state.player_of(m) != name],
