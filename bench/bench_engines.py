@@ -39,6 +39,8 @@ def main(argv: list[str] | None = None) -> int:
     for name in args.engines:
         low, high = get_engine(name).facts.players
         sizes = args.sizes or ([low, (low + high) // 2, high] if high is not None else [10, 40, 160])
+        with tempfile.TemporaryDirectory() as tmp:  # a warm-up: the engine's modules and templates compiled
+            helpers_scale.play(name, sizes[0], Path(tmp) / "warm-up", 1, args.policy)
         for n in dict.fromkeys(sizes):
             with tempfile.TemporaryDirectory() as tmp:
                 days = helpers_scale.play(name, n, Path(tmp) / "game", args.days, args.policy)
