@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import io
+import os
 import pstats
 import shutil
 import sys
@@ -53,7 +54,12 @@ def resolve_once(root: Path, stages: dict[str, float] | None = None) -> float:
     from gm.gamedir import GameDir
     from gm.record import day_files
 
-    shutil.rmtree(root / "days" / "01" / "result", ignore_errors=True)
+    result = root / "days" / "01" / "result"
+    if result.exists():  # moved aside, not deleted: bench/README.md, "The disk, measured as a GM meets it"
+        aside = root.parent / "set-aside"
+        aside.mkdir(exist_ok=True)
+        os.rename(result, aside / str(time.time_ns()))
+        os.sync()
     seed = parse_seed(SEED_HEX)
     t0 = time.perf_counter()
     gd = GameDir(root)
@@ -86,12 +92,14 @@ def yaml_seconds(root: Path) -> float:
     from gm.gamedir import GameDir
     from gm.yamlio import load_file
 
-    paths = [root / "game.yaml", *GameDir(root).orders_files(1)]
+    gd = GameDir(root)
+    limits = gd.load().limits  # a 10,000-player orders file needs the game's raised yaml_nodes
+    paths = [root / "game.yaml", *gd.orders_files(1)]
     best = None
     for _ in range(2):
         t = time.perf_counter()
         for p in paths:
-            load_file(p)
+            load_file(p, limits)
         took = time.perf_counter() - t
         best = took if best is None else min(best, took)
     return best
@@ -136,6 +144,7 @@ def main(argv: list[str] | None = None) -> int:
             pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(25)
             print(out.getvalue())
     finally:
+        shutil.rmtree(tmp / "set-aside", ignore_errors=True)
         if args.keep is None:
             shutil.rmtree(tmp, ignore_errors=True)
 

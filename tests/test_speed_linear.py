@@ -77,3 +77,32 @@ def test_the_fast_canonical_encoder_on_the_awkward_cases():
              ["\ud800"], {"\ud800": 1, "a": 2}, [], {}, [[[]]], {"a": {"b": {"c": "\x7f\u2028"}}}]
     for value in cases:
         assert _outcome(canonical, value) == _outcome(reference, value), value
+
+
+def test_the_ground_of_a_crowded_zone_is_listed_by_kind(game_copy):
+    """RULINGS.md, "The ground in a crowd": up to nearby_listed items each is named; past that each
+    kind once with its count, every kind still there (so every pick_up stays possible)."""
+    from gm.engines.battle_royale.forms import order_form
+    from gm.engines.battle_royale.state import GroundItem, Item
+    from gm.engines.battle_royale.views import ground_list, player_view
+    from gm.gamedir import GameDir
+
+    assert ground_list(["Knife", "Knife", "Rifle"], 3) == ["Knife", "Knife", "Rifle"]
+    assert ground_list(["Bat", "Bat", "Knife", "Rifle", "Rifle", "Rifle"], 5) == ["Bat (2)", "Knife", "Rifle (3)"]
+
+    gd = GameDir(game_copy)
+    game = gd.load()
+    state = game.engine.state_from_json(gd.read_json(3, "state.json"))
+    me = next(p for p in sorted(state.players.values(), key=lambda p: p.name) if p.alive and p.on_island and p.zone)
+    ground = state.zones[me.zone].ground
+    ground.clear()
+    names = ["Baseball Bat"] * 12 + ["Binoculars"] * 9 + ["Rifle"]
+    ground += [GroundItem(Item(1000 + i, name, None, [], False)) for i, name in enumerate(names)]
+    limit = game.rules.house.nearby_listed
+    assert len(names) > limit == 20
+    view = player_view(state, game.rules, me.name)
+    assert view["lying"] == ["Baseball Bat (12)", "Binoculars (9)", "Rifle"]
+    form = order_form(state, game.rules, me.name, view)
+    assert form[0].endswith("lying here: Baseball Bat (12), Binoculars (9) and Rifle")
+    del ground[limit:]
+    assert player_view(state, game.rules, me.name)["lying"] == sorted(names[:limit])

@@ -91,8 +91,21 @@ class _Around:
 
     def lying_in(self, zone: str) -> list[str]:
         if zone not in self._lying:
-            self._lying[zone] = sorted(g.item.name for g in self.state.zones[zone].ground)
+            self._lying[zone] = ground_list(sorted(g.item.name for g in self.state.zones[zone].ground),
+                                            self.rules.house.nearby_listed)
         return self._lying[zone]
+
+
+def ground_list(names: list[str], limit: int) -> list[str]:
+    """What lies in a zone, as a player reads it: every item by name, in name order; past `limit`
+    items, each kind once with how many lie there ("Baseball Bat (5)"). A ruling (RULINGS.md,
+    "The ground in a crowd"): the list is then as long as the item catalogue, not the crowd."""
+    if len(names) <= limit:
+        return names
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return [f"{name} ({n})" if n > 1 else name for name, n in counts.items()]
 
 
 def player_view(state: State, rules: Rules, name: str, *, _public: dict | None = None,
