@@ -28,12 +28,6 @@ def plain(value: Any) -> Any:
     return value
 
 
-def counts(engine, big: int = 40) -> tuple[int, int]:
-    """The smallest and the largest number of players the engine's rules seat (`big` when there is no maximum)."""
-    low, high = engine.facts.players
-    return low, high if high is not None else max(big, low)
-
-
 @dataclass
 class DayOutput:
     """One resolved day's files, measured as a reader meets them."""

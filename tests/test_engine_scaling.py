@@ -149,7 +149,8 @@ def test_the_gm_summary_and_the_post_grow_no_faster_than_the_players(name, playe
 def test_the_views_a_day_builds_do_not_grow_with_the_players(name, played):
     low, high = _ranged(name)
     small, big = played(name, low)[1], played(name, high)[1]
-    assert len(small) >= 1 and len(big) >= 1
+    assert min(small + big) >= 1, (f"{name}: no call of a function called public_view in its package was counted "
+                                    "(the post is made from it): name the engine's public view so, or count it here")
     assert max(big) <= max(small), (
         f"{name}: a day built the public view {max(big)} times with {high} players, {max(small)} times with "
         f"{low}: a view built for each player walks the whole table for each player (override player_views)")
