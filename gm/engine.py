@@ -29,7 +29,7 @@ class Facts:
     config_keys: tuple[str, ...] = ("house_rules", "roster")  # game.yaml settings besides engine, title, format
     demo_day: int | None = None  # the day whose narration `gm demo` prints (None: the last day)
     # the number of players the rules seat, (fewest, most); most None: no maximum. tests/test_engine_scaling.py
-    # plays the fewest and the most (or 40) through `sim_game` and holds each player's output to the same size
+    # plays the fewest and the most (10 and 80 without one) through `sim_game`: a player's output must not grow
     players: tuple[int, int | None] | None = None
     new_game_hint: str = ("Edit game.yaml, write the orders of Day 0, then run "
                           "`gm check {dir} --day 0` and `gm resolve {dir} --day 0`.")  # {dir}: the new folder
@@ -284,10 +284,9 @@ class Engine:
 
         doc = load_text(self.new_game_files(None)["game.yaml"], self.data_dir / "new-game.yaml")
         roster = doc.get("roster") if isinstance(doc, dict) else None
-        low = self.facts.players[0] if self.facts.players else None
-        if players is not None and isinstance(roster, list) and low is not None and low <= players < len(roster):
-            del roster[players:]  # the first seats of the new game: fewer players than it seats
         self.check_seats(players)
+        if players is not None and isinstance(roster, list) and self.facts.players and players < len(roster):
+            del roster[players:]  # the first seats of the new game: fewer players than it seats
         if players is not None and (not isinstance(roster, list) or len(roster) != players):
             seated = len(roster) if isinstance(roster, list) else 0
             raise StateError(f"the {self.facts.title} engine simulates its new game's {seated} players only "
