@@ -30,6 +30,9 @@ class Facts:
     title: str  # "Battle Royale"
     config_keys: tuple[str, ...] = ("house_rules", "roster")  # game.yaml settings besides engine, title, format
     demo_day: int | None = None  # the day whose narration `gm demo` prints (None: the last day)
+    # the number of players the rules seat, (fewest, most); most None: no maximum. tests/test_engine_scaling.py
+    # plays the fewest and the most (10 and 80 without one) through `sim_game`: a player's output must not grow
+    players: tuple[int, int | None] | None = None
     new_game_hint: str = ("Edit game.yaml, write the orders of Day 0, then run "
                           "`gm check {dir} --day 0` and `gm resolve {dir} --day 0`.")  # {dir}: the new folder
 
@@ -276,17 +279,30 @@ class Engine:
 
     def sim_game(self, players: int | None) -> Any:
         """The game.yaml document `gm simulate ENGINE` plays: the engine's new-game file by default.
-        An engine that can seat any number of players overrides it to honour `players`."""
+        An engine that can seat another number of players (`facts.players`) overrides it to honour
+        `players`."""
         from gm.errors import StateError
         from gm.yamlio import load_text
 
         doc = load_text(self.new_game_files(None)["game.yaml"], self.data_dir / "new-game.yaml")
         roster = doc.get("roster") if isinstance(doc, dict) else None
+        self.check_seats(players)
+        if players is not None and isinstance(roster, list) and self.facts.players and players < len(roster):
+            del roster[players:]  # the first seats of the new game: fewer players than it seats
         if players is not None and (not isinstance(roster, list) or len(roster) != players):
             seated = len(roster) if isinstance(roster, list) else 0
             raise StateError(f"the {self.facts.title} engine simulates its new game's {seated} players only "
                              f"(--players {players}): give a game folder with the roster you want")
         return doc
+
+    def check_seats(self, players: int | None) -> None:
+        """A StateError when the rules (`facts.players`) do not seat `players` players."""
+        from gm.errors import StateError
+
+        seats = self.facts.players
+        if players is not None and seats is not None and not seats[0] <= players <= (seats[1] or players):
+            most = f"{seats[0]} to {seats[1]}" if seats[1] is not None else f"at least {seats[0]}"
+            raise StateError(f"the {self.facts.title} rules seat {most} players, not {players} (--players)")
 
     def policies(self) -> dict[str, Callable[..., dict]]:
         """How simulated players write their orders, by name. A policy is called as

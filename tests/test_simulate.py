@@ -203,9 +203,19 @@ def test_mistakes_are_one_located_message(tmp_path):
     result = run(["simulate", "battle-royal", "-n", "2"])
     assert result.exit_code == 1 and "unknown engine 'battle-royal'" in result.output
     result = run(["simulate", "hostile-takeover", "-n", "2", "--players", "7"])
-    assert result.exit_code == 1 and "--players" in result.output
+    assert result.exit_code == 1 and "the Hostile Takeover rules seat 2 to 4 players, not 7 (--players)" in result.output
+    result = run(["simulate", "team-kill", "-n", "2", "--players", "37"])
+    assert result.exit_code == 1 and "the Team Kill rules seat 3 to 36 players, not 37" in result.output
     result = run(["simulate", str(tmp_path / "nowhere" / "game"), "-n", "2"])
     assert result.exit_code == 1 and "not a game folder" in result.output
+
+
+@pytest.mark.parametrize("engine, players", [("hostile-takeover", 2), ("kharnage", 3), ("hashmi-battle-royale", 3),
+                                             ("team-kill", 20)])
+def test_players_seats_as_many_as_the_rules_allow(engine, players):
+    result = run(["simulate", engine, "-n", "2", "--players", str(players), "--seed", "seats", "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    assert f"2 games of {players} players" in result.output
 
 
 def test_a_game_folder_is_simulated_with_its_roster(tmp_path):

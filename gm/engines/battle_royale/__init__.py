@@ -75,6 +75,7 @@ class BattleRoyale(Engine):
         new_game_hint=("Edit game.yaml (roster, house rules), run `gm commit {dir} --day 0` and post it, write "
                        "days/00/orders/ (as {dir}/examples/day0-orders.yaml shows), then run "
                        "`gm check {dir} --day 0` and `gm resolve {dir} --day 0`."),
+        players=(2, None),  # no maximum: a class of any size
     )
     state_class = State
     votes = Votes()

@@ -30,7 +30,7 @@ from .order_base import default_orders
 from .orders import check_orders_doc
 from .roster import read_game
 from .state import OPENING, PLACEMENT, State
-from .views import gm_view, player_status, player_view, public_view, status_rows
+from .views import gm_view, player_status, player_view, player_views, public_view, status_rows
 
 
 def _phase(name: str, fn) -> Phase:
@@ -81,6 +81,7 @@ class HashmiBattleRoyale(Engine):
         demo_day=None,  # the demo prints its last day: the victory
         new_game_hint=("Edit game.yaml (roster in seat order, house rules), then run `gm check {dir} --day 0` and "
                        "`gm resolve {dir} --day 0` (the first player, agents and missions)."),
+        players=(3, 4),  # "played by up to 4 players" (box: 3-4)
     )
     state_class = State
     ruling_kinds = rulings.KINDS
@@ -150,6 +151,9 @@ class HashmiBattleRoyale(Engine):
 
     def player_view(self, state, rules, player: str) -> dict:
         return player_view(state, rules, player)
+
+    def player_views(self, state, rules, players: list[str]) -> dict[str, dict]:
+        return player_views(state, rules, players)  # one public view for every message
 
     def gm_view(self, state, rules) -> dict:
         return gm_view(state, rules)

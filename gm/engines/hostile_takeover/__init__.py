@@ -34,7 +34,7 @@ from .orders import check_orders_doc, default_orders
 from .roster import read_game
 from .rules import Rules
 from .state import OPENING, PLACEMENT, State
-from .views import gm_view, player_status, player_view, public_view, status_rows
+from .views import gm_view, player_status, player_view, player_views, public_view, status_rows
 
 
 class HostileTakeover(Engine):
@@ -45,11 +45,13 @@ class HostileTakeover(Engine):
         demo_day=None,  # the demo prints its last day: the final score
         new_game_hint=("Edit game.yaml (roster and colours, house rules, the board), then run "
                        "`gm check {dir} --day 0` and `gm resolve {dir} --day 0` (the roll for the first player)."),
+        players=(2, 4),  # "Recommended Players: 3-4"; one colour each, four colours
     )
     state_class = State
     check_orders = staticmethod(check_orders_doc)
     public_view = staticmethod(public_view)
     player_view = staticmethod(player_view)
+    player_views = staticmethod(player_views)  # one public view for every message
     gm_view = staticmethod(gm_view)
     player_status = staticmethod(player_status)
     status_rows = staticmethod(status_rows)
@@ -104,6 +106,15 @@ class HostileTakeover(Engine):
         from .policies import POLICIES  # only gm simulate needs them
 
         return {**super().policies(), **POLICIES}
+
+    def sim_game(self, players: int | None) -> Any:
+        """The new game, or its first `players` seats, with only their spawns on the board."""
+        doc = super().sim_game(players)
+        seated = {e["name"] for e in doc["roster"]}
+        spawns = doc.get("board", {}).get("spawns")
+        for name in [n for n in (spawns or {}) if n not in seated]:
+            del spawns[name]
+        return doc
 
     def sim_stats(self, game) -> dict:
         from .sim_stats import sim_stats

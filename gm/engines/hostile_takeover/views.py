@@ -66,7 +66,18 @@ def _choice(state: State, c) -> dict:
 
 
 def player_view(state: State, rules: Rules, name: str) -> dict:
-    view = public_view(state, rules)
+    return _with_me(state, rules, name, public_view(state, rules))
+
+
+def player_views(state: State, rules: Rules, players: list[str]) -> dict[str, dict]:
+    """Every message's view from one public view (each player's own part added to a copy of it):
+    a public view built for each player would walk the whole table once per player."""
+    base = public_view(state, rules)
+    return {name: _with_me(state, rules, name, dict(base)) for name in players}
+
+
+def _with_me(state: State, rules: Rules, name: str, view: dict) -> dict:
+    """The public view with the player's own part (`me`) added."""
     p = state.players[name]
     me = dict(view["by_name"][name])
     me["owned"] = [b for b in view["buildings"] if b["owner"] == name]

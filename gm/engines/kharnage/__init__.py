@@ -23,7 +23,7 @@ from .orders import GM, check_all, check_orders_doc, default_orders
 from .roster import read_game
 from .rules import Rules
 from .state import SETUP, State
-from .views import gm_view, player_status, player_view, public_view, status_rows
+from .views import gm_view, player_status, player_view, player_views, public_view, status_rows
 
 
 def _phase(name: str, fn: Callable) -> Phase:
@@ -39,11 +39,13 @@ class Kharnage(Engine):
         demo_day=None,  # the demo prints its last day: the final score
         new_game_hint=("Edit game.yaml (the players in seat order and their armies, house rules), then run "
                        "`gm resolve {dir} --day 0` (the set-up: shuffles, opening draws and hands)."),
+        players=(2, 4),  # one army each: 2 to 4 with the stand-ins (a GM's components may hold more)
     )
     state_class = State
     check_orders = staticmethod(check_orders_doc)
     public_view = staticmethod(public_view)
     player_view = staticmethod(player_view)
+    player_views = staticmethod(player_views)  # one public view for every message
     gm_view = staticmethod(gm_view)
     player_status = staticmethod(player_status)
     status_rows = staticmethod(status_rows)

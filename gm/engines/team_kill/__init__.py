@@ -24,7 +24,7 @@ from .orders import check_orders_doc, default_orders
 from .roster import read_game
 from .rules import Rules
 from .state import DEAL, State
-from .views import gm_view, player_status, player_view, public_view, status_rows
+from .views import gm_view, player_status, player_view, player_views, public_view, status_rows
 
 
 def _deal(day: Day):
@@ -60,11 +60,13 @@ class TeamKill(Engine):
         demo_day=None,  # the demo prints its last day: the winner
         new_game_hint=("Edit game.yaml (the roster in seat order, house rules), then run "
                        "`gm resolve {dir} --day 0` to shuffle, deal and roll for the first player."),
+        players=(3, 36),  # a card each from 36 (a GM's own deck may seat more)
     )
     state_class = State
     check_orders = staticmethod(check_orders_doc)
     public_view = staticmethod(public_view)
     player_view = staticmethod(player_view)
+    player_views = staticmethod(player_views)  # one public view and one index for every message (a big table stays linear)
     gm_view = staticmethod(gm_view)
     player_status = staticmethod(player_status)
     status_rows = staticmethod(status_rows)
@@ -102,6 +104,14 @@ class TeamKill(Engine):
         from .policies import POLICIES  # only gm simulate needs them
 
         return {**super().policies(), **POLICIES}
+
+    def sim_game(self, players: int | None) -> Any:
+        """The new game's table, or `players` players around it (Player 1, Player 2, ...)."""
+        self.check_seats(players)
+        doc = super().sim_game(None)
+        if players is not None:
+            doc["roster"] = [f"Player {i:0{len(str(players))}d}" for i in range(1, players + 1)]
+        return doc
 
     def sim_stats(self, game) -> dict:
         from .sim_stats import sim_stats

@@ -23,6 +23,7 @@ for a decision (house rule `ask`), that day's `reveal`, `bomb_choice` or `loot` 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from gm.checker import Checker, find_name
@@ -68,12 +69,21 @@ class _Checker(Checker):
     def player(self, raw) -> str | None:
         return find_name(raw, self.state.players)
 
+    @cached_property
+    def _person_keys(self) -> dict[str, str]:
+        """Each person by their name as written (the first seat, as the rules read it), made once a
+        day: a scan of the table for each name an order gives would be the square of the table."""
+        keys: dict[str, str] = {}
+        for n in self.state.persons:
+            keys.setdefault(n.casefold(), n)
+        return keys
+
     def person(self, raw) -> str | None:
         """A person by name (or, for a player with one person still in, the player's name)."""
         if not isinstance(raw, str):
             return None
         key = raw.strip().casefold()
-        hit = next((n for n in self.state.persons if n.casefold() == key), None)
+        hit = self._person_keys.get(key)
         if hit:
             return hit
         player = self.player(raw)

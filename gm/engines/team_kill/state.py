@@ -85,7 +85,16 @@ class State:
         return [n for n in self.players if n in alive]
 
     def persons_of(self, player: str) -> list[str]:
-        return [n for n, p in self.persons.items() if p.player == player]
+        """The player's persons, in seat order, from an index of the seats made once (the seats
+        never change after the deal; a new `persons` is indexed again): a scan of the table for
+        each player would make every order check and message walk the whole table."""
+        index = self.__dict__.get("_seats_of")
+        if index is None or index[0] is not self.persons or index[1] != len(self.persons):
+            by_player: dict[str, list[str]] = {}
+            for n, p in self.persons.items():
+                by_player.setdefault(p.player, []).append(n)
+            index = self.__dict__["_seats_of"] = (self.persons, len(self.persons), by_player)
+        return list(index[2].get(player, ()))
 
     def player_of(self, person: str) -> str:
         return self.persons[person].player

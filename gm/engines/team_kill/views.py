@@ -74,7 +74,19 @@ def _hands(state: State, rules: Rules, player: str) -> list[dict]:
 
 
 def player_view(state: State, rules: Rules, name: str) -> dict:
-    view = public_view(state, rules)
+    return _with_me(state, rules, name, public_view(state, rules), None)
+
+
+def player_views(state: State, rules: Rules, players: list[str]) -> dict[str, dict]:
+    """Every message's view from one public view and one index of teams by person: a view built
+    for each player would walk the whole table for each player (the square of a big table)."""
+    base = public_view(state, rules)
+    teams = {m: t for t in state.teams for m in t.members}
+    return {name: _with_me(state, rules, name, dict(base), teams) for name in players}
+
+
+def _with_me(state: State, rules: Rules, name: str, view: dict, teams: dict | None) -> dict:
+    """The public view with the player's own part (`me`) added (from the indexes, when given)."""
     mine = state.persons_of(name)
     live = [p for p in mine if not state.persons[p].out]
     shown = []
@@ -97,7 +109,8 @@ def player_view(state: State, rules: Rules, name: str) -> dict:
     view["me"] = {
         "name": name, "persons": mine, "out": not live, "hands": _hands(state, rules, name),
         "cards": sum(len(state.persons[p].hand) for p in mine),
-        "teammates": [m for p in live for m in state.teammates(p) if state.player_of(m) != name],
+        "teammates": [m for p in live for m in (state.teammates(p) if teams is None else teams[p].members)
+                      if m != p and state.player_of(m) != name],
         "shown": shown, "standing": standing_lines(state, name), "my_turn": my_turn, "options": options,
         "won": name in state.winners,
         "loot_waiting": list(state.pending["cards"]) if state.pending and state.pending["kind"] == "loot"
