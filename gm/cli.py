@@ -624,7 +624,7 @@ def rules(engine, game_dir, show_rulings):
 @click.argument("target", metavar="GAME_OR_ENGINE")
 @click.option("--games", "-n", type=click.IntRange(min=1), default=1000, show_default=True, help="Games to play.")
 @click.option("--players", "-p", type=int, default=None,
-              help="Players in an engine's own game (default: the engine's; a game folder has its roster).")
+              help="Players in an engine's own game, as many as its rules seat (default: the engine's; a game folder has its roster).")
 @click.option("--policy", default=None,
               help="How the simulated players write orders: random (the default where the engine has it, "
                    "else defaults), aggressive, cautious, defaults, and the engine's own.")
