@@ -1,0 +1,363 @@
+"""`gm desk`: the GM's day on one page, every post and message ready to copy, with a "sent" tick.
+
+In the order of the day: the commitment post, the order form and the reminder, the receipts, the
+lock post, the vote count; once resolved, the narration (each part), the correction, the reveal
+and one card per player (their message, each part, their openings, their forum handle). Every
+text is what a command already wrote or prints (commit.txt, `gm form`, `gm remind`, receipts/,
+lock.txt, votecount.<ext>, result/): the desk copies, it never words anything itself.
+
+A tick is kept by the text's SHA-256, so a message changed by a correction (`gm resolve --force`)
+shows unticked and marked "send again". The static page keeps ticks in the browser's storage; a
+served desk (gm/desk_serve.py) keeps them in days/NN/desk-sent.json.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import html
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from gm.errors import GmError, StateError
+from gm.gamedir import Game, GameDir, replace_file_atomically
+from gm.yamlio import display_path
+
+GENERATOR = '<meta name="generator" content="gm desk">'
+SENT_FILE = "desk-sent.json"
+SENT_BYTES = 1 << 20  # the ticks file: ids and digests, far below this
+
+
+@dataclass(eq=False, repr=False)
+class Item:
+    """One text to copy into the forum."""
+
+    id: str  # stable within the day: "commit", "narration.2", "pm.Akane.1", ...
+    title: str
+    text: str
+    where: str  # public thread | private message
+    changed: bool = False  # changed by a correction: send it again
+
+    @property
+    def sha(self) -> str:
+        return hashlib.sha256(self.text.encode("utf-8")).hexdigest()[:16]
+
+
+@dataclass(eq=False, repr=False)
+class Card:
+    """One player's private mail for the day."""
+
+    player: str
+    handle: str
+    items: list[Item] = field(default_factory=list)
+
+
+@dataclass(eq=False, repr=False)
+class Desk:
+    title: str
+    day: int
+    forum: str
+    fmt: str
+    steps: list[tuple[str, list[Item], str]]  # (step, its texts, a note when there is none)
+    cards: list[Card]
+    key: str = ""  # tells this game's ticks from another's in the browser's storage
+
+    def items(self) -> list[Item]:
+        return [i for _, items, _ in self.steps for i in items] + [i for c in self.cards for i in c.items]
+
+
+def _read(path: Path) -> str | None:
+    return path.read_text(encoding="utf-8") if path.is_file() else None
+
+
+def _parts(folder: Path, stem: str, ext: str) -> list[str]:
+    """A post as written, in its numbered parts when the forum needed them."""
+    found = sorted(folder.glob(f"{stem}.part*.{ext}"), key=lambda p: int(p.name[len(stem) + 5:].split(".")[0]))
+    if found:
+        return [p.read_text(encoding="utf-8") for p in found]
+    whole = _read(folder / f"{stem}.{ext}")
+    return [whole] if whole is not None else []
+
+
+def _numbered(prefix: str, title: str, texts: list[str], where: str, changed: bool = False) -> list[Item]:
+    n = len(texts)
+    return [Item(f"{prefix}.{i}", title + (f", part {i} of {n}" if n > 1 else ""), t, where, changed)
+            for i, t in enumerate(texts, 1)]
+
+
+def build_desk(gd: GameDir, game: Game, day: int, now_raw: str | None = None) -> Desk:
+    """Everything the GM posts and sends for a day, as far as the day has gone."""
+    from gm import gmday
+    from gm.forums import split_post
+
+    ext, root, dd = game.ext, gd.root, gd.day_dir(day)
+    where_root = display_path(root)
+    limit = game.forum.max_length if game.forum else None
+    resolved = gd.is_resolved(day)
+    steps: list[tuple[str, list[Item], str]] = []
+
+    commit = _read(dd / "commit.txt")
+    steps.append(("Commitment", _numbered("commit", "The commitment post", [commit] if commit else [], "public thread"),
+                  f"not committed yet: `gm commit {where_root} --day {day} --deadline WHEN`"))
+    if resolved:
+        steps.append(("Order form and reminder", [], "the day is resolved: no form or reminder to post"))
+    else:
+        try:
+            _, form = gmday.form(root, day, None, now_raw)
+            reminder = gmday.remind(root, day, now_raw)
+            items = (_numbered("form", "The order form", split_post(form, game.format, limit), "public thread")
+                     + _numbered("remind", "The reminder", split_post(reminder.post, game.format, limit), "public thread"))
+            steps.append(("Order form and reminder", items, ""))
+        except GmError as exc:  # nothing due, or orders gm cannot read yet: say so, with the command's own words
+            steps.append(("Order form and reminder", [], str(exc)))
+    receipts = sorted((dd / "receipts").glob(f"*.{ext}")) if (dd / "receipts").is_dir() else []
+    steps.append(("Receipts", [Item(f"receipt.{p.stem}", f"Receipt for {p.stem}", p.read_text(encoding="utf-8"),
+                                    "private message") for p in receipts],
+                  f"no receipts yet: `gm receipts {where_root} --day {day}`"))
+    lock = _read(dd / "lock.txt")
+    steps.append(("Lock", _numbered("lock", "The lock post", [lock] if lock else [], "public thread"),
+                  f"not locked yet: at the deadline, `gm lock {where_root} --day {day}`"))
+    if game.engine.votes is not None:
+        count = _read(dd / f"votecount.{ext}")
+        steps.append(("Vote count", _numbered("votes", "The vote count", split_post(count, game.format, limit) if count else [],
+                                              "public thread"),
+                      f"no vote count yet: `gm votes {where_root} --day {day} --thread FILE`"))
+    cards: list[Card] = []
+    if resolved:
+        steps += _results(gd, game, day)
+        cards = _cards(gd, game, day)
+    else:
+        steps.append(("Results", [], f"not resolved yet: `gm resolve {where_root} --day {day}`"))
+    label = game.forum.label if game.forum is not None else game.format
+    key = hashlib.sha256(str(root.resolve()).encode("utf-8")).hexdigest()[:12]
+    return Desk(game.title, day, label, game.format, steps, cards, key)
+
+
+def _changed(gd: GameDir, day: int) -> set[str]:
+    """The posts the last correction changed (day.json), as result/ paths."""
+    try:
+        record = gd.read_json(day, "day.json")
+    except (GmError, OSError, ValueError):
+        return set()
+    corrections = record.get("corrections") or []
+    return set(corrections[-1].get("posts_changed", [])) if corrections else set()
+
+
+def _results(gd: GameDir, game: Game, day: int) -> list[tuple[str, list[Item], str]]:
+    result, ext = gd.result_dir(day), game.ext
+    changed = _changed(gd, day)
+    steps = [("Narration", _numbered("narration", "The narration", _parts(result, "narration", ext), "public thread",
+                                     f"narration.{ext}" in changed), "")]
+    correction = _parts(result, "correction", ext)
+    if correction:
+        steps.append(("Correction", _numbered("correction", "The correction", correction, "public thread"), ""))
+    why = game.engine.sealed(day)
+    if why and not _ended(gd, game):
+        steps.append(("Reveal", [], f"{why}: the reveal is posted after the game ends (`gm reveal {display_path(gd.root)} "
+                                    f"--day {day}` then)"))
+    else:
+        steps.append(("Reveal", _numbered("reveal", "The reveal", _parts(result, "reveal", ext), "public thread"),
+                      "no reveal post in the result"))
+    return steps
+
+
+def _ended(gd: GameDir, game: Game) -> bool:
+    last = gd.resolved_days()[-1]
+    return game.engine.ended(game.engine.state_from_json(gd.read_json(last, "state.json")))
+
+
+def _cards(gd: GameDir, game: Game, day: int) -> list[Card]:
+    """One card per player with a message, in the roster's order; file names as gm resolve gave them."""
+    from gm.render import message_filename
+
+    result, ext = gd.result_dir(day), game.ext
+    changed = _changed(gd, day)
+    handle_of = {player: handle for handle, player in sorted(game.handles.items())}
+    taken: set[str] = set()
+    stems = {message_filename(name, taken): name for name in game.roster}
+    on_disk = sorted(p.name[:-len(ext) - 1] for p in (result / "messages").glob(f"*.{ext}") if ".part" not in p.name) \
+        if (result / "messages").is_dir() else []
+    cards = []
+    for stem in on_disk:
+        player = stems.get(stem, stem)
+        card = Card(player, handle_of.get(player, player))
+        card.items += _numbered(f"pm.{stem}", f"Message to {player}", _parts(result / "messages", stem, ext),
+                                "private message", f"messages/{stem}.{ext}" in changed)
+        card.items += _numbered(f"open.{stem}", f"Openings for {player}", _parts(result / "openings", stem, ext),
+                                "private message", f"openings/{stem}.{ext}" in changed)
+        cards.append(card)
+    return cards
+
+
+# ---- the ticks a served desk keeps -----------------------------------------------------------
+
+
+def read_sent(gd: GameDir, day: int) -> dict[str, str]:
+    """days/NN/desk-sent.json: item id -> the digest of the text that was sent. A file that is not
+    gm's is an error, never a silent empty desk."""
+    path = gd.day_dir(day) / SENT_FILE
+    if not path.is_file():
+        return {}
+    try:
+        with open(path, "rb") as fh:
+            data = json.loads(fh.read(SENT_BYTES + 1)[:SENT_BYTES + 1].decode("utf-8"))
+        if not isinstance(data, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in data.items()):
+            raise ValueError
+        return data
+    except (ValueError, UnicodeDecodeError):
+        raise StateError(f"{display_path(path)} is not the desk's list of what was sent: move it aside "
+                         "(the ticks start again empty)") from None
+
+
+def write_sent(gd: GameDir, day: int, sent: dict[str, str]) -> None:
+    replace_file_atomically(gd.day_dir(day) / SENT_FILE, json.dumps(sent, sort_keys=True, indent=1) + "\n")
+
+
+# ---- the page ----------------------------------------------------------------------------------
+
+CSS = """
+body { font-family: Verdana, Arial, sans-serif; font-size: 15px; background: #e8ecf0; color: #222; margin: 0; padding: 10px; }
+main { max-width: 860px; margin: 0 auto; }
+h1 { font-size: 20px; } h2 { font-size: 17px; margin: 22px 0 6px; }
+.item, .card { background: #fff; border: 1px solid #b8c4d0; border-radius: 4px; margin: 10px 0; }
+.item header, .card > header { background: #d4dde6; padding: 6px 10px; font-weight: bold; font-size: 13px;
+  display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: center; }
+.item header .title { flex: 1 1 12em; overflow-wrap: anywhere; }
+.card .item { margin: 8px; }
+button.copy { font-size: 15px; padding: 6px 14px; min-height: 36px; }
+label.sent { font-weight: normal; white-space: nowrap; } label.sent input { width: 20px; height: 20px; vertical-align: middle; }
+.item.done { opacity: .6; }
+.again { background: #c22; color: #fff; border-radius: 3px; padding: 1px 6px; font-size: 12px; }
+pre { margin: 0; padding: 8px 10px; white-space: pre; overflow-x: auto; font-size: 13px; background: #fafafa; }
+.note { color: #555; font-style: italic; margin: 4px 0 8px; }
+.copied { color: #060; font-weight: normal; }
+"""
+
+SCRIPT = """
+(function () {
+  var data = JSON.parse(document.getElementById('desk-data').textContent);
+  var sent = data.sent || {};
+  function key(id) { return 'gm-desk|' + data.game + '|' + data.day + '|' + id; }
+  function isSent(id) {
+    var sha = data.items[id].sha;
+    if (data.served) { return sent[id] === sha; }
+    try { return window.localStorage.getItem(key(id)) === sha; } catch (e) { return false; }
+  }
+  function show(id) {
+    var box = document.querySelector('.item[data-id="' + CSS.escape(id) + '"]');
+    var on = isSent(id);
+    box.querySelector('input.sent').checked = on;
+    box.classList.toggle('done', on);
+  }
+  function setSent(id, on) {
+    var sha = data.items[id].sha;
+    if (data.served) {
+      fetch('sent', {method: 'POST', headers: {'Content-Type': 'application/json'},
+                     body: JSON.stringify({id: id, sha: sha, sent: on})})
+        .then(function (r) { return r.json(); })
+        .then(function (r) { sent = r.sent; show(id); })
+        .catch(function () { show(id); });
+      return;
+    }
+    try { if (on) { window.localStorage.setItem(key(id), sha); } else { window.localStorage.removeItem(key(id)); } }
+    catch (e) { /* no storage: the tick lasts until the page is closed */ }
+    show(id);
+  }
+  function fallback(text) {
+    var area = document.createElement('textarea');
+    area.value = text; area.setAttribute('readonly', ''); area.style.position = 'fixed'; area.style.top = '-1000px';
+    document.body.appendChild(area); area.select(); document.execCommand('copy'); document.body.removeChild(area);
+  }
+  document.querySelectorAll('.item').forEach(function (box) {
+    var id = box.getAttribute('data-id');
+    show(id);
+    box.querySelector('button.copy').addEventListener('click', function () {
+      var text = data.items[id].text, said = box.querySelector('.copied');
+      var done = function () { said.textContent = 'copied'; };
+      if (navigator.clipboard && navigator.clipboard.writeText) {
+        navigator.clipboard.writeText(text).then(done, function () { fallback(text); done(); });
+      } else { fallback(text); done(); }
+    });
+    box.querySelector('input.sent').addEventListener('change', function (ev) { setSent(id, ev.target.checked); });
+  });
+})();
+"""
+
+
+def _json_for_script(value) -> str:
+    """JSON inside a <script> element: no '<', '>' or '&' can end it or open a comment."""
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
+
+
+def _item_html(item: Item, render) -> str:
+    again = ' <span class="again">changed by the correction: send again</span>' if item.changed else ""
+    return (f'<section class="item" data-id="{html.escape(item.id)}"><header>'
+            f'<span class="title">{html.escape(item.title)} <small>({html.escape(item.where)})</small>{again}</span>'
+            f'<button type="button" class="copy">Copy</button><span class="copied"></span>'
+            f'<label class="sent"><input type="checkbox" class="sent"> sent</label></header>\n'
+            f'<pre>{html.escape(item.text, quote=False)}</pre>\n'
+            f'<details><summary>as the forum shows it</summary><div class="shown">{render(item.text)}</div></details>'
+            f'</section>')
+
+
+def desk_page(desk: Desk, served: bool = False, sent: dict[str, str] | None = None) -> str:
+    """The page: no network, no asset, one inline script allowed by its hash and nothing else."""
+    from gm.preview import bbcode_to_html, markdown_to_html
+
+    render = bbcode_to_html if desk.fmt == "bbcode" else markdown_to_html
+    data = {"game": desk.key, "day": desk.day, "served": served, "sent": sent or {},
+            "items": {i.id: {"text": i.text, "sha": i.sha} for i in desk.items()}}
+    script_hash = base64.b64encode(hashlib.sha256(SCRIPT.encode("utf-8")).digest()).decode("ascii")
+    connect = "'self'" if served else "'none'"
+    csp = (f"default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-{script_hash}'; "
+           f"connect-src {connect}; img-src 'none'; form-action 'none'; base-uri 'none'")
+    title = html.escape(desk.title)
+    out = ['<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">' + GENERATOR,
+           '<meta name="viewport" content="width=device-width, initial-scale=1">',
+           f'<meta http-equiv="Content-Security-Policy" content="{csp}">',
+           f"<title>Day {desk.day}: {title} (desk)</title><style>{CSS}</style></head><body><main>",
+           f"<h1>Day {desk.day}: {title}</h1>",
+           f"<p>Every post and message of the day for {html.escape(desk.forum)}, in the order you send them. "
+           "<b>Copy</b> puts the exact text on the clipboard; tick <b>sent</b> once it is in the forum "
+           f"({'kept in the day folder' if served else 'kept by this browser'}).</p>"]
+    for step, items, note in desk.steps:
+        out.append(f"<h2>{html.escape(step)}</h2>")
+        if not items and note:
+            out.append(f'<p class="note">{html.escape(note)}</p>')
+        out += [_item_html(i, render) for i in items]
+    if desk.cards:
+        out.append("<h2>Private messages</h2>")
+        for card in desk.cards:
+            out.append(f'<article class="card"><header>{html.escape(card.player)}: send to '
+                       f'<code>{html.escape(card.handle)}</code></header>')
+            out += [_item_html(i, render) for i in card.items]
+            out.append("</article>")
+    out.append(f'</main><script type="application/json" id="desk-data">{_json_for_script(data)}</script>')
+    out.append(f"<script>{SCRIPT}</script></body></html>\n")
+    return "\n".join(out)
+
+
+def default_day(gd: GameDir, day: int | None) -> int:
+    """Without --day: the day just resolved until the next one is committed, else the day under way."""
+    from gm.commitment import is_committed
+
+    if day is not None:
+        return day
+    done = gd.resolved_days()
+    if done and not is_committed(gd, done[-1] + 1):
+        return done[-1]
+    return done[-1] + 1 if done else 0
+
+
+def write_desk(gd: GameDir, game: Game, day: int, now_raw: str | None = None) -> tuple[str, Desk]:
+    """days/NN/desk.html; never over a file gm did not write."""
+    desk = build_desk(gd, game, day, now_raw)
+    path = gd.day_dir(day) / "desk.html"
+    if path.exists():
+        head = path.read_text(encoding="utf-8", errors="replace")[:400]
+        if GENERATOR not in head:
+            raise StateError(f"{display_path(path)} exists and was not written by gm desk; not overwriting it")
+    replace_file_atomically(path, desk_page(desk))
+    return display_path(path), desk
