@@ -556,6 +556,9 @@ def next_cmd(game_dir, now, as_json):
     click.echo(f"{out.title}, Day {out.day}" + (" (the game is over)" if out.over else ""))
     for s in out.steps:
         click.echo(f"  {s.step:<10} {s.status:<11} {s.detail}".rstrip())
+    late = [s.step for s in out.steps if s.status == "overdue"]
+    if late:
+        click.echo(f"overdue: {', '.join(late)}")
     for w in out.warnings:
         click.echo(w)
     click.echo(f"next: {out.command}\n  ({out.why})")

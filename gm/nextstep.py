@@ -17,7 +17,7 @@ from gm.errors import GmError
 from gm.gamedir import GameDir
 from gm.yamlio import display_path
 
-DONE, TODO, LATE, WAIT, SKIP = "done", "to do", "overdue", "waiting", "not needed"
+DONE, TODO, LATE, WAIT, SKIP, OPT = "done", "to do", "overdue", "waiting", "not needed", "optional"
 
 
 @dataclass(eq=False, repr=False)
@@ -90,6 +90,7 @@ def next_step(root: Path, now_raw: str | None = None) -> Next:
 def _before_resolve(gd: GameDir, game, day: int, g: str, now: datetime) -> Next:
     from gm.commitment import committed_record, is_committed
     from gm.day import check_day
+    from gm.desk import read_sent
     from gm.gmday import deadline_of, time_left
     from gm.lock import lock_path
 
@@ -126,13 +127,14 @@ def _before_resolve(gd: GameDir, game, day: int, g: str, now: datetime) -> Next:
             steps.append(Step(name, SKIP, "no player owes orders this day"))
     else:
         got = len(due) - len(missing)
-        steps.append(Step("forms", DONE if got or locked else TODO, "post the blank form in the thread (on the desk), "
+        ticked = {k.split(".")[0] for k in read_sent(gd, day)}  # a served desk's ticks
+        steps.append(Step("forms", DONE if got or locked or "form" in ticked else TODO, "post the blank form in the thread (on the desk), "
                           "each player's with `gm form --player`"))
         receipts = gd.day_dir(day) / "receipts"
         fresh = receipts.is_dir() and _mtime(receipts.iterdir()) >= _mtime(gd.orders_files(day))
         steps.append(Step("receipts", DONE if fresh else (SKIP if not got else TODO),
                           f"{got} of {len(due)} players' orders in" + ("" if fresh or not got else "; some not yet receipted")))
-        steps.append(Step("reminders", SKIP if not missing or locked or passed else TODO,
+        steps.append(Step("reminders", SKIP if not missing or locked or passed else DONE if "remind" in ticked else TODO,
                           (f"no orders from {', '.join(missing)}: the deadline has passed, they get the defaults"
                            if passed else f"waiting for {', '.join(missing)}") if missing else "everyone has sent orders"))
         if checked.errors:
@@ -149,7 +151,7 @@ def _before_resolve(gd: GameDir, game, day: int, g: str, now: datetime) -> Next:
         want(f"gm lock {g} --day {day}", "post the lock at the deadline: every orders file's digest and every salt")
     if game.engine.votes is not None:
         has = gd.votes_path(day).is_file()
-        steps.append(Step("votes", DONE if has else TODO, "votes counted from the thread" if has else
+        steps.append(Step("votes", DONE if has else OPT, "votes counted from the thread" if has else
                           f"if players vote in the thread: `gm votes {g} --day {day} --thread FILE`"))
     beacon = ""
     if committed:

@@ -50,6 +50,12 @@ def test_the_cycle_of_a_day_step_by_step(game_copy):
     assert "10 h 0 min left" in step["next"]["why"] and step["warnings"] == []
     statuses = {s["step"]: s["status"] for s in step["steps"]}
     assert statuses["commit"] == "done" and statuses["lock"] == "waiting" and statuses["reminders"] == "to do"
+    assert statuses["forms"] == "to do" and statuses["votes"] == "optional"
+    gd = GameDir(game_copy)
+    form = next(i for i in build_desk(gd, gd.load(), 4, "2030-01-01 10:00").items() if i.id == "form.1")
+    write_sent(gd, 4, {form.id: form.sha})  # ticked on the served desk
+    assert {s["step"]: s["status"] for s in nxt(game_copy)["steps"]}["forms"] == "done"
+    assert "overdue: lock\n" in run("next", game_copy, "--now", "2030-01-01 21:30").output
     late = nxt(game_copy, "2030-01-01 21:30")
     assert late["next"]["command"] == f"gm lock {g} --day 4"
     lock = next(s for s in late["steps"] if s["step"] == "lock")
