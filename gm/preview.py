@@ -219,6 +219,8 @@ def preview_page(game: Game, day: int, posts: list[tuple[str, str, str]]) -> str
     label = game.forum.label if game.forum is not None else game.format
     parts = [f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">{GENERATOR}',
              '<meta name="viewport" content="width=device-width, initial-scale=1">',  # a phone's width (390 px)
+             # no script, no fetch: a player's text that slipped an escape would still do nothing
+             '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; style-src \'unsafe-inline\'">',
              f"<title>Day {day}: {html.escape(game.title)} (preview)</title><style>{CSS}</style></head><body>",
              f"<h1>Day {day}: {html.escape(game.title)}</h1>",
              f"<p>A preview of the posts as {html.escape(label)} shows them. Nothing here has been posted.</p>"]

@@ -86,3 +86,23 @@ def test_the_verifier_page_fits_a_phone_with_a_days_rolls_in_it(demo_dir, tmp_pa
                                       "[getComputedStyle(t).overflowX, t.getBoundingClientRect().right, t.rows.length];")
     _laid_out_for_a_phone(m)
     assert table[0] == "auto" and table[1] <= WIDTH and table[2] > 1  # the roll table scrolls in its box
+
+
+def test_hostile_names_in_the_preview_stay_inert_at_a_phones_width(game_copy, tmp_path):
+    from test_desk_browser import HOSTILE
+
+    from gm.gamedir import GameDir
+    from gm.preview import preview_page
+
+    game = GameDir(game_copy).load()
+    posts = [("Private messages", f"Private message to {h}", f"[b]{h}[/b] [color={h}]x[/color]\n[code]{h} {'=' * 80}[/code]\n")
+             for h in HOSTILE]
+    page = tmp_path / "preview.html"
+    page.write_text(preview_page(game, 3, posts), encoding="utf-8")
+    with chrome(tmp_path) as driver:
+        m = _measure(driver, page.resolve().as_uri(), tmp_path / "hostile.png")
+        assert driver.execute_script("return window.pwned") is None
+        assert driver.find_elements("css selector", "img, svg, iframe, body script") == []
+        heads = [h.get_attribute("textContent") for h in driver.find_elements("css selector", "article header")]
+        assert heads == [f"Private message to {h}" for h in HOSTILE]
+    _laid_out_for_a_phone(m)
