@@ -8,11 +8,13 @@ body is at most MAX_BODY bytes; the only file written is days/NN/desk-sent.json.
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from gm.desk import build_desk, desk_page, read_sent, write_sent
+from gm.errors import GmError
 from gm.gamedir import Game, GameDir
 
 MAX_BODY = 4096  # one tick: an id and a digest
@@ -21,6 +23,7 @@ MAX_PATH = 512
 
 class DeskServer(ThreadingHTTPServer):
     daemon_threads = True
+    allow_reuse_address = os.name != "nt"  # on Windows SO_REUSEADDR would let another program share the port
 
     def __init__(self, gd: GameDir, game: Game, day: int, port: int = 0, now_raw: str | None = None):
         super().__init__(("127.0.0.1", port), _Handler)
@@ -90,7 +93,12 @@ class _Handler(BaseHTTPRequestHandler):
         if self.path != f"/{self.server.token}/":
             self._send(404, b"not found\n")
             return
-        self._send(200, self.server.page(), "text/html; charset=utf-8")
+        try:
+            page = self.server.page()
+        except GmError as exc:  # a file changed under the desk: the GM's mistake, said on the page
+            self._send(500, f"error: {exc}\n".encode("utf-8"))
+            return
+        self._send(200, page, "text/html; charset=utf-8")
 
     def do_POST(self):  # noqa: N802
         if not self._allowed():
@@ -111,7 +119,7 @@ class _Handler(BaseHTTPRequestHandler):
             if not isinstance(body, dict):
                 raise ValueError("a tick is a JSON object")
             sent = self.server.tick(body)
-        except (ValueError, UnicodeDecodeError) as exc:
+        except (ValueError, UnicodeDecodeError, GmError) as exc:
             self._send(400, f"{exc}\n".encode("utf-8"))
             return
         self._send(200, json.dumps({"sent": sent}, sort_keys=True).encode("utf-8"), "application/json")
@@ -119,8 +127,13 @@ class _Handler(BaseHTTPRequestHandler):
 
 def serve(gd: GameDir, game: Game, day: int, port: int = 0, now_raw: str | None = None, ready=None) -> None:
     """Serve until Ctrl-C (or until `ready(server)` arranges a shutdown, as the tests do)."""
-    server = DeskServer(gd, game, day, port, now_raw)
     try:
+        server = DeskServer(gd, game, day, port, now_raw)
+    except OSError as exc:
+        raise GmError(f"cannot listen on 127.0.0.1:{port} ({exc.strerror or exc}): choose another --port, "
+                      "or leave it out for any free one") from None
+    try:
+        server.page()  # a mistake in the day's files is one message before anything is served
         if ready is not None:
             ready(server)
         server.serve_forever(poll_interval=0.2)

@@ -212,3 +212,13 @@ def test_gm_desk_serve_stops_on_ctrl_c(game_copy):
             proc.kill()
     assert proc.returncode == 0, err
     assert "desk stopped" in out and "Traceback" not in err
+
+
+def test_a_port_in_use_or_a_broken_ticks_file_is_one_message_before_serving(served, game_copy):
+    busy = run("desk", game_copy, "--day", 3, "--serve", "--port", served.server_port)
+    assert busy.exit_code == 1 and f"cannot listen on 127.0.0.1:{served.server_port}" in busy.output
+    (game_copy / "days" / "03" / "desk-sent.json").write_text("{", encoding="utf-8")
+    broken = run("desk", game_copy, "--day", 3, "--serve")
+    assert broken.exit_code == 1 and "is not the desk's list of what was sent" in broken.output
+    status, body = _ask(served, "GET", f"/{served.token}/")
+    assert status == 500 and b"is not the desk's list" in body  # said on the page too, no traceback
