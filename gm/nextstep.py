@@ -119,7 +119,8 @@ def _before_resolve(gd: GameDir, game, day: int, g: str, now: datetime) -> Next:
         steps.append(Step("commit", LATE if late else TODO, "orders already came in: the post will say it was late"
                           if late else "post the commitment before any orders come in"))
         want(f"gm commit {g} --day {day} --deadline {iso}" + (" --late" if late else ""),
-             "fix the day's dice before the orders come in")
+             "fix the day's dice before the orders come in" + ("" if deadline.when else
+                                                              "; WHEN is the orders deadline with its zone, like 2026-03-01T20:00Z"))
     locked = lock_path(gd, day).is_file()
     due, missing = checked.due, checked.missing
     if not due:
