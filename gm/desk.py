@@ -2,7 +2,7 @@
 
 In the order of the day: the commitment post, the order form and the reminder, the receipts, the
 lock post, the vote count; once resolved, the narration (each part), the correction, the reveal
-and one card per player (their message, each part, their openings, their forum handle). Every
+and the public roll log (`gm reveal --rolls`), and one card per player (their message, each part, their openings, their forum handle). Every
 text is what a command already wrote or prints (commit.txt, `gm form`, `gm remind`, receipts/,
 lock.txt, votecount.<ext>, result/): the desk copies, it never words anything itself.
 
@@ -157,8 +157,11 @@ def _results(gd: GameDir, game: Game, day: int) -> list[tuple[str, list[Item], s
         steps.append(("Reveal", [], f"{why}: the reveal is posted after the game ends (`gm reveal {display_path(gd.root)} "
                                     f"--day {day}` then)"))
     else:
-        steps.append(("Reveal", _numbered("reveal", "The reveal", _parts(result, "reveal", ext), "public thread"),
-                      "no reveal post in the result"))
+        from gm.reveal import roll_log_posts
+
+        steps.append(("Reveal", _numbered("reveal", "The reveal", _parts(result, "reveal", ext), "public thread")
+                      + _numbered("rolls", "The roll log", roll_log_posts(game, day, result / "rolls.public.jsonl"),
+                                  "public thread"), "no reveal post in the result"))
     return steps
 
 

@@ -60,7 +60,7 @@ def _all_sent(gd: GameDir, game, day: int) -> tuple[int, int]:
     from gm.desk import build_desk, read_sent
 
     desk = build_desk(gd, game, day)
-    results = [i for i in desk.items() if i.id.split(".")[0] in ("narration", "correction", "reveal", "pm", "open")]
+    results = [i for i in desk.items() if i.id.split(".")[0] in ("narration", "correction", "reveal", "rolls", "pm", "open")]
     sent = read_sent(gd, day)
     return sum(1 for i in results if sent.get(i.id) == i.sha), len(results)
 

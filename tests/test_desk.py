@@ -47,6 +47,7 @@ def test_a_resolved_day_in_the_order_of_the_gms_day_each_text_as_written(game_co
     assert texts["lock.1"] == (day / "lock.txt").read_text(encoding="utf-8")
     assert texts["narration.1"] == (day / "result" / "narration.bbcode").read_text(encoding="utf-8")
     assert texts["reveal.1"] == run("reveal", game_copy, "--day", 3).output
+    assert texts["rolls.1"] == run("reveal", game_copy, "--day", 3, "--rolls").output  # one post: the demo is short
     messages = sorted(p.stem for p in (day / "result" / "messages").glob("*.bbcode"))
     assert [c.player for c in desk.cards] == messages
     for card in desk.cards:
@@ -106,7 +107,7 @@ def test_a_sealed_days_reveal_is_not_offered_before_the_game_ends(tmp_path):
     desk = desk_of(game, 0)
     reveal = next((items, note) for step, items, note in desk.steps if step == "Reveal")
     assert reveal[0] == [] and "after the game ends" in reveal[1]
-    assert not any(i.id.startswith("reveal") for i in desk.items())
+    assert not any(i.id.startswith(("reveal", "rolls")) for i in desk.items())
 
 
 def test_desk_never_overwrites_a_page_the_gm_wrote(game_copy):
