@@ -78,9 +78,10 @@ def next_step(root: Path, now_raw: str | None = None) -> Next:
         last = done[-1]
         state = game.engine.state_from_json(gd.read_json(last, "state.json"))
         over = game.engine.ended(state)
-        sent, total = _all_sent(gd, game, last)
-        if over or (not is_committed(gd, last + 1) and sent < total):
-            return _after_resolve(gd, game, last, g, sent, total, over)
+        if over or not is_committed(gd, last + 1):  # once the next day is committed, this one was sent
+            sent, total = _all_sent(gd, game, last)
+            if over or sent < total:
+                return _after_resolve(gd, game, last, g, sent, total, over)
         day = last + 1
     else:
         day = 0
