@@ -232,7 +232,9 @@ button.copy { font-size: 15px; padding: 6px 14px; min-height: 36px; }
 label.sent { font-weight: normal; white-space: nowrap; } label.sent input { width: 20px; height: 20px; vertical-align: middle; }
 .item.done { opacity: .6; }
 .again { background: #c22; color: #fff; border-radius: 3px; padding: 1px 6px; font-size: 12px; }
-pre { margin: 0; padding: 8px 10px; white-space: pre; overflow-x: auto; font-size: 13px; background: #fafafa; }
+pre { margin: 0; padding: 8px 10px; white-space: pre; overflow: auto; max-height: 16em; font-size: 13px; background: #fafafa; }
+.shown { padding: 4px 10px; overflow-wrap: anywhere; } .shown pre { max-height: none; }
+details > summary { padding: 4px 10px; cursor: pointer; }
 .note { color: #555; font-style: italic; margin: 4px 0 8px; }
 .copied { color: #060; font-weight: normal; }
 """
