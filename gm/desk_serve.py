@@ -82,7 +82,8 @@ class _Handler(BaseHTTPRequestHandler):
         if self.headers.get("Host", "") not in self.server.hosts:
             self._send(421, b"wrong Host header\n")
             return False
-        if len(self.path) > MAX_PATH or not self.path.startswith(f"/{self.server.token}/"):
+        token = self.path.split("/")[1] if self.path.count("/") >= 2 else ""
+        if len(self.path) > MAX_PATH or not secrets.compare_digest(token.encode(), self.server.token.encode()):
             self._send(404, b"not found\n")
             return False
         return True

@@ -33,8 +33,11 @@ def snapshot(root: Path) -> dict[str, str]:
 
 
 def test_a_resolved_day_in_the_order_of_the_gms_day_each_text_as_written(game_copy):
+    before = snapshot(game_copy)
     result = run("desk", game_copy, "--day", 3)
     assert result.exit_code == 0, result.output
+    after = snapshot(game_copy)
+    assert {k for k in after if after[k] != before.get(k)} == {"days/03/desk.html"} and set(before) <= set(after)
     page = (game_copy / "days" / "03" / "desk.html").read_text(encoding="utf-8")
     assert '<meta name="viewport"' in page and "http://" not in page and "https://" not in page  # no asset from elsewhere
     heads = [h.split("</h2>")[0] for h in page.split("<h2>")[1:]]
