@@ -130,8 +130,9 @@ def _before_resolve(gd: GameDir, game, day: int, g: str, now: datetime) -> Next:
     else:
         got = len(due) - len(missing)
         ticked = {k.split(".")[0] for k in read_sent(gd, day)}  # a served desk's ticks
-        steps.append(Step("forms", DONE if got or locked or "form" in ticked else TODO, "post the blank form in the thread (on the desk), "
-                          "each player's with `gm form --player`"))
+        steps.append(Step("forms", DONE if locked or "form" in ticked else TODO,
+                          "ticked on the served desk" if "form" in ticked else "post the blank form in the thread (on the "
+                          "desk), each player's with `gm form --player`; tick it on a served desk and gm knows"))
         receipts = gd.day_dir(day) / "receipts"
         fresh = receipts.is_dir() and _mtime(receipts.iterdir()) >= _mtime(gd.orders_files(day))
         steps.append(Step("receipts", DONE if fresh else (SKIP if not got else TODO),
