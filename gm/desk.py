@@ -202,9 +202,12 @@ def read_sent(gd: GameDir, day: int) -> dict[str, str]:
     path = gd.day_dir(day) / SENT_FILE
     if not path.is_file():
         return {}
+    with open(path, "rb") as fh:
+        raw = fh.read(SENT_BYTES + 1)
+    if len(raw) > SENT_BYTES:
+        raise StateError(f"{display_path(path)} is larger than the desk ever writes ({SENT_BYTES} bytes): move it aside")
     try:
-        with open(path, "rb") as fh:
-            data = json.loads(fh.read(SENT_BYTES + 1)[:SENT_BYTES + 1].decode("utf-8"))
+        data = json.loads(raw.decode("utf-8"))
         if not isinstance(data, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in data.items()):
             raise ValueError
         return data
