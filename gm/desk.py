@@ -112,8 +112,10 @@ def build_desk(gd: GameDir, game: Game, day: int, now_raw: str | None = None) ->
         except GmError as exc:  # nothing due, or orders gm cannot read yet: say so, with the command's own words
             steps.append(("Order form and reminder", [], str(exc)))
     receipts = sorted((dd / "receipts").glob(f"*.{ext}")) if (dd / "receipts").is_dir() else []
-    steps.append(("Receipts", [Item(f"receipt.{p.stem}", f"Receipt for {p.stem}", p.read_text(encoding="utf-8"),
-                                    "private message") for p in receipts],
+    player_of, handle_of = _names(game)
+    steps.append(("Receipts", [Item(f"receipt.{p.stem}", f"Receipt for {player_of.get(p.stem, p.stem)}, to "
+                                    f"{handle_of.get(player_of.get(p.stem, p.stem), p.stem)}",
+                                    p.read_text(encoding="utf-8"), "private message") for p in receipts],
                   f"no receipts yet: `gm receipts {where_root} --day {day}`"))
     lock = _read(dd / "lock.txt")
     steps.append(("Lock", _numbered("lock", "The lock post", [lock] if lock else [], "public thread"),
@@ -170,15 +172,20 @@ def _ended(gd: GameDir, game: Game) -> bool:
     return game.engine.ended(game.engine.state_from_json(gd.read_json(last, "state.json")))
 
 
-def _cards(gd: GameDir, game: Game, day: int) -> list[Card]:
-    """One card per player with a message, in the roster's order; file names as gm resolve gave them."""
+def _names(game: Game) -> tuple[dict[str, str], dict[str, str]]:
+    """File stem -> player (as gm resolve and gm receipts name the files), and player -> forum handle."""
     from gm.render import message_filename
 
-    result, ext = gd.result_dir(day), game.ext
-    changed = _changed(gd, day)
-    handle_of = {player: handle for handle, player in sorted(game.handles.items())}
     taken: set[str] = set()
     stems = {message_filename(name, taken): name for name in game.roster}
+    return stems, {player: handle for handle, player in sorted(game.handles.items())}
+
+
+def _cards(gd: GameDir, game: Game, day: int) -> list[Card]:
+    """One card per player with a message, in the order of their files; named as gm resolve named them."""
+    result, ext = gd.result_dir(day), game.ext
+    changed = _changed(gd, day)
+    stems, handle_of = _names(game)
     on_disk = sorted(p.name[:-len(ext) - 1] for p in (result / "messages").glob(f"*.{ext}") if ".part" not in p.name) \
         if (result / "messages").is_dir() else []
     cards = []

@@ -65,7 +65,7 @@ def test_a_resolved_day_in_the_order_of_the_gms_day_each_text_as_written(game_co
 def test_before_the_deadline_the_form_reminder_receipts_and_vote_count_are_the_commands_own(votes_game):
     game = votes_game
     yaml = game / "game.yaml"
-    yaml.write_text(yaml.read_text(encoding="utf-8") + "forum:\n  profile: phpbb\n  handles: {Shadow_Fox: Akane}\n",
+    yaml.write_text(yaml.read_text(encoding="utf-8") + "forum:\n  profile: phpbb\n  handles: {Shadow_Fox: Akane, DanaD: Dana}\n",
                     encoding="utf-8")
     assert run("commit", game, "--day", 4, "--deadline", "2030-01-01T20:00Z").exit_code == 0
     (game / "days" / "04" / "orders").mkdir(parents=True, exist_ok=True)
@@ -80,6 +80,7 @@ def test_before_the_deadline_the_form_reminder_receipts_and_vote_count_are_the_c
     assert texts["form.1"] == run("form", game, "--day", 4, "--now", "2030-01-01 10:00").output
     reminder = run("remind", game, "--day", 4, "--now", "2030-01-01 10:00").output
     assert texts["remind.1"] == reminder and "@Shadow_Fox" in reminder and "10 h 0 min left" in reminder
+    assert next(i.title for i in desk.items() if i.id == "receipt.Dana") == "Receipt for Dana, to DanaD"
     assert texts["receipt.Dana"] == (game / "days" / "04" / "receipts" / "Dana.bbcode").read_text(encoding="utf-8")
     assert texts["votes.1"] == votes.stdout and "[b]Vote count, Day 4[/b]" in texts["votes.1"]
     assert run("check", game, "--day", 4).output.count("not read") == 0  # the desk's and votes' files are gm's own
