@@ -13,7 +13,8 @@ import secrets
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from gm.desk import build_desk, desk_page, read_sent, write_sent
+from gm.desk import build_desk, read_sent, write_sent
+from gm.desk_page import desk_page
 from gm.errors import GmError
 from gm.gamedir import Game, GameDir
 

@@ -10,7 +10,8 @@ import time
 import pytest
 
 from browser import chrome, offline, phone
-from gm.desk import Card, Desk, Item, build_desk, desk_page
+from gm.desk import Card, Desk, Item, build_desk
+from gm.desk_page import desk_page
 from gm.gamedir import GameDir
 
 READ_CLIPBOARD = ("var done = arguments[0]; navigator.clipboard.readText()"
