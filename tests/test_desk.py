@@ -227,3 +227,15 @@ def test_a_port_in_use_or_a_broken_ticks_file_is_one_message_before_serving(serv
     assert broken.exit_code == 1 and "is not the desk's list of what was sent" in broken.output
     status, body = _ask(served, "GET", f"/{served.token}/")
     assert status == 500 and b"is not the desk's list" in body  # said on the page too, no traceback
+
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+
+@given(st.text())
+def test_any_text_embedded_in_the_page_comes_back_exact_and_cannot_end_the_script(text):
+    from gm.desk_page import _json_for_script
+
+    embedded = _json_for_script({"items": {"x": {"text": text}}})
+    assert "<" not in embedded and ">" not in embedded and "&" not in embedded
+    assert json.loads(embedded)["items"]["x"]["text"] == text
