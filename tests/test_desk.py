@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, strategies as st
 
 from gm.cli import cli
 from gm.desk import build_desk
@@ -227,9 +228,6 @@ def test_a_port_in_use_or_a_broken_ticks_file_is_one_message_before_serving(serv
     assert broken.exit_code == 1 and "is not the desk's list of what was sent" in broken.output
     status, body = _ask(served, "GET", f"/{served.token}/")
     assert status == 500 and b"is not the desk's list" in body  # said on the page too, no traceback
-
-
-from hypothesis import given, strategies as st  # noqa: E402
 
 
 @given(st.text())
