@@ -236,8 +236,12 @@ def day_posts(gd: GameDir, game: Game, day: int) -> list[tuple[str, str, str]]:
     ext = game.ext
 
     def parts_of(stem: str) -> list[Path]:
-        found = sorted(result.glob(f"{stem}.part*.{ext}"), key=lambda p: int(p.name[len(stem) + 5:].split(".")[0]))
-        return found or [result / f"{stem}.{ext}"]
+        """The numbered parts of a split post (`stem.partN.ext`, in N's order), or the post itself."""
+        folder, _, name = (result / stem).as_posix().rpartition("/")
+        numbered = re.compile(re.escape(name) + r"\.part([1-9][0-9]{0,4})\." + re.escape(ext))
+        found = sorted(((int(m.group(1)), p) for p in Path(folder).glob(f"*.part*.{ext}")
+                        if (m := numbered.fullmatch(p.name))), key=lambda np: np[0])
+        return [p for _, p in found] or [result / f"{stem}.{ext}"]
 
     posts = []
     narration = parts_of("narration")
@@ -249,7 +253,8 @@ def day_posts(gd: GameDir, game: Game, day: int) -> list[tuple[str, str, str]]:
         for i, path in enumerate(reveal, 1):
             title = "The dice revealed" + (f", part {i} of {len(reveal)}" if len(reveal) > 1 else "")
             posts.append(("Public thread", title, path.read_text(encoding="utf-8")))
-    messages = sorted(p for p in (result / "messages").glob(f"*.{ext}") if ".part" not in p.name)
+    part = re.compile(r".+\.part[1-9][0-9]{0,4}\." + re.escape(ext))
+    messages = sorted(p for p in (result / "messages").glob(f"*.{ext}") if not part.fullmatch(p.name))
     for msg in messages:
         pieces = parts_of(f"messages/{msg.stem}")
         for i, path in enumerate(pieces, 1):

@@ -169,3 +169,15 @@ def test_markdown_commitment_and_reveal_posts_verify(tmp_path):
     assert all(len(part) <= 2000 for part in rolls.read_text().split("----- post"))
     result = run("verify", "--commit", game / "days" / "00" / "commit.txt", "--reveal", reveal, "--rolls", rolls)
     assert result.exit_code == 0, result.output
+
+
+def test_preview_shows_a_split_private_message_part_by_part(tmp_path):
+    root = demo_with(tmp_path, "forum: {profile: discord, max_length: 600}\n", days=(0, 1))
+    messages = root / "days" / "01" / "result" / "messages"
+    split = sorted(p.name for p in messages.glob("*.part1.md"))
+    assert split, "the Discord demo has a private message long enough to split"
+    result = run("preview", root, "--day", "1")
+    assert result.exit_code == 0, result.output
+    page = (root / "days" / "01" / "preview.html").read_text()
+    player = split[0].split(".part1.")[0]
+    assert f"Private message to {player}, part 1 of" in page
