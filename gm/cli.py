@@ -480,17 +480,51 @@ def votes(game_dir, day, thread_path, deadline, dry_run):
 @done_day_opt
 @click.option("--out", type=FILE, default=None,
               help="Where to write the page (default: days/NN/preview.html).")
-def preview(game_dir, day, out):
+@click.option("--forum", default=None, metavar="FORUM",
+              help="Show the posts as this forum takes them (default: game.yaml's forum).")
+@click.option("--max-length", type=click.IntRange(min=500), default=None, help="That forum's post length, if not its stock one.")
+def preview(game_dir, day, out, forum, max_length):
     """Write an HTML page showing a day's posts and messages as the forum would (opens nothing).
+
+    When game.yaml's forum is not the one the day was resolved for, the page shows the day's
+    posts rendered again for it, and says so (`gm render` writes them to paste).
 
     \b
     Example:
       gm preview my-game --day 3
+      gm preview my-game --day 3 --forum discord
     """
     from gm import commands
 
-    path = commands.preview(game_dir, day, out)
+    path, note = commands.preview(game_dir, day, out, forum, max_length)
+    if note:
+        click.echo(f"note: {note}", err=True)
     click.echo(f"Preview written to {path}: open it in a browser to check the posts before you paste them.")
+
+
+@cli.command()
+@game_arg
+@done_day_opt
+@click.option("--forum", default=None, metavar="FORUM",
+              help="The forum to render for: phpbb, vbulletin, xenforo, smf, mybb, discourse, discord, bbcode or "
+                   "markdown (default: game.yaml's forum).")
+@click.option("--max-length", type=click.IntRange(min=500), default=None, help="That forum's post length, if not its stock one.")
+def render(game_dir, day, forum, max_length):
+    """Render a resolved day's posts again for another forum, without touching its record.
+
+    The day is replayed from its record (as `gm audit` does) and checked against it; only the
+    posts and messages are rendered, into days/NN/render/FORUM/. Nothing is posted or corrected:
+    use it when the game moves to another board, or `forum:` was wrong when the day was resolved.
+
+    \b
+    Example:
+      gm render my-game --day 3 --forum discord
+    """
+    from gm import commands
+
+    out = commands.render(game_dir, day, forum, max_length)
+    click.echo(f"Day {out.day}: {len(out.files)} post file(s) for {out.forum} written to {out.folder}/ "
+               "(the result folder and the record are unchanged).")
 
 
 @cli.command()
