@@ -350,7 +350,16 @@ def commit(game_dir, day, deadline, late):
     note = "Post this in the thread before the orders deadline" if c.new else \
         f"Day {c.day}'s seed was already committed; the same post again"
     click.echo(f"{note} (kept in {c.path}; the seed itself stays secret in the game folder):\n", err=True)
-    click.echo(c.post, nl=False)
+    _echo_parts(c.parts)
+
+
+def _echo_parts(parts: list[str]) -> None:
+    """A post on standard output; in numbered parts, each announced on standard error, when the
+    forum takes it in more than one."""
+    for i, part in enumerate(parts, 1):
+        if len(parts) > 1:
+            click.echo(f"----- post {i} of {len(parts)} -----", err=True)
+        click.echo(part, nl=False)
 
 
 @cli.command()
@@ -370,7 +379,7 @@ def lock(game_dir, day):
         click.echo(w, err=True)
     note = "Post this in the thread now, at the deadline" if out.new else f"Day {out.day} was already locked; the same post again"
     click.echo(f"{note} (kept in {out.path}):\n", err=True)
-    click.echo(out.post, nl=False)
+    _echo_parts(out.parts)
 
 
 @cli.command()

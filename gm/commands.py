@@ -382,7 +382,16 @@ def commit(root: Path, day: int | None, deadline: str | None = None, late: bool 
 
             where = set_deadline(gd, day, when)
             result.warnings.append(f"Day {day}: deadline kept in {where} (`gm remind` and `gm status` show the time left)")
+    result.parts = post_parts(game, result.post)
     return result
+
+
+def post_parts(game, post: str) -> list[str]:
+    """A post as the forum takes it: whole, or in numbered parts within its length (gm/forums.py).
+    The file gm keeps (commit.txt, lock.txt) holds the whole post; the parts are what is pasted."""
+    from gm.forums import split_post
+
+    return split_post(post, game.format, game.forum.max_length if game.forum is not None else None)
 
 
 def lock(root: Path, day: int | None):
@@ -392,7 +401,9 @@ def lock(root: Path, day: int | None):
     gd = GameDir(root)
     game = gd.load()
     with gd.lock():
-        return lock_day(gd, game, _default_day(gd, day, resolved=False))
+        locked = lock_day(gd, game, _default_day(gd, day, resolved=False))
+    locked.parts = post_parts(game, locked.post)
+    return locked
 
 
 def reveal(root: Path, day: int | None, rolls: bool = False, purposes: bool = False) -> tuple[int, list[str]]:

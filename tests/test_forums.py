@@ -224,3 +224,30 @@ def test_render_refuses_a_day_whose_facts_do_not_match_its_replay(tmp_path):
     out = CliRunner().invoke(cli, ["render", str(root), "--day", "1", "--forum", "discord"])
     assert out.exit_code == 1 and "gm audit" in out.output
     assert not (root / "days" / "01" / "render").exists()
+
+
+def test_a_lock_post_longer_than_the_forum_allows_is_split_with_every_machine_line_whole(tmp_path):
+    from gm.published import is_machine_line
+
+    game = tmp_path / "g"
+    assert run("new", game).exit_code == 0
+    game_yaml = game / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("format: bbcode\n", "forum: discord\n"))
+    assert run("commit", game, "--day", "0").exit_code == 0
+    orders = game / "days" / "00" / "orders"
+    orders.mkdir(parents=True, exist_ok=True)
+    roster = GameDir(game).load().roster
+    for n in range(25):  # one file a PM, as many GMs save them: 25 gm-file lines
+        (orders / f"pm-{n:02d}-from-the-forum-inbox.yaml").write_text(f"{roster[0]}: {{start: Beach}}\n")
+    out = run("lock", game, "--day", "0")
+    assert out.exit_code == 0, out.output
+    whole = (game / "days" / "00" / "lock.txt").read_text()
+    assert len(whole) > 2000
+    parts = split_post(whole, "markdown", 2000)
+    assert len(parts) > 1 and all(len(p) <= 2000 for p in parts)
+    assert "----- post 1 of" in out.output
+    lines_whole = [x for x in whole.splitlines() if is_machine_line(x)]
+    lines_parts = [x for p in parts for x in p.splitlines() if is_machine_line(x)]
+    assert lines_parts == lines_whole  # each machine line whole, in one part, in order
+    for part in parts:  # and inside a code block in its part
+        assert part.count("```") % 2 == 0
