@@ -506,10 +506,9 @@ def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, 
     state = state_before(gd, game, day)
     when = None
     if deadline is not None:
-        try:
-            when = datetime.fromisoformat(deadline.strip().replace("T", " "))
-        except ValueError:
-            raise GmError(f"--deadline must be a date and time like 2025-03-01 20:00, not {deadline!r}") from None
+        from gm.gmday import parse_when
+
+        when = parse_when(deadline, "--deadline")
     from gm.yamlio import read_text_file
 
     text = read_text_file(thread_path, game.limits.thread_bytes, "thread_bytes")
