@@ -95,8 +95,11 @@ def build_desk(gd: GameDir, game: Game, day: int, now_raw: str | None = None) ->
     resolved = gd.is_resolved(day)
     steps: list[tuple[str, list[Item], str]] = []
 
+    def parts(text: str | None) -> list[str]:  # as gm commit, gm lock and gm votes print it: in parts if need be
+        return split_post(text, game.format, limit) if text else []
+
     commit = _read(dd / "commit.txt")
-    steps.append(("Commitment", _numbered("commit", "The commitment post", [commit] if commit else [], "public thread"),
+    steps.append(("Commitment", _numbered("commit", "The commitment post", parts(commit), "public thread"),
                   f"not committed yet: `gm commit {where_root} --day {day} --deadline WHEN`"))
     if resolved:
         steps.append(("Order form and reminder", [], "the day is resolved: no form or reminder to post"))
@@ -116,12 +119,11 @@ def build_desk(gd: GameDir, game: Game, day: int, now_raw: str | None = None) ->
                                     p.read_text(encoding="utf-8"), "private message") for p in receipts],
                   f"no receipts yet: `gm receipts {where_root} --day {day}`"))
     lock = _read(dd / "lock.txt")
-    steps.append(("Lock", _numbered("lock", "The lock post", [lock] if lock else [], "public thread"),
+    steps.append(("Lock", _numbered("lock", "The lock post", parts(lock), "public thread"),
                   f"not locked yet: at the deadline, `gm lock {where_root} --day {day}`"))
     if game.engine.votes is not None:
         count = _read(dd / f"votecount.{ext}")
-        steps.append(("Vote count", _numbered("votes", "The vote count", split_post(count, game.format, limit) if count else [],
-                                              "public thread"),
+        steps.append(("Vote count", _numbered("votes", "The vote count", parts(count), "public thread"),
                       f"no vote count yet: `gm votes {where_root} --day {day} --thread FILE`"))
     cards: list[Card] = []
     if resolved:
@@ -144,12 +146,19 @@ def _changed(gd: GameDir, day: int) -> set[str]:
     return set(corrections[-1].get("posts_changed", [])) if corrections else set()
 
 
+def posts_dir(gd: GameDir, game: Game, day: int) -> Path:
+    """Where the day's posts for game.yaml's forum are: `gm render`'s folder for it when there is one
+    (the forum changed after the day was resolved), else the result folder."""
+    rendered = gd.day_dir(day) / "render" / game.forum.name if game.forum is not None else None
+    return rendered if rendered is not None and rendered.is_dir() else gd.result_dir(day)
+
+
 def _results(gd: GameDir, game: Game, day: int) -> list[tuple[str, list[Item], str]]:
-    result, ext = gd.result_dir(day), game.ext
+    result, ext = posts_dir(gd, game, day), game.ext
     changed = _changed(gd, day)
     steps = [("Narration", _numbered("narration", "The narration", _parts(result, "narration", ext), "public thread",
                                      f"narration.{ext}" in changed), "")]
-    correction = _parts(result, "correction", ext)
+    correction = _parts(gd.result_dir(day), "correction", ext)
     if correction:
         steps.append(("Correction", _numbered("correction", "The correction", correction, "public thread"), ""))
     why = game.engine.sealed(day)
@@ -160,7 +169,7 @@ def _results(gd: GameDir, game: Game, day: int) -> list[tuple[str, list[Item], s
         from gm.reveal import roll_log_posts
 
         steps.append(("Reveal", _numbered("reveal", "The reveal", _parts(result, "reveal", ext), "public thread")
-                      + _numbered("rolls", "The roll log", roll_log_posts(game, day, result / "rolls.public.jsonl"),
+                      + _numbered("rolls", "The roll log", roll_log_posts(game, day, gd.result_dir(day) / "rolls.public.jsonl"),
                                   "public thread"), "no reveal post in the result"))
     return steps
 
@@ -181,7 +190,7 @@ def _names(game: Game) -> tuple[dict[str, str], dict[str, str]]:
 
 def _cards(gd: GameDir, game: Game, day: int) -> list[Card]:
     """One card per player with a message, in the order of their files; named as gm resolve named them."""
-    result, ext = gd.result_dir(day), game.ext
+    result, ext = posts_dir(gd, game, day), game.ext
     changed = _changed(gd, day)
     stems, handle_of = _names(game)
     on_disk = sorted(p.name[:-len(ext) - 1] for p in (result / "messages").glob(f"*.{ext}") if ".part" not in p.name) \

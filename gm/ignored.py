@@ -26,7 +26,7 @@ DAY_FILES = {
     "votecount.bbcode": "gm votes",
     "votecount.md": "gm votes",
 }
-DAY_DIRS = ("orders", "result", "receipts")
+DAY_DIRS = ("orders", "result", "receipts", "render")  # render/: gm render's posts for another forum
 _KEPT_RESULT = re.compile(r"result\.\d+$")
 
 

@@ -63,6 +63,33 @@ def test_a_resolved_day_in_the_order_of_the_gms_day_each_text_as_written(game_co
     assert again.exit_code == 0
 
 
+def test_a_post_longer_than_the_forum_allows_is_copied_in_the_parts_gm_prints(game_copy):
+    from gm.commands import post_parts
+
+    yaml = game_copy / "game.yaml"
+    yaml.write_text(yaml.read_text(encoding="utf-8") + "forum:\n  profile: phpbb\n  max_length: 600\n", encoding="utf-8")
+    game = GameDir(game_copy).load()
+    desk = desk_of(game_copy, 3)
+    for name, stem in (("commit", "commit.txt"), ("lock", "lock.txt")):
+        items = [i for i in desk.items() if i.id.startswith(name + ".")]
+        assert len(items) > 1 and all(len(i.text) <= 600 for i in items)
+        assert [i.text for i in items] == post_parts(game, (game_copy / "days" / "03" / stem).read_text(encoding="utf-8"))
+        assert items[-1].title.endswith(f"part {len(items)} of {len(items)}")
+
+
+def test_after_the_game_moves_to_another_forum_the_desk_copies_gm_renders_posts(game_copy):
+    yaml = game_copy / "game.yaml"
+    yaml.write_text(yaml.read_text(encoding="utf-8").replace("format: bbcode\n", "") + "forum: discord\n", encoding="utf-8")
+    assert run("render", game_copy, "--day", 3, "--forum", "discord").exit_code == 0
+    rendered = game_copy / "days" / "03" / "render" / "discord"
+    desk = desk_of(game_copy, 3)
+    texts = {i.id: i.text for i in desk.items()}
+    parts = sorted(rendered.glob("narration.part*.md")) or [rendered / "narration.md"]
+    assert [texts[f"narration.{n}"] for n in range(1, len(parts) + 1)] == [p.read_text(encoding="utf-8") for p in parts]
+    assert all("[b]" not in texts[k] for k in texts if k.startswith(("narration", "pm.")))  # Markdown, not the BBCode on record
+    assert all(len(t) <= 2000 for k, t in texts.items() if k.startswith(("narration", "pm.", "open.", "reveal")))
+
+
 def test_before_the_deadline_the_form_reminder_receipts_and_vote_count_are_the_commands_own(votes_game):
     game = votes_game
     yaml = game / "game.yaml"
