@@ -81,6 +81,17 @@ def _write(path: Path, data: bytes) -> None:
                 pass
 
 
+def _source(module: str) -> bytes:
+    """A gm module's source, by its dotted name (wherever its file stands), without importing it:
+    a cache entry is keyed by the code that made it. OSError when it cannot be read."""
+    from importlib.util import find_spec
+
+    spec = find_spec(module)
+    if spec is None or not spec.origin:
+        raise OSError(f"no source for {module}")
+    return Path(spec.origin).read_bytes()
+
+
 # ---- compiled templates ------------------------------------------------------------------------
 
 
@@ -96,11 +107,10 @@ def template_cache(env, identity: tuple = ()) -> Any:
     from jinja2.bccache import FileSystemBytecodeCache
 
     finalize = env.finalize
-    here = Path(__file__).resolve().parent
     filters = hashlib.sha256()
-    for name in ("templating.py", "markup.py", "text.py", "forums.py", "cache.py"):
+    for name in ("gm.templating", "gm.markup", "gm.text", "gm.forums", "gm.cache"):
         try:
-            filters.update((here / name).read_bytes())
+            filters.update(_source(name))
         except OSError:
             return None
     settings = (
@@ -154,40 +164,6 @@ def from_string(env, source: str) -> Any:
 
 # ---- shipped rules data ---------------------------------------------------------------------------
 
-_PLAIN = (str, int, float, bool, type(None))
-
-
-def _is_plain(value: Any) -> bool:
-    if type(value) is dict:
-        return all(type(k) is str and _is_plain(v) for k, v in value.items())
-    if type(value) is list:
-        return all(_is_plain(v) for v in value)
-    return type(value) in _PLAIN
-
-
-def shipped_data(path: Path) -> Any:
-    """An engine's own YAML file (games/<engine>/*.yaml) as plain dicts, lists and scalars: parsed
-    once per content, gm version and Python, then read back from the cache in a fraction of the time."""
-    raw = path.read_bytes()
-    folder = cache_dir("data", f"{__version__}|{sys.implementation.cache_tag}|{marshal.version}")
-    entry = None
-    if folder is not None:
-        entry = folder / f"{hashlib.sha256(raw).hexdigest()}.marshal"
-        found = _read_marshal(entry)
-        if found is not MISS:
-            return found
-    from gm.errors import LocatedError, Location
-    from gm.yamlio import display_path, load_text, plain
-
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise LocatedError(Location(display_path(path)), "not a UTF-8 text file") from None
-    data = plain(load_text(text, path, keep=False))
-    if entry is not None and _is_plain(data):
-        _write_marshal(entry, data)
-    return data
-
 
 MISS = object()  # no entry, or not one to trust
 
@@ -233,11 +209,10 @@ YAML_TEXT = 64 * 1024
 def _yaml_key() -> str | None:
     from importlib.machinery import PathFinder
 
-    here = Path(__file__).resolve().parent
     key = hashlib.sha256(f"{__version__}|{sys.implementation.cache_tag}|{marshal.version}".encode())
     try:
-        for name in ("fastyaml.py", "yamlio.py"):
-            key.update((here / name).read_bytes())
+        for name in ("gm.fastyaml", "gm.yamlio"):
+            key.update(_source(name))
         parser = PathFinder.find_spec("_ruamel_yaml")  # ruamel.yaml.clib's C parser, and ruamel.yaml itself
         package = PathFinder.find_spec("ruamel")
         files = [parser.origin if parser else None]

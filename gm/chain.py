@@ -228,6 +228,18 @@ def write_head(gd: GameDir, day: int) -> None:
         {"day": day, "record_sha256": sha256_bytes(raw)}, sort_keys=True, indent=2) + "\n")
 
 
+def write_result(gd: GameDir, day: int, files: dict[str, str], force: bool = False) -> Path:
+    """The day's result folder (GameDir.write_result), then the chain's head: the disk layer knows
+    files, fairness knows the chain."""
+    final = gd.write_result(day, files, force=force)
+    try:
+        write_head(gd, day)
+    except OSError as exc:  # the day is resolved all the same: say what is behind, and why
+        gd.notes.append(f"warning: Day {day} is resolved, but {display_path(gd.root / HEAD)} could not be "
+                        f"updated ({exc.strerror}): resolve the day again with --force once there is room")
+    return final
+
+
 def shown_path(gd: GameDir, path: Path) -> str:
     """A path relative to the game folder, as players and GMs see it in any copy of the game."""
     try:

@@ -10,23 +10,12 @@ from typing import TYPE_CHECKING
 
 from gm.errors import GmError, StateError
 from gm.gamedir import GameDir, write_new_file
+from gm.gamedir import default_day as _default_day
 from gm.gcpause import gc_paused
 from gm.yamlio import display_path
 
 if TYPE_CHECKING:
     from gm.audit import AuditReport
-
-
-def _default_day(gd: GameDir, day: int | None, resolved: bool) -> int:
-    """Without --day: the first unresolved day (for check/resolve) or the last resolved one."""
-    if day is not None:
-        return day
-    done = gd.resolved_days()
-    if resolved:
-        if not done:
-            raise StateError(f"no day of {display_path(gd.root)} has been resolved yet")
-        return done[-1]
-    return done[-1] + 1 if done else 0
 
 
 GITIGNORE = """\
@@ -113,8 +102,9 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
     refused; a re-resolve needs its reason, and leaves a correction in the record (gm/corrections.py).
     `intro` is the GM's prose for the post: it is written to days/NN/story.md (which must not hold
     other text already) so the day's record and `gm audit` can account for it."""
+    from gm.chain import write_result
     from gm.commitment import beacon_for_resolve, log_event, secret_for_resolve
-    from gm.day import resolve_day
+    from gm.day import read_day, roll_day
     from gm.gamedir import create_file_atomically
     from gm.record import day_files
 
@@ -137,8 +127,9 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
         round_record = beacon_for_resolve(gd, day, beacon)
         history = _history(gd, day, force)
         with gc_paused():  # the day's objects all live until it is written (gm/gcpause.py)
-            rd = resolve_day(gd, game, day, secret.seed, secret.veil, round_record, story=intro)
-            history["rulings"] += _check_lock(gd, day, rd.checked, rulings, history["rulings"])
+            checked, late = read_day(gd, game, day, intro, rulings, history["rulings"])  # the lock before the dice
+            history["rulings"] += late
+            rd = roll_day(game, checked, secret.seed, secret.veil, round_record)
             if force and gd.is_resolved(day):
                 from gm.corrections import correction
 
@@ -147,7 +138,7 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
             files = day_files(game, rd, history)
         if intro is not None and not story_path.is_file():
             create_file_atomically(story_path, intro)
-        result = gd.write_result(day, files, force=force)
+        result = write_result(gd, day, files, force=force)
         log_event(gd, {"event": "resolve", "day": day, "record_sha256": hashlib.sha256(files["day.json"].encode("utf-8")).hexdigest()})
     later = [d for d in gd.resolved_days() if d > day]
     warnings = list(rd.checked.warnings) + seed_warnings + gd.notes
@@ -165,31 +156,6 @@ def _history(gd: GameDir, day: int, force: bool) -> dict:
     except (OSError, ValueError):
         return {"rulings": [], "corrections": []}
     return {"rulings": list(old.get("rulings") or []), "corrections": list(old.get("corrections") or [])}
-
-
-def _check_lock(gd: GameDir, day: int, checked, rulings: tuple[str, ...], earlier: list[dict]) -> list[dict]:
-    """After `gm lock`: the salts as locked, and each orders file changed since covered by a ruling
-    (compared with the bytes the day was resolved from)."""
-    from gm.lock import file_differences, read_lock, salt_differences
-
-    lock = read_lock(gd, day)
-    texts = [r.strip() for r in rulings if r.strip()]
-    if lock is None:
-        if texts:
-            raise StateError(f"Day {day} was not locked (`gm lock`), "
-                             "so no orders file can have changed after it: leave out --late-change")
-        return []
-    files, salts = checked.orders_digests, checked.salts
-    salt_changes = salt_differences(lock.salts, salts)
-    if salt_changes:
-        raise StateError(f"the salts of Day {day} differ from the lock ({display_path(gd.day_dir(day) / 'lock.txt')}): "
-                         + "; ".join(salt_changes) + ". A salt is the player's: put it back as locked")
-    ruled = {f for r in earlier for f in r.get("files", [])}  # a re-resolve keeps its day's rulings
-    changed = [c for c in file_differences(lock.files, files) if c.split(" was ")[0] not in ruled]
-    if changed and not texts:
-        raise StateError(f"orders changed after the lock of Day {day}: {'; '.join(changed)}. Say what you decided "
-                         "and why with --late-change \"...\" (it goes into the reveal post)")
-    return [{"text": t, "files": [c.split(" was ")[0] for c in changed]} for t in texts]
 
 
 def audit(root: Path, day: int | None) -> AuditReport:
@@ -318,8 +284,9 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
     in, locked at the deadline, then resolved; the last day also takes a real drand quicknet round
     (earlier days stay offline: the example's orders were written for their dice)."""
     from gm.beacon import DEMO_ROUND, DEMO_SIGNATURE, checked_round, round_time
+    from gm.chain import write_result
     from gm.commitment import commit_day, derived_veil, log_event
-    from gm.day import resolve_day
+    from gm.day import anyone_due, check_day, resolve_day
     from gm.engines import DEFAULT_ENGINE, get_engine
     from gm.record import day_files
     from gm.lock import lock_day
@@ -339,18 +306,18 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
         beacon = None
         seed = demo_seed(day, beacon=day == days[-1])
         if day == days[-1]:  # a deadline just before a published round, so the round named is that one
-            commit_day(gd, game, day, seed, deadline=round_time(DEMO_ROUND - 1))
+            commit_day(gd, game, day, seed, deadline=round_time(DEMO_ROUND - 1), due=anyone_due(gd, game, day))
             beacon = checked_round(DEMO_ROUND, DEMO_SIGNATURE).record()
         else:
-            commit_day(gd, game, day, seed)
+            commit_day(gd, game, day, seed, due=anyone_due(gd, game, day))
         orders = source / "days" / f"{day:02d}" / "orders"
         if orders.is_dir():
             shutil.copytree(orders, gd.orders_dir(day))
-        lock_day(gd, game, day)
+        lock_day(gd, game, day, lambda: check_day(gd, game, day))
         with gc_paused():
             rd = resolve_day(gd, game, day, seed, derived_veil(seed), beacon)
             files = day_files(game, rd)
-        gd.write_result(day, files)
+        write_result(gd, day, files)
         log_event(gd, {"event": "resolve", "day": day, "record_sha256": hashlib.sha256(files["day.json"].encode("utf-8")).hexdigest()})
     shown = engine.facts.demo_day if engine.facts.demo_day in days else days[-1]
     path = gd.result_dir(shown) / f"narration.{game.ext}"
@@ -366,7 +333,7 @@ def commit(root: Path, day: int | None, deadline: str | None = None, late: bool 
     remind and the receipts (gm/gmday.py). A day after the end of the game is refused."""
     from gm.beacon import parse_deadline
     from gm.commitment import commit_day
-    from gm.day import load_state
+    from gm.day import anyone_due, load_state
 
     gd = GameDir(root)
     game = gd.load()
@@ -376,7 +343,7 @@ def commit(root: Path, day: int | None, deadline: str | None = None, late: bool 
         done = [d for d in gd.resolved_days() if d < day]
         if done and not gd.is_resolved(day) and game.engine.ended(load_state(gd, game, done[-1])):
             raise StateError(f"the game ended on Day {done[-1]}: there is no Day {day} to commit")
-        result = commit_day(gd, game, day, deadline=when, late=late)
+        result = commit_day(gd, game, day, deadline=when, late=late, due=anyone_due(gd, game, day))
         if when is not None:
             from gm.gmday import set_deadline
 
@@ -387,12 +354,14 @@ def commit(root: Path, day: int | None, deadline: str | None = None, late: bool 
 
 def lock(root: Path, day: int | None):
     """Post the orders and salts as received, at the deadline (gm/lock.py)."""
+    from gm.day import check_day
     from gm.lock import lock_day
 
     gd = GameDir(root)
     game = gd.load()
     with gd.lock():
-        return lock_day(gd, game, _default_day(gd, day, resolved=False))
+        day = _default_day(gd, day, resolved=False)
+        return lock_day(gd, game, day, lambda: check_day(gd, game, day))
 
 
 def reveal(root: Path, day: int | None, rolls: bool = False, purposes: bool = False) -> tuple[int, list[str]]:

@@ -87,17 +87,6 @@ def commit_record(game: Game, day: int, seed_sha256: str, previous: str | None, 
             "beacon": {"network": NETWORK, "round": beacon_round} if beacon_round is not None else None}
 
 
-def anyone_due(gd: GameDir, game: Game, day: int) -> bool:
-    """Does any player owe orders (and so may send a salt) on the day? Unknown (the day before is not
-    resolved yet, or its state cannot be read): yes, as the post cannot tell."""
-    from gm.day import state_before
-
-    try:
-        return bool(game.engine.players_due(state_before(gd, game, day)))
-    except Exception:  # noqa: BLE001 - the post only words its invitation; check and resolve say what is wrong
-        return True
-
-
 def commit_post(game: Game, record: dict, deadline: str | None, salts: bool = True) -> str:
     from gm.beacon import round_time, round_url
     from gm.published import check_fits, machine_line
@@ -114,8 +103,9 @@ def commit_post(game: Game, record: dict, deadline: str | None, salts: bool = Tr
 
 
 def commit_day(gd: GameDir, game: Game, day: int, seed: bytes | None = None, deadline: datetime | None = None,
-               late: bool = False) -> Commitment:
+               late: bool = False, due: bool = True) -> Commitment:
     """Fix the day's seed (fresh random bytes unless `seed` is given) and write the commitment post.
+    `due`: does any player owe orders, so may send a salt (gm/day.py anyone_due reads the state)?
 
     A day already committed keeps its commitment: the same post is printed again, and options
     that would change it are refused.
@@ -159,7 +149,7 @@ def commit_day(gd: GameDir, game: Game, day: int, seed: bytes | None = None, dea
     sha = hashlib.sha256(seed).hexdigest()
     record = commit_record(game, day, sha, previous, beacon_round, bool(late))
     post = commit_post(game, record, deadline.isoformat() if deadline else None,  # a template error leaves nothing behind
-                       salts=anyone_due(gd, game, day))
+                       salts=due)
     create_file_atomically(seed_path(gd, day), seed.hex() + "\n" + veil.hex() + "\n", mode=0o600)
     try:
         create_file_atomically(path, post)

@@ -456,16 +456,70 @@ def _run(day: Day, phase, events: list[Event]) -> None:
         events.append(e)
 
 
-def resolve_day(gd: GameDir, game: Game, day: int, seed: bytes, veil: bytes | None = None,
-                beacon: dict | None = None, story: str | None = None) -> ResolvedDay:
-    """`veil` defaults to the one derived from the seed (gm/commitment.py); `beacon` is a checked
-    drand round's record, when the day's commitment named one."""
-    from gm.commitment import derived_veil
+def anyone_due(gd: GameDir, game: Game, day: int) -> bool:
+    """Does any player owe orders (and so may send a salt) on the day? Unknown (the day before is not
+    resolved yet, or its state cannot be read): yes, as the commitment post cannot tell."""
+    try:
+        return bool(game.engine.players_due(state_before(gd, game, day)))
+    except Exception:  # noqa: BLE001 - the post only words its invitation; check and resolve say what is wrong
+        return True
 
+
+def check_lock(gd: GameDir, day: int, checked: CheckedDay, rulings: tuple[str, ...] = (),
+               earlier: list[dict] | None = None) -> list[dict]:
+    """After `gm lock`: the salts as locked, and each orders file changed since covered by a ruling
+    (compared with the bytes the day was read from). Returns the late changes for the record."""
+    from gm.lock import file_differences, read_lock, salt_differences
+
+    lock = read_lock(gd, day)
+    texts = [r.strip() for r in rulings if r.strip()]
+    if lock is None:
+        if texts:
+            raise StateError(f"Day {day} was not locked (`gm lock`), "
+                             "so no orders file can have changed after it: leave out --late-change")
+        return []
+    files, salts = checked.orders_digests, checked.salts
+    salt_changes = salt_differences(lock.salts, salts)
+    if salt_changes:
+        raise StateError(f"the salts of Day {day} differ from the lock ({display_path(gd.day_dir(day) / 'lock.txt')}): "
+                         + "; ".join(salt_changes) + ". A salt is the player's: put it back as locked")
+    ruled = {f for r in earlier or () for f in r.get("files", [])}  # a re-resolve keeps its day's rulings
+    changed = [c for c in file_differences(lock.files, files) if c.split(" was ")[0] not in ruled]
+    if changed and not texts:
+        raise StateError(f"orders changed after the lock of Day {day}: {'; '.join(changed)}. Say what you decided "
+                         "and why with --late-change \"...\" (it goes into the reveal post)")
+    return [{"text": t, "files": [c.split(" was ")[0] for c in changed]} for t in texts]
+
+
+def read_day(gd: GameDir, game: Game, day: int, story: str | None = None, rulings: tuple[str, ...] = (),
+             earlier: list[dict] | None = None) -> tuple[CheckedDay, list[dict]]:
+    """Everything a day is resolved from, read and verified before any die is rolled: the state
+    before it and the chain (check_base), the rulings, orders, salts and votes, then the lock.
+    Returns the day as read and the late changes the GM declared (`rulings`)."""
     checked = check_day(gd, game, day, story)
     if checked.errors:
         raise OrderError(checked.problems)
+    return checked, check_lock(gd, day, checked, rulings, earlier)
+
+
+def roll_day(game: Game, checked: CheckedDay, seed: bytes, veil: bytes | None = None,
+             beacon: dict | None = None) -> ResolvedDay:
+    """The dice keyed and the pure resolver run on a day already read and verified (read_day).
+    `veil` defaults to the one derived from the seed (gm/commitment.py); `beacon` is a checked
+    drand round's record, when the day's commitment named one."""
+    from gm.commitment import derived_veil
+
     key = dice_key(seed, checked.salts, beacon)
-    dice = AuditedDice(key, game.engine.facts.name, day)
+    dice = AuditedDice(key, game.engine.facts.name, checked.day)
     state, events = resolve_checked(game, checked, dice)
-    return ResolvedDay(day, seed, checked, state, events, dice.log, key, veil or derived_veil(seed), beacon)
+    return ResolvedDay(checked.day, seed, checked, state, events, dice.log, key, veil or derived_veil(seed), beacon)
+
+
+def resolve_day(gd: GameDir, game: Game, day: int, seed: bytes, veil: bytes | None = None,
+                beacon: dict | None = None, story: str | None = None) -> ResolvedDay:
+    """The day checked, then rolled, without the lock: what `gm audit` replays (it checks the lock
+    against the record itself) and what tests and benchmarks resolve. `gm resolve` uses read_day."""
+    checked = check_day(gd, game, day, story)
+    if checked.errors:
+        raise OrderError(checked.problems)
+    return roll_day(game, checked, seed, veil, beacon)

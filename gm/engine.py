@@ -307,17 +307,17 @@ class Engine:
     def policies(self) -> dict[str, Callable[..., dict]]:
         """How simulated players write their orders, by name. A policy is called as
         `policy(state, rules, day, due, choose)` and returns the day's orders document, as a GM
-        would write it (players left out get the defaults); `choose` (gm/simulate/dice.py) is its
+        would write it (players left out get the defaults); `choose` (gm/balance.py) is its
         only randomness. The default: `defaults` alone. An engine adds `random`, `aggressive`,
         `cautious` and its own."""
-        from gm.simulate.generic import defaults_policy
+        from gm.balance import defaults_policy
 
         return {"defaults": defaults_policy}
 
     def sim_stats(self, game: Any) -> dict:
-        """What one simulated game counts (gm/simulate/generic.py lists the keys): by default the
+        """What one simulated game counts (gm/balance.py lists the keys): by default the
         winners by seat, the game's length, the players left after each day and events by kind."""
-        from gm.simulate.generic import generic_stats
+        from gm.balance import generic_stats
 
         return generic_stats(self, game)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +18,27 @@ from typing import Any
 
 from gm.errors import GmError, LocatedError, Location, OrderError, StateError
 from gm.yamlio import display_path, key_loc, value_loc
+
+_DAILY = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
+
+
+def daily_time(value: Any) -> tuple[int, int] | None:
+    """game.yaml's `deadline: "20:00"` as (hour, minute); None when it is not a time of day.
+    (YAML 1.1 readers turn an unquoted 20:00 into 1200; ruamel reads YAML 1.2, which keeps text.)"""
+    m = _DAILY.match(str(value).strip()) if isinstance(value, (str, int)) and not isinstance(value, bool) else None
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def default_day(gd: GameDir, day: int | None, resolved: bool) -> int:
+    """Without --day: the first unresolved day (for check/resolve) or the last resolved one."""
+    if day is not None:
+        return day
+    done = gd.resolved_days()
+    if resolved:
+        if not done:
+            raise StateError(f"no day of {display_path(gd.root)} has been resolved yet")
+        return done[-1]
+    return done[-1] + 1 if done else 0
 
 FORMATS = {"bbcode": "bbcode", "markdown": "md"}
 CORE_KEYS = ("engine", "title", "format", "forum", "limits", "deadline")
@@ -160,14 +182,12 @@ class GameDir:
         if fmt is not None and fmt not in FORMATS:
             problems.append(Problem(value_loc(path, doc, "format"), f"format must be one of {', '.join(FORMATS)}, not {fmt!r}"))
             fmt = "bbcode"
-        from gm.limits import read_limits
+        from gm.settings import read_limits
 
         limits, limit_problems = read_limits(doc.get("limits"), path)
         problems += limit_problems
         daily = None
         if doc.get("deadline") is not None:
-            from gm.gmday import daily_time
-
             daily = daily_time(doc["deadline"])
             if daily is None:
                 problems.append(Problem(value_loc(path, doc, "deadline"), "deadline is a time of day in UTC, "
@@ -262,14 +282,7 @@ class GameDir:
                                          f"result as {display_path(previous)}: it is in {display_path(built)}; "
                                          "move it there yourself") from None
                     raise
-        from gm.chain import HEAD, write_head
-
-        try:
-            write_head(self, day)
-        except OSError as exc:  # the day is resolved all the same: say what is behind, and why
-            self.notes.append(f"warning: Day {day} is resolved, but {display_path(self.root / HEAD)} could not be "
-                              f"updated ({exc.strerror}): resolve the day again with --force once there is room")
-        return final
+        return final  # the chain's head is fairness's to write (gm/chain.py write_result)
 
     @staticmethod
     def _free_name(final: Path) -> Path:

@@ -9,18 +9,16 @@ extends it), days/NN/deadline.txt (`gm commit --deadline`), or game.yaml's daily
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from gm.errors import GmError, StateError
-from gm.gamedir import Game, GameDir, replace_file_atomically
+from gm.gamedir import Game, GameDir, default_day, replace_file_atomically
 from gm.yamlio import display_path
 
 DEADLINE_FILE = "deadline.txt"
-_DAILY = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
 
 
 @dataclass(eq=False, repr=False)
@@ -41,13 +39,6 @@ def parse_when(raw: str, what: str) -> datetime:
     if when is None:
         raise GmError(f"{what} must be a date and time in UTC like 2026-03-01 20:00, not {raw!r}")
     return when
-
-
-def daily_time(value: Any) -> tuple[int, int] | None:
-    """game.yaml's `deadline: "20:00"` as (hour, minute); None when it is not a time of day.
-    (YAML 1.1 readers turn an unquoted 20:00 into 1200; ruamel reads YAML 1.2, which keeps text.)"""
-    m = _DAILY.match(str(value).strip()) if isinstance(value, (str, int)) and not isinstance(value, bool) else None
-    return (int(m.group(1)), int(m.group(2))) if m else None
 
 
 def deadline_of(gd: GameDir, game: Game, day: int, rulings_deadline: str | None, now: datetime) -> Deadline:
@@ -122,10 +113,9 @@ class NothingDue(GmError):
 
 
 def _context(gd: GameDir, game: Game, day: int | None, now: datetime):
-    from gm.commands import _default_day
     from gm.day import check_day
 
-    day = _default_day(gd, day, resolved=False)
+    day = default_day(gd, day, resolved=False)
     if gd.is_resolved(day):
         raise StateError(f"Day {day} is already resolved: its results are in {display_path(gd.result_dir(day))}")
     checked = check_day(gd, game, day)

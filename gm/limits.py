@@ -7,9 +7,7 @@ game.yaml (game.yaml itself is always read with the defaults). docs/limits.md li
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
-
-from gm.errors import Problem
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -35,12 +33,3 @@ RANGES = {
     "template_seconds": (1, 3_600),
     "template_steps": (1_000, 1_000_000_000),
 }
-
-
-def read_limits(doc, path: str) -> tuple[Limits, list[Problem]]:
-    """game.yaml's `limits:` laid over the defaults, checked like any setting."""
-    from gm.settings import parse_settings
-
-    defaults = {f.name: getattr(DEFAULT, f.name) for f in fields(Limits)}
-    values, problems = parse_settings(doc, path, defaults, RANGES, what="limit")
-    return replace(DEFAULT, **values), problems

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from typing import Any, Callable
 
 from gm.errors import StateError
 from gm.gamedir import Game, GameDir, create_file_atomically
@@ -47,11 +48,9 @@ def lock_path(gd: GameDir, day: int):
     return gd.day_dir(day) / LOCK_FILE
 
 
-def received(gd: GameDir, game: Game, day: int) -> tuple[dict[str, str], dict[str, str], list[str]]:
-    """The day's orders files (by name, SHA-256) and salts (by player) as they are now."""
-    from gm.day import check_day
-
-    checked = check_day(gd, game, day)  # reads each file once: the digests are of the bytes checked
+def received(checked) -> tuple[dict[str, str], dict[str, str], list[str]]:
+    """The day's orders files (by name, SHA-256) and salts (by player) as they are now, from the day
+    as gm/day.py check_day read it (each file read once: the digests are of the bytes checked)."""
     return dict(checked.orders_digests), dict(checked.salts), [str(p) for p in checked.errors]
 
 
@@ -63,7 +62,8 @@ def lock_record(game: Game, day: int, commit_sha256: str, beacon_round: int | No
             "salts": len(salts), "salts_sha256": digest(salts)}
 
 
-def lock_day(gd: GameDir, game: Game, day: int) -> Locked:
+def lock_day(gd: GameDir, game: Game, day: int, check: Callable[[], Any]) -> Locked:
+    """`check()` reads the day as it is now (gm/day.py check_day): the caller, above, hands it down."""
     from gm.commitment import commit_path, committed_record, log_event
     from gm.reveal import salt_lines
     from gm.published import check_fits, machine_line
@@ -75,7 +75,7 @@ def lock_day(gd: GameDir, game: Game, day: int) -> Locked:
     if not post_path.is_file():
         raise StateError(f"Day {day} has no commitment ({display_path(post_path)}): run `gm commit` before the "
                          "deadline; a lock without a commitment proves nothing")
-    files, salts, errors = received(gd, game, day)
+    files, salts, errors = received(check())
     path = lock_path(gd, day)
     if path.is_file():
         old = read_lock(gd, day)

@@ -116,7 +116,7 @@ def check_templates(game) -> list:
     if not game.templates_dir.is_dir():
         return problems
     env = game_environment(game)
-    from gm.narration import PHRASES, check_pools
+    from gm.narration import PHRASES
 
     problems += check_pools(game)
     for path in sorted(p for p in game.templates_dir.rglob("*") if p.is_file() and not p.name.startswith(".")
@@ -409,3 +409,28 @@ def game_environment(game, fmt: str | None = None):
         raise StateError(f"{display_path(game.templates_dir)} leads outside the game folder (a link?): "
                          "templates are read only from inside it")
     return environment(game.engine.facts.name, fmt or game.format, extra, game.forum, game.engine.places(game.rules))
+
+
+def check_pools(game) -> list:
+    """`gm check`: the game's own phrases.yaml read and every phrasing compiled."""
+    from gm.errors import LocatedError, Location, Problem
+    from gm.narration import PHRASES, load_pools
+    from gm.yamlio import display_path
+
+    own = game.templates_dir / PHRASES
+    if not own.is_file():
+        return []
+    try:
+        pools = load_pools(game.engine.facts.name, game.templates_dir)
+    except LocatedError as exc:
+        return [exc.problem]
+    import jinja2
+
+    env = game_environment(game)
+    for name, phrasings in pools.items():
+        for p in phrasings:
+            try:
+                env.from_string(p.text)
+            except jinja2.TemplateSyntaxError as exc:
+                return [Problem(Location(display_path(own)), f"pool '{name}': {exc.message}: {p.text[:60]!r}")]
+    return []

@@ -248,3 +248,44 @@ def plain(value: Any) -> Any:
     if isinstance(value, str):
         return str(value)
     return value
+
+
+# ---- shipped rules data (kept in the user's cache, gm/cache.py) ---------------------------------
+
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def _is_plain(value: Any) -> bool:
+    if type(value) is dict:
+        return all(type(k) is str and _is_plain(v) for k, v in value.items())
+    if type(value) is list:
+        return all(_is_plain(v) for v in value)
+    return type(value) in _PLAIN
+
+
+def shipped_data(path: Path) -> Any:
+    """An engine's own YAML file (games/<engine>/*.yaml) as plain dicts, lists and scalars: parsed
+    once per content, gm version and Python, then read back from the cache in a fraction of the time."""
+    import hashlib
+    import marshal
+    import sys
+
+    from gm import __version__
+    from gm.cache import MISS, _read_marshal, _write_marshal, cache_dir
+
+    raw = path.read_bytes()
+    folder = cache_dir("data", f"{__version__}|{sys.implementation.cache_tag}|{marshal.version}")
+    entry = None
+    if folder is not None:
+        entry = folder / f"{hashlib.sha256(raw).hexdigest()}.marshal"
+        found = _read_marshal(entry)
+        if found is not MISS:
+            return found
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise LocatedError(Location(display_path(path)), "not a UTF-8 text file") from None
+    data = plain(load_text(text, path, keep=False))
+    if entry is not None and _is_plain(data):
+        _write_marshal(entry, data)
+    return data

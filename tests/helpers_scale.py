@@ -62,7 +62,7 @@ def play(engine_name: str, players: int, root: Path, days: int = 3, policy: str 
     from gm.engines import get_engine
     from gm.gamedir import GameDir
     from gm.record import day_files
-    from gm.simulate.dice import Chooser
+    from gm.balance import Chooser
 
     engine = get_engine(engine_name)
     root.mkdir(parents=True)

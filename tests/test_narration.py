@@ -27,6 +27,7 @@ def run(*args):
 def _fresh_day1(demo_dir: Path, tmp_path: Path) -> tuple[GameDir, Path]:
     """The demo played as `gm demo` plays it, up to Day 1 committed, locked and not yet resolved."""
     from gm.engines import get_engine
+    from gm.day import check_day
     from gm.lock import lock_day
 
     source = get_engine("battle-royale").example_dir()
@@ -37,7 +38,7 @@ def _fresh_day1(demo_dir: Path, tmp_path: Path) -> tuple[GameDir, Path]:
     for day in (0, 1):
         commit_day(gd, game, day, demo_seed(day))
         shutil.copytree(source / "days" / f"{day:02d}" / "orders", gd.orders_dir(day))
-        lock_day(gd, game, day)
+        lock_day(gd, game, day, lambda: check_day(gd, game, day))
         if day == 0:
             _resolve(gd, 0)
     return gd, root

@@ -154,7 +154,7 @@ def test_without_home_or_with_the_cache_off_nothing_is_cached(tmp_path, monkeypa
 
 
 def test_shipped_data_comes_back_the_same_and_a_bad_entry_is_read_again(tmp_path, monkeypatch):
-    from gm.cache import shipped_data
+    from gm.yamlio import shipped_data
     from gm.yamlio import load_file, plain
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))

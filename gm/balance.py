@@ -1,5 +1,6 @@
-"""What every engine gets from `gm simulate` without writing a line: the `defaults` policy and the
-generic statistics. An engine's `sim_stats` returns the same record with more in it.
+"""What an engine gives the balance lab (`gm simulate`, gm/simulate/) and gets without writing a line:
+the `Chooser` its policies draw from, the `defaults` policy and the generic statistics. An engine's
+`sim_stats` returns the same record with more in it. Engines import this, never gm/simulate/.
 
 A game's record (plain JSON data; every key but `length` may be left out):
 
@@ -16,9 +17,34 @@ A game's record (plain JSON data; every key but `length` may be left out):
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+import random
+from typing import Any, Sequence
 
-from .dice import Chooser
+
+class Chooser:
+    """The choices a policy makes for its players (which target, which zone), from its own stream.
+
+    Policies live in the engines, where `random` is not imported: they choose through this."""
+
+    def __init__(self, rng: random.Random):
+        self._rng = rng
+
+    def pick(self, options: Sequence[Any]) -> Any:
+        """One of `options` (in a stable order), equally likely."""
+        return options[int(self._rng.random() * len(options))]
+
+    def chance(self, percent: float) -> bool:
+        """True `percent` times in 100."""
+        return self._rng.random() * 100 < percent
+
+    def number(self, low: int, high: int) -> int:
+        """A whole number from low to high, both included."""
+        return self._rng.randint(low, high)
+
+    def shuffled(self, options: Sequence[Any]) -> list[Any]:
+        out = list(options)
+        self._rng.shuffle(out)
+        return out
 
 
 def defaults_policy(state: Any, rules: Any, day: int, due: list[str], choose: Chooser) -> dict:
