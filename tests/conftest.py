@@ -37,14 +37,39 @@ def update_golden(request):
     return request.config.getoption("--update-golden")
 
 
-@pytest.fixture(scope="session")
-def demo_dir(tmp_path_factory):
-    """The bundled demo, created and resolved once for the whole session."""
-    from gm.commands import demo
+class DemoGames:
+    """Each engine's bundled demo (`gm demo`), played at most once per test run: `pristine(engine)`
+    is the game as played, to read only; `copy(engine)` a private copy that a test may change."""
 
-    target = tmp_path_factory.mktemp("demo") / "game"
-    demo(target)
-    return target
+    def __init__(self, tmp_path_factory):
+        self._factory = tmp_path_factory
+        self._played: dict[str, Path] = {}
+
+    def pristine(self, engine: str = "battle-royale") -> Path:
+        if engine not in self._played:
+            from gm.commands import demo
+
+            target = self._factory.mktemp("demo-" + engine) / "game"
+            demo(target, engine)
+            self._played[engine] = target
+        return self._played[engine]
+
+    def copy(self, engine: str = "battle-royale", target: Path | None = None) -> Path:
+        source = self.pristine(engine)
+        target = target or self._factory.mktemp("copy-" + engine) / "game"
+        shutil.copytree(source, target)
+        return target
+
+
+@pytest.fixture(scope="session")
+def demo_games(tmp_path_factory) -> DemoGames:
+    return DemoGames(tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def demo_dir(demo_games):
+    """The bundled demo, created and resolved once for the whole session."""
+    return demo_games.pristine("battle-royale")
 
 
 @pytest.fixture
@@ -98,13 +123,9 @@ def votes_game(votes_game_dir, tmp_path):
 
 
 @pytest.fixture(scope="session")
-def ht_demo_dir(tmp_path_factory):
+def ht_demo_dir(demo_games):
     """The bundled Hostile Takeover demo, created and resolved once for the whole session."""
-    from gm.commands import demo
-
-    target = tmp_path_factory.mktemp("ht-demo") / "game"
-    demo(target, "hostile-takeover")
-    return target
+    return demo_games.pristine("hostile-takeover")
 
 
 @pytest.fixture
@@ -116,13 +137,9 @@ def ht_game_copy(ht_demo_dir, tmp_path):
 
 
 @pytest.fixture(scope="session")
-def hashmi_demo_dir(tmp_path_factory):
+def hashmi_demo_dir(demo_games):
     """The bundled Hashmi Battle Royale demo, created and resolved once for the whole session."""
-    from gm.commands import demo
-
-    target = tmp_path_factory.mktemp("hashmi-demo") / "game"
-    demo(target, "hashmi-battle-royale")
-    return target
+    return demo_games.pristine("hashmi-battle-royale")
 
 
 def pytest_terminal_summary(terminalreporter):

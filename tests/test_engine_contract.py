@@ -30,12 +30,9 @@ def run(*args):
 
 
 @pytest.fixture(scope="module", params=ENGINES)
-def played(request, tmp_path_factory):
-    """(engine name, the demo game folder), played once per engine for this module."""
-    root = tmp_path_factory.mktemp(request.param) / "game"
-    result = run("demo", "--engine", request.param, root)
-    assert result.exit_code == 0, result.output
-    return request.param, root
+def played(request, demo_games):
+    """(engine name, a copy of the demo game folder, played once per test run)."""
+    return request.param, demo_games.copy(request.param)
 
 
 def _days(root: Path) -> list[int]:

@@ -360,10 +360,8 @@ def test_verify_exits_0_1_or_2(demo_dir, tmp_path):
 
 
 @pytest.fixture(scope="module", params=sorted(REGISTRY))
-def played(request, tmp_path_factory):
-    root = tmp_path_factory.mktemp(request.param) / "game"
-    assert run("demo", root, "--engine", request.param).exit_code == 0
-    return request.param, root
+def played(request, demo_games):
+    return request.param, demo_games.copy(request.param)
 
 
 def _texts(value, out: set[str]) -> set[str]:

@@ -25,10 +25,8 @@ def snapshot(root: Path) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def demo(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("demo") / "game"
-    assert run("demo", root).exit_code == 0
-    return root
+def demo(demo_games) -> Path:
+    return demo_games.copy("battle-royale")
 
 
 @pytest.fixture

@@ -23,10 +23,8 @@ def run(*args):
 
 
 @pytest.fixture(scope="module", params=["team-kill", "kharnage", "hashmi-battle-royale"])
-def demo(request, tmp_path_factory):
-    root = tmp_path_factory.mktemp(request.param) / "game"
-    assert run("demo", "--engine", request.param, root).exit_code == 0
-    return request.param, root
+def demo(request, demo_games):
+    return request.param, demo_games.copy(request.param)
 
 
 def _hand(name: str, state, player: str, rules) -> list[str]:
