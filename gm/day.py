@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from gm.commitment import commit_path, is_committed
 from gm.dice import AuditedDice, DiceBase, Roll, dice_key
-from gm.engine import Day
+from gm.engine import Day, run_phase
 from gm.errors import OrderError, Problem, StateError
 from gm.events import Event
 from gm.gamedir import Game, GameDir
@@ -179,7 +179,8 @@ def apply_rulings(game: Game, day: int, state: Any, rulings) -> tuple[Any, list[
         if problems:
             continue  # the state after a refused ruling is not the one the GM meant: check no further against it
         events.append(ruling_event(ruling))
-        for e in game.engine.apply_ruling(ctx, ruling):
+        returned = list(game.engine.apply_ruling(ctx, ruling) or [])
+        for e in ctx.take_events() + returned:  # emitted through the Day, or returned (gm/engine.py run_phase)
             e.step = e.step or STEP
             events.append(e)
     if problems:
@@ -450,10 +451,7 @@ def resolve_checked(game: Game, checked: CheckedDay, dice: DiceBase, *, own_stat
 
 
 def _run(day: Day, phase, events: list[Event]) -> None:
-    day.step = phase.name
-    for e in phase.resolve(day):
-        e.step = e.step or phase.name
-        events.append(e)
+    events.extend(run_phase(day, phase))
 
 
 def anyone_due(gd: GameDir, game: Game, day: int) -> bool:

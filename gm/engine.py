@@ -16,7 +16,7 @@ from typing import Any, Callable, ClassVar
 
 from gm.dice import DiceBase
 from gm.errors import Problem
-from gm.events import Event
+from gm.events import GM, PUBLIC, Event
 from gm.paths import games_dir
 
 
@@ -48,6 +48,31 @@ class Day:
     rules: Any
     notes: Any = None  # the day's scratch notes (Engine.new_notes), never saved
     step: str = ""  # the name of the phase running
+    emitted: list[Event] = field(default_factory=list)  # what the running phase emitted, in order
+
+    # A phase returns its events, or emits them here; run_phase collects both. No engine needs a
+    # context of its own to gather events.
+
+    def public(self, kind: str, about=(), **data: Any) -> Event:
+        """An event everyone sees; `about`: the players whose own messages carry it too."""
+        return self._emit(Event(kind, data, PUBLIC, self.step, tuple(sorted(set(about)))))
+
+    def tell(self, kind: str, players, **data: Any) -> Event:
+        """An event only `players` (and the GM) see."""
+        return self._emit(Event(kind, data, tuple(players), self.step))
+
+    def gm(self, kind: str, **data: Any) -> Event:
+        """An event only the GM sees (the summary)."""
+        return self._emit(Event(kind, data, GM, self.step))
+
+    def _emit(self, event: Event) -> Event:
+        self.emitted.append(event)
+        return event
+
+    def take_events(self) -> list[Event]:
+        """The events emitted since the last call, handed over once."""
+        out, self.emitted = self.emitted, []
+        return out
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -56,6 +81,18 @@ class Phase:
 
     name: str
     resolve: Callable[[Day], list[Event]]
+
+
+def run_phase(day: Day, phase: Phase) -> list[Event]:
+    """One phase run: the events it emitted through `day`, then those it returned, each stamped with
+    the phase's name unless it has a step of its own. The pipeline, the lab and the tests use this."""
+    day.step = phase.name
+    day.take_events()  # nothing left over from before the phase
+    returned = phase.resolve(day) or []
+    events = day.take_events() + list(returned)
+    for e in events:
+        e.step = e.step or phase.name
+    return events
 
 
 @dataclass(eq=False, repr=False)
