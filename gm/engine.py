@@ -345,18 +345,38 @@ class Engine:
         """How simulated players write their orders, by name. A policy is called as
         `policy(state, rules, day, due, choose)` and returns the day's orders document, as a GM
         would write it (players left out get the defaults); `choose` (gm/balance.py) is its
-        only randomness. The default: `defaults` alone. An engine adds `random`, `aggressive`,
+        only randomness. `defaults`, then the engine's own: the `POLICIES` of its package's
+        policies.py, found by the core (only gm simulate loads it) - `random`, `aggressive`,
         `cautious` and its own."""
         from gm.balance import defaults_policy
 
-        return {"defaults": defaults_policy}
+        own = self._lab_module("policies")
+        return {"defaults": defaults_policy, **(getattr(own, "POLICIES", None) or {})}
 
     def sim_stats(self, game: Any) -> dict:
-        """What one simulated game counts (gm/balance.py lists the keys): by default the
-        winners by seat, the game's length, the players left after each day and events by kind."""
+        """What one simulated game counts (gm/balance.py lists the keys): the engine's own
+        `sim_stats(engine, game)` from its package's sim_stats.py when it has one (starting from
+        `generic_stats`), else the winners by seat, the game's length, the players left after each
+        day and events by kind."""
+        own = self._lab_module("sim_stats")
+        if own is not None and callable(getattr(own, "sim_stats", None)):
+            return own.sim_stats(self, game)
         from gm.balance import generic_stats
 
         return generic_stats(self, game)
+
+    def _lab_module(self, name: str) -> Any:
+        """The engine package's module `name` (policies, sim_stats), or None when it has none."""
+        from importlib import import_module
+        from importlib.util import find_spec
+
+        package = type(self).__module__
+        full = f"{package}.{name}"
+        try:
+            found = find_spec(full)
+        except ModuleNotFoundError:  # the engine is a module, not a package: nothing of its own
+            return None
+        return import_module(full) if found is not None else None
 
     def sim_reference(self) -> dict:
         """The rulebook's own figures a simulation is held against, e.g.
