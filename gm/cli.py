@@ -436,7 +436,7 @@ def verifier(out):
     Example:
       gm verifier gm-verifier.html
     """
-    from gm.verifier import write_verifier
+    from gm.fairness.verifier_page import write_verifier
 
     where = write_verifier(out)
     click.echo(f"Wrote {where}: open it in a browser, paste a day's posts, and press Check. It needs no server; "
@@ -537,7 +537,7 @@ def receipts(game_dir, day, now):
     Example:
       gm receipts my-game --day 3
     """
-    from gm.gmday import NothingDue, receipts as run
+    from gm.gmday.deadline import NothingDue, receipts as run
 
     try:
         out = run(game_dir, day, now)
@@ -563,7 +563,7 @@ def form(game_dir, day, player, now):
       gm form my-game
       gm form my-game --player Akane
     """
-    from gm.gmday import NothingDue, form as run
+    from gm.gmday.deadline import NothingDue, form as run
 
     try:
         _, post = run(game_dir, day, player, now)
@@ -584,7 +584,7 @@ def remind(game_dir, day, now):
     Example:
       gm remind my-game
     """
-    from gm.gmday import NothingDue, remind as run
+    from gm.gmday.deadline import NothingDue, remind as run
 
     try:
         out = run(game_dir, day, now)
@@ -611,7 +611,7 @@ def rules(engine, game_dir, show_rulings):
     from gm import commands
 
     if show_rulings:
-        from gm import rulings
+        from gm.gmday import rulings
 
         click.echo(rulings.__doc__.strip())
         return

@@ -9,13 +9,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gm.errors import GmError, StateError
-from gm.gamedir import GameDir, write_new_file
-from gm.gamedir import default_day as _default_day
-from gm.gcpause import gc_paused
+from gm.storage.gamedir import GameDir, write_new_file
+from gm.storage.gamedir import default_day as _default_day
+from gm.storage.gcpause import gc_paused
 from gm.yamlio import display_path
 
 if TYPE_CHECKING:
-    from gm.audit import AuditReport
+    from gm.fairness.audit import AuditReport
 
 
 GITIGNORE = """\
@@ -64,9 +64,9 @@ def new_game(root: Path, engine_name: str | None, title: str | None) -> tuple[li
 
 
 def check(root: Path, day: int | None):
-    from gm.day import check_day
+    from gm.pipeline.day import check_day
     from gm.errors import Location, Problem
-    from gm.ignored import unread
+    from gm.gmday.ignored import unread
 
     gd = GameDir(root)
     game = gd.load()
@@ -78,7 +78,7 @@ def check(root: Path, day: int | None):
         report.problems.append(Problem(Location(display_path(left)), "left by an interrupted gm run (git ignores it; "
                                        "it may hold an earlier result: look, then delete it)", "warning"))
     if game.templates_dir.is_dir():  # the GM's own templates (jinja2 is loaded only for them)
-        from gm.templating import check_templates
+        from gm.forum.templating import check_templates
 
         report.problems += check_templates(game)
     return report
@@ -99,14 +99,14 @@ class Resolved:
 def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beacon: str | None = None,
             rulings: tuple[str, ...] = (), reason: str | None = None, intro: str | None = None) -> Resolved:
     """Resolve a day. After a lock, a changed orders file needs a ruling and a changed salt is
-    refused; a re-resolve needs its reason, and leaves a correction in the record (gm/corrections.py).
+    refused; a re-resolve needs its reason, and leaves a correction in the record (gm/fairness/corrections.py).
     `intro` is the GM's prose for the post: it is written to days/NN/story.md (which must not hold
     other text already) so the day's record and `gm audit` can account for it."""
-    from gm.chain import write_result
-    from gm.commitment import beacon_for_resolve, log_event, secret_for_resolve
-    from gm.day import read_day, roll_day
-    from gm.gamedir import create_file_atomically
-    from gm.record import day_files
+    from gm.fairness.chain import write_result
+    from gm.fairness.commitment import beacon_for_resolve, log_event, secret_for_resolve
+    from gm.pipeline.day import read_day, roll_day
+    from gm.storage.gamedir import create_file_atomically
+    from gm.pipeline.record import day_files
 
     gd = GameDir(root)
     game = gd.load()
@@ -126,12 +126,12 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
         secret, seed_warnings = secret_for_resolve(gd, game, day, seed_hex)
         round_record = beacon_for_resolve(gd, day, beacon)
         history = _history(gd, day, force)
-        with gc_paused():  # the day's objects all live until it is written (gm/gcpause.py)
+        with gc_paused():  # the day's objects all live until it is written (gm/storage/gcpause.py)
             checked, late = read_day(gd, game, day, intro, rulings, history["rulings"])  # the lock before the dice
             history["rulings"] += late
             rd = roll_day(game, checked, secret.seed, secret.veil, round_record)
             if force and gd.is_resolved(day):
-                from gm.corrections import correction
+                from gm.fairness.corrections import correction
 
                 draft = day_files(game, rd, history)
                 history["corrections"].append(correction(gd, day, reason.strip(), draft, rd.checked.orders_digests))
@@ -159,8 +159,8 @@ def _history(gd: GameDir, day: int, force: bool) -> dict:
 
 
 def audit(root: Path, day: int | None) -> AuditReport:
-    from gm.audit import AuditReport, audit_day
-    from gm.chain import check_day
+    from gm.fairness.audit import AuditReport, audit_day
+    from gm.fairness.chain import check_day
 
     gd = GameDir(root)
     game = gd.load()
@@ -208,25 +208,25 @@ class Status:
 
 
 def status(root: Path, player: str | None) -> Status:
-    from gm.day import check_day
+    from gm.pipeline.day import check_day
 
     gd = GameDir(root)
     game = gd.load()
     done = gd.resolved_days()
     engine = game.engine
     if done:
-        from gm.day import load_state
+        from gm.pipeline.day import load_state
 
         state = load_state(gd, game, done[-1])
     else:
         state = game.initial_state
     day_txt = f"after Day {done[-1]}" if done else "before Day 0"
     if player is not None:
-        from gm.gmday import find_player
+        from gm.gmday.deadline import find_player
 
         player = find_player(game, player)
         lines = [f"{player}, {day_txt}: what {player} knows"] + engine.player_status(state, game.rules, player)
-        from gm.learned import seen_by_player
+        from gm.pipeline.learned import seen_by_player
 
         seen = seen_by_player([(d, gd.result_dir(d)) for d in done], engine.learned_kinds).get(player, [])
         learned = engine.player_learned(seen, game.rules, player)
@@ -248,7 +248,7 @@ def status(root: Path, player: str | None) -> Status:
                 lines.append(f"Day {next_day}: {len(checked.errors)} error(s) in the orders: run `gm check`")
             lines.append(_commitment_line(gd, next_day))
             lines.append(deadline_line(gd, game, next_day, checked))
-            from gm.ignored import unread
+            from gm.gmday.ignored import unread
 
             stray = unread(gd, next_day)
             if stray:
@@ -283,13 +283,13 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
     """Play the engine's example as a careful GM would: each day committed before its orders come
     in, locked at the deadline, then resolved; the last day also takes a real drand quicknet round
     (earlier days stay offline: the example's orders were written for their dice)."""
-    from gm.beacon import DEMO_ROUND, DEMO_SIGNATURE, checked_round, round_time
-    from gm.chain import write_result
-    from gm.commitment import commit_day, derived_veil, log_event
-    from gm.day import anyone_due, check_day, resolve_day
+    from gm.fairness.beacon import DEMO_ROUND, DEMO_SIGNATURE, checked_round, round_time
+    from gm.fairness.chain import write_result
+    from gm.fairness.commitment import commit_day, derived_veil, log_event
+    from gm.pipeline.day import anyone_due, check_day, resolve_day
     from gm.engines import DEFAULT_ENGINE, get_engine
-    from gm.record import day_files
-    from gm.lock import lock_day
+    from gm.pipeline.record import day_files
+    from gm.fairness.lock import lock_day
 
     engine = get_engine(engine_name or DEFAULT_ENGINE)
     source = engine.example_dir()
@@ -328,12 +328,12 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
 
 
 def commit(root: Path, day: int | None, deadline: str | None = None, late: bool = False):
-    """Fix the day's seed and return the commitment post (gm/commitment.py); with `deadline`, the
+    """Fix the day's seed and return the commitment post (gm/fairness/commitment.py); with `deadline`, the
     dice also take the beacon round after it, and the day's deadline is kept for check, status,
-    remind and the receipts (gm/gmday.py). A day after the end of the game is refused."""
-    from gm.beacon import parse_deadline
-    from gm.commitment import commit_day
-    from gm.day import anyone_due, load_state
+    remind and the receipts (gm/gmday/deadline.py). A day after the end of the game is refused."""
+    from gm.fairness.beacon import parse_deadline
+    from gm.fairness.commitment import commit_day
+    from gm.pipeline.day import anyone_due, load_state
 
     gd = GameDir(root)
     game = gd.load()
@@ -345,7 +345,7 @@ def commit(root: Path, day: int | None, deadline: str | None = None, late: bool 
             raise StateError(f"the game ended on Day {done[-1]}: there is no Day {day} to commit")
         result = commit_day(gd, game, day, deadline=when, late=late, due=anyone_due(gd, game, day))
         if when is not None:
-            from gm.gmday import set_deadline
+            from gm.gmday.deadline import set_deadline
 
             where = set_deadline(gd, day, when)
             result.warnings.append(f"Day {day}: deadline kept in {where} (`gm remind` and `gm status` show the time left)")
@@ -353,9 +353,9 @@ def commit(root: Path, day: int | None, deadline: str | None = None, late: bool 
 
 
 def lock(root: Path, day: int | None):
-    """Post the orders and salts as received, at the deadline (gm/lock.py)."""
-    from gm.day import check_day
-    from gm.lock import lock_day
+    """Post the orders and salts as received, at the deadline (gm/fairness/lock.py)."""
+    from gm.pipeline.day import check_day
+    from gm.fairness.lock import lock_day
 
     gd = GameDir(root)
     game = gd.load()
@@ -370,7 +370,7 @@ def reveal(root: Path, day: int | None, rolls: bool = False, purposes: bool = Fa
     gd = GameDir(root)
     game = gd.load()
     if purposes:
-        from gm.reveal import purposes_posts
+        from gm.fairness.reveal import purposes_posts
 
         return purposes_posts(gd, game)
     day = _default_day(gd, day, resolved=True)
@@ -382,7 +382,7 @@ def reveal(root: Path, day: int | None, rolls: bool = False, purposes: bool = Fa
         if not game.engine.ended(game.engine.state_from_json(gd.read_json(last, "state.json"))):
             raise StateError(f"{why}: post Day {day}'s reveal and roll log after the game ends")
     if rolls:
-        from gm.reveal import roll_log_posts
+        from gm.fairness.reveal import roll_log_posts
 
         return day, roll_log_posts(game, day, gd.result_dir(day) / "rolls.public.jsonl")
     path = gd.result_dir(day) / f"reveal.{game.ext}"
@@ -394,9 +394,9 @@ def reveal(root: Path, day: int | None, rolls: bool = False, purposes: bool = Fa
 
 def verify(commit_arg: str, reveal_path: Path | None, rolls_path: Path, seed: str | None, engine: str | None,
            day: int | None, salts: list[str], lock_path: Path | None = None, open_paths: tuple[Path, ...] = ()):
-    """Check a day's dice from the published posts alone (gm/verify.py). A file that cannot be
+    """Check a day's dice from the published posts alone (gm/fairness/verify.py). A file that cannot be
     read raises Unreadable (exit code 2)."""
-    from gm.verify import Published, Unreadable, verify as run
+    from gm.fairness.verify import Published, Unreadable, verify as run
 
     def read(path: Path) -> str:
         try:
@@ -424,7 +424,7 @@ def verify(commit_arg: str, reveal_path: Path | None, rolls_path: Path, seed: st
 
 def audit_all(root: Path) -> AuditReport:
     """Walk the hash chain from Day 0 and name the first day where anything was changed."""
-    from gm.audit import AuditReport, audit_chain
+    from gm.fairness.audit import AuditReport, audit_chain
 
     gd = GameDir(root)
     game = gd.load()
@@ -447,14 +447,14 @@ class VotesResult:
 
 
 def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, dry_run: bool) -> VotesResult:
-    """Count the day's votes from a saved thread (gm/thread.py, gm/votecount.py)."""
+    """Count the day's votes from a saved thread (gm/forum/thread.py, gm/forum/votecount.py)."""
     from datetime import datetime
 
-    from gm.day import state_before
-    from gm.forums import split_post
-    from gm.render import render_post
-    from gm.thread import read_thread
-    from gm.votecount import count_votes, not_voting, votes_yaml, write_votes
+    from gm.pipeline.day import state_before
+    from gm.forum.profiles import split_post
+    from gm.forum.render import render_post
+    from gm.forum.thread import read_thread
+    from gm.forum.votecount import count_votes, not_voting, votes_yaml, write_votes
 
     gd = GameDir(root)
     game = gd.load()
@@ -489,8 +489,8 @@ def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, 
 
 
 def preview(root: Path, day: int | None, out: Path | None) -> str:
-    """Write the day's HTML preview (gm/preview.py); return where. Opens nothing."""
-    from gm.preview import write_preview
+    """Write the day's HTML preview (gm/forum/preview.py); return where. Opens nothing."""
+    from gm.forum.preview import write_preview
 
     gd = GameDir(root)
     game = gd.load()
@@ -500,7 +500,7 @@ def preview(root: Path, day: int | None, out: Path | None) -> str:
 
 def templates(root: Path, name: str | None):
     """The shipped templates with their blocks, or one shipped template's source (to copy or extend)."""
-    from gm.templating import shipped_template, template_catalogue
+    from gm.forum.templating import shipped_template, template_catalogue
 
     game = GameDir(root).load()
     if name is not None:
@@ -510,7 +510,7 @@ def templates(root: Path, name: str | None):
 
 def deadline_line(gd: GameDir, game, day: int, checked, now_raw: str | None = None) -> str:
     """`Day 3: deadline 2026-03-01 20:00 UTC (5 h 20 min left; set in ...)`, as check and status show it."""
-    from gm.gmday import deadline_of, now_utc, time_left
+    from gm.gmday.deadline import deadline_of, now_utc, time_left
 
     now = now_utc(now_raw)
     rulings = checked.rulings.deadline if checked.rulings is not None else None
@@ -535,9 +535,9 @@ def rules_text(engine_name: str | None, root: Path | None) -> tuple[str, str]:
 
 
 def _commitment_line(gd: GameDir, day: int) -> str:
-    from gm.beacon import round_time
-    from gm.commitment import commit_path, committed_record, is_committed
-    from gm.lock import lock_path
+    from gm.fairness.beacon import round_time
+    from gm.fairness.commitment import commit_path, committed_record, is_committed
+    from gm.fairness.lock import lock_path
 
     if not is_committed(gd, day):
         return f"Day {day}: no seed committed yet (run `gm commit {display_path(gd.root)} --day {day}` before the orders come in)"

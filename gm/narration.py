@@ -311,7 +311,7 @@ class Narrator:
         if tpl is None:
             if len(_COMPILED) > 4096:
                 _COMPILED.clear()
-            from gm.cache import from_string
+            from gm.storage.cache import from_string
 
             tpl = _COMPILED[(id(self.env), p.text)] = from_string(self.env, p.text)
         who, other = names.get("player"), names.get("other")

@@ -65,7 +65,7 @@ def read_limits(doc, path: str) -> tuple[Limits, list[Problem]]:
     """game.yaml's `limits:` laid over the defaults, checked like any setting."""
     from dataclasses import fields, replace
 
-    from gm.limits import DEFAULT, RANGES, Limits
+    from gm.storage.limits import DEFAULT, RANGES, Limits
 
     defaults = {f.name: getattr(DEFAULT, f.name) for f in fields(Limits)}
     values, problems = parse_settings(doc, path, defaults, RANGES, what="limit")

@@ -25,7 +25,7 @@ def pytest_addoption(parser):
 
 @pytest.fixture(autouse=True, scope="session")
 def _private_cache(tmp_path_factory):
-    """gm's cache (gm/cache.py) lives in the session's temporary folder, not in the user's."""
+    """gm's cache (gm/storage/cache.py) lives in the session's temporary folder, not in the user's."""
     patch = pytest.MonkeyPatch()
     patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
     yield
@@ -88,8 +88,8 @@ def game_copy(demo_dir, tmp_path):
 
 def _head_at(root: Path, day: int) -> None:
     """A game cut back to `day` for a test: its chain head names that day again."""
-    from gm.chain import HEAD, write_head
-    from gm.gamedir import GameDir
+    from gm.fairness.chain import HEAD, write_head
+    from gm.storage.gamedir import GameDir
 
     (root / HEAD).unlink(missing_ok=True)
     write_head(GameDir(root), day)
@@ -99,10 +99,10 @@ def _head_at(root: Path, day: int) -> None:
 def votes_game_dir(tmp_path_factory):
     """The game of the thread fixtures (tests/threads/game), resolved through Day 3 once for the session."""
     from gm.commands import demo_seed
-    from gm.commitment import commit_day
-    from gm.day import resolve_day
-    from gm.record import day_files
-    from gm.gamedir import GameDir
+    from gm.fairness.commitment import commit_day
+    from gm.pipeline.day import resolve_day
+    from gm.pipeline.record import day_files
+    from gm.storage.gamedir import GameDir
 
     target = tmp_path_factory.mktemp("votes") / "game"
     shutil.copytree(ROOT / "tests" / "threads" / "game", target)

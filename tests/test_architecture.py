@@ -67,9 +67,9 @@ def graph():
 def test_the_graph_counts_imports_made_inside_functions(graph):
     """The check below means something only if lazy imports are in the graph: `gm check` imports
     the day pipeline inside a function (start-up speed), and that import must count."""
-    assert graph.direct_import_exists(importer="gm.commands", imported="gm.day")
-    assert all(d["line_contents"].startswith("from gm.day import") for d in
-               graph.get_import_details(importer="gm.commands", imported="gm.day"))
+    assert graph.direct_import_exists(importer="gm.commands", imported="gm.pipeline.day")
+    assert all(d["line_contents"].startswith("from gm.pipeline.day import") for d in
+               graph.get_import_details(importer="gm.commands", imported="gm.pipeline.day"))
 
 
 def test_no_import_cycle_counting_function_level_imports(graph):
@@ -107,11 +107,11 @@ def test_import_linter_contracts_are_kept():
 def test_the_lock_is_checked_before_any_die_is_rolled(game_copy, monkeypatch):
     """A day whose orders changed after the lock is refused before the resolver runs: nothing is
     rolled from inputs that are not the ones locked."""
-    import gm.day
+    import gm.pipeline.day
     from gm.cli import cli
 
     entered = []
-    monkeypatch.setattr(gm.day, "resolve_checked", lambda *a, **k: entered.append(a) or (_ for _ in ()).throw(
+    monkeypatch.setattr(gm.pipeline.day, "resolve_checked", lambda *a, **k: entered.append(a) or (_ for _ in ()).throw(
         AssertionError("the resolver ran")))
     orders = game_copy / "days" / "02" / "orders" / "orders.yaml"
     orders.write_text(orders.read_text() + "\n# changed after the lock\n")

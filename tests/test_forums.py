@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 
 from gm.cli import cli
 from gm.commands import demo_seed
-from gm.day import resolve_day
-from gm.record import day_files
+from gm.pipeline.day import resolve_day
+from gm.pipeline.record import day_files
 from gm.engines.battle_royale.rules import DATA
-from gm.forums import PROFILES, split_post
-from gm.gamedir import GameDir
-from gm.render import bbcode_problems
+from gm.forum.profiles import PROFILES, split_post
+from gm.storage.gamedir import GameDir
+from gm.forum.render import bbcode_problems
 
 
 def run(*args):

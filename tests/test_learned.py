@@ -11,8 +11,8 @@ from click.testing import CliRunner
 
 from gm.cli import cli
 from gm.engines import REGISTRY, get_engine
-from gm.gamedir import GameDir
-from gm.learned import message_lines, overrides_learned, seen_by_player
+from gm.storage.gamedir import GameDir
+from gm.pipeline.learned import message_lines, overrides_learned, seen_by_player
 
 # the heading that opens the reader's own section in each engine's message
 YOU = {"battle-royale": "[b]You[/b]", "team-kill": "[b]Your hand[/b]", "hashmi-battle-royale": "[b]Your agents[/b]"}

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from gm.engines import REGISTRY
-from gm.gamedir import GameDir
+from gm.storage.gamedir import GameDir
 from gm.narration import article, sentences
 
 ENGINES = sorted(REGISTRY)

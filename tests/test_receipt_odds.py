@@ -50,8 +50,8 @@ def test_kharnage_receipt_says_how_a_card_not_named_is_chosen(tmp_path, demo_gam
     for orders in (root / "days" / "04" / "orders").glob("*.yaml"):
         orders.unlink()
     assert run("receipts", root).exit_code == 0
-    from gm.day import check_day
-    from gm.gamedir import GameDir
+    from gm.pipeline.day import check_day
+    from gm.storage.gamedir import GameDir
 
     gd = GameDir(root)
     game = gd.load()

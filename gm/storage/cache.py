@@ -108,7 +108,7 @@ def template_cache(env, identity: tuple = ()) -> Any:
 
     finalize = env.finalize
     filters = hashlib.sha256()
-    for name in ("gm.templating", "gm.markup", "gm.text", "gm.forums", "gm.cache"):
+    for name in ("gm.forum.templating", "gm.markup", "gm.text", "gm.forum.profiles", "gm.storage.cache"):
         try:
             filters.update(_source(name))
         except OSError:
@@ -189,7 +189,7 @@ def _write_marshal(entry: Path, data: Any) -> None:
 
 # ---- the GM's own YAML files ------------------------------------------------------------------------
 # A GM runs `gm check` again and again as orders arrive, and most files have not changed since the
-# last run: each text is parsed once (yamlio.load_text), kept as gm/fastyaml.py's `pack` makes it,
+# last run: each text is parsed once (yamlio.load_text), kept as gm/storage/fastyaml.py's `pack` makes it,
 # and a run whose files are all in the cache does not import ruamel.yaml at all. The entry is named
 # by the text and the YAML limits it was checked against; the folder by everything that changes how
 # a text is read: gm's version, the reader's source, Python, marshal, and ruamel.yaml as installed.
@@ -211,7 +211,7 @@ def _yaml_key() -> str | None:
 
     key = hashlib.sha256(f"{__version__}|{sys.implementation.cache_tag}|{marshal.version}".encode())
     try:
-        for name in ("gm.fastyaml", "gm.yamlio"):
+        for name in ("gm.storage.fastyaml", "gm.yamlio"):
             key.update(_source(name))
         parser = PathFinder.find_spec("_ruamel_yaml")  # ruamel.yaml.clib's C parser, and ruamel.yaml itself
         package = PathFinder.find_spec("ruamel")
@@ -242,7 +242,7 @@ def yaml_entry(text: str, limits) -> Path | None:
 
 def read_yaml(entry: Path) -> Any:
     """The document kept in `entry`, built anew (the caller may change it), or MISS."""
-    from gm.fastyaml import unpack
+    from gm.storage.fastyaml import unpack
 
     found = _read_marshal(entry)
     if found is MISS:
@@ -254,7 +254,7 @@ def read_yaml(entry: Path) -> Any:
 
 
 def keep_yaml(entry: Path, data: Any) -> None:
-    from gm.fastyaml import pack
+    from gm.storage.fastyaml import pack
 
     try:
         packed = pack(data)

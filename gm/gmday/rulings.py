@@ -132,7 +132,7 @@ def parse_deadline(raw: Any) -> datetime | None:
 def read_rulings(path, engine, state, rules, day: int, limits=None, gm_path=None) -> Rulings:
     """days/NN/rulings.yaml, then days/NN/orders/_gm.yaml (`gm_path`), read within game.yaml's
     `limits:`: each entry's form and player checked (the engine checks each against the state as
-    the rulings before it leave it, when they are applied: gm/day.py's apply_rulings)."""
+    the rulings before it leave it, when they are applied: gm/pipeline/day.py's apply_rulings)."""
     out = Rulings()
     first: dict[tuple[str, str | None], Ruling] = {}
     for where, source in ((path, FILE), (gm_path, "orders/" + GM_FILE)):
@@ -152,7 +152,7 @@ def read_rulings(path, engine, state, rules, day: int, limits=None, gm_path=None
 
 
 def _read_file(path, source: str, engine, state, rules, day: int, limits, out: Rulings) -> list[Ruling]:
-    from gm.limits import DEFAULT
+    from gm.storage.limits import DEFAULT
     from gm.yamlio import load_bytes, read_bytes
 
     limits = limits or DEFAULT
@@ -198,7 +198,7 @@ def _read_file(path, source: str, engine, state, rules, day: int, limits, out: R
             out.problems.append(Problem(ruling.where, "Day 0 sets the game up: rulings on players start on Day 1 "
                                         "(change the roster in game.yaml until Day 0 is resolved)"))
             continue
-        found.append(ruling)  # checked against the state as the rulings before it leave it: gm/day.py
+        found.append(ruling)  # checked against the state as the rulings before it leave it: gm/pipeline/day.py
     return found
 
 

@@ -2,7 +2,7 @@
 
 One HTML file (templates/common/verifier.html): no server, no script from elsewhere. The player
 pastes the posts; the page re-derives every roll with the browser's Web Crypto, following the
-same recipe as gm/verify.py (docs/dice.md, docs/fairness.md), and, where the browser can reach
+same recipe as gm/fairness/verify.py (docs/dice.md, docs/fairness.md), and, where the browser can reach
 drand, compares the beacon round's signature with drand's.
 """
 
@@ -23,7 +23,7 @@ def page_source() -> str:
 
 def write_verifier(out: Path) -> str:
     """Write the page to `out` (a new file: never over one that exists); return where."""
-    from gm.gamedir import write_new_file
+    from gm.storage.gamedir import write_new_file
 
     if out.exists():
         raise GmError(f"{display_path(out)} already exists: give a new file name")

@@ -18,8 +18,8 @@ import re
 from dataclasses import dataclass, field
 
 from gm.errors import Location, Problem, StateError
-from gm.gamedir import Game, GameDir, create_file_atomically, replace_file_atomically
-from gm.thread import Thread
+from gm.storage.gamedir import Game, GameDir, create_file_atomically, replace_file_atomically
+from gm.forum.thread import Thread
 from gm.yamlio import display_path
 
 UNVOTES = {"unvote", "un-vote", "no vote", "novote", "withdraw"}

@@ -7,7 +7,7 @@ for a player, the openings sent with their message. The checks:
 
 1. the seed's SHA-256 is the fingerprint in the commitment, for the same game, engine and day;
 2. the beacon round is the one the commitment named, and its signature is the drand quicknet
-   network's (gm/beacon.py); a day committed without one used none;
+   network's (gm/fairness/beacon.py); a day committed without one used none;
 3. the salts are the ones the reveal counts and, with the lock, the ones locked, each as sent;
    the lock's own lines add up, and orders changed after it are covered by a ruling;
 4. the dice key follows from the seed, the salts and the beacon (docs/dice.md);
@@ -26,10 +26,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from gm.canonical import NotCanonical, canonical, digest
+from gm.fairness.canonical import NotCanonical, canonical, digest
 from gm.dice import derive, dice_key
 from gm.errors import GmError, LocatedError, Location
-from gm.published import find_machine_line, find_machine_lines
+from gm.fairness.machine_lines import find_machine_line, find_machine_lines
 
 _HEX64 = re.compile(r"^[0-9a-fA-F]{64}$")
 
@@ -247,7 +247,7 @@ def _commitment(pub: Published) -> dict:
 
 
 def _check_beacon(commit: dict, reveal: dict, lines: list[str], bad: list[str]) -> dict | None:
-    from gm.beacon import signature_problem
+    from gm.fairness.beacon import signature_problem
 
     named = commit.get("beacon")
     used = reveal.get("beacon")
@@ -291,7 +291,7 @@ def _salts(pub: Published, reveal: dict, lines: list[str], bad: list[str]) -> di
 
 
 def _check_lock(pub: Published, commit: dict, reveal: dict, salts: dict, lines: list[str], bad: list[str]) -> None:
-    from gm.lock import lock_problems, parse_lock, salt_differences
+    from gm.fairness.lock import lock_problems, parse_lock, salt_differences
 
     if not pub.lock_text:
         return
@@ -318,7 +318,7 @@ def _check_lock(pub: Published, commit: dict, reveal: dict, salts: dict, lines: 
 def _check_openings(pub: Published, rolls: list[dict], day: int, lines: list[str], bad: list[str]) -> None:
     """Each gm-open line of the day against its public roll line; lines of other days are skipped
     (a post of the whole game's openings serves every day)."""
-    from gm.rolllog import OPEN_TAG, check_opening
+    from gm.fairness.rolllog import OPEN_TAG, check_opening
 
     by_index = {r.get("index"): r for r in rolls}
     opened = 0

@@ -6,7 +6,7 @@
 
 The commitment names the game, the day, the seed's SHA-256, the previous day's record (so the
 commitments form a public chain) and, with `--deadline`, the drand quicknet round whose
-randomness will be mixed into the dice (gm/beacon.py). `gm commit` writes it once: it never
+randomness will be mixed into the dice (gm/fairness/beacon.py). `gm commit` writes it once: it never
 replaces a commitment, and once the day's orders are in it commits only when told `--late`
 (and the post says so). Every commitment is also logged in the game's fairness.log, so one
 made again after its files were deleted shows in `gm audit --all`.
@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from gm.errors import StateError
-from gm.gamedir import Game, GameDir, create_file_atomically
+from gm.storage.gamedir import Game, GameDir, create_file_atomically
 from gm.yamlio import display_path
 
 SEED_FILE = "seed.secret"
@@ -80,7 +80,7 @@ def previous_record_sha256(gd: GameDir, day: int) -> str | None:
 
 def commit_record(game: Game, day: int, seed_sha256: str, previous: str | None, beacon_round: int | None,
                   late: bool) -> dict:
-    from gm.beacon import NETWORK
+    from gm.fairness.beacon import NETWORK
 
     return {"game": game.title, "engine": game.engine.facts.name, "day": day, "seed_sha256": seed_sha256,
             "previous_record": previous, "late": late,
@@ -88,9 +88,9 @@ def commit_record(game: Game, day: int, seed_sha256: str, previous: str | None, 
 
 
 def commit_post(game: Game, record: dict, deadline: str | None, salts: bool = True) -> str:
-    from gm.beacon import round_time, round_url
-    from gm.published import check_fits, machine_line
-    from gm.render import render_post
+    from gm.fairness.beacon import round_time, round_url
+    from gm.fairness.machine_lines import check_fits, machine_line
+    from gm.forum.render import render_post
 
     beacon = record["beacon"]
     post = render_post(game, "commit.j2", day=record["day"], seed_sha256=record["seed_sha256"], late=record["late"],
@@ -105,12 +105,12 @@ def commit_post(game: Game, record: dict, deadline: str | None, salts: bool = Tr
 def commit_day(gd: GameDir, game: Game, day: int, seed: bytes | None = None, deadline: datetime | None = None,
                late: bool = False, due: bool = True) -> Commitment:
     """Fix the day's seed (fresh random bytes unless `seed` is given) and write the commitment post.
-    `due`: does any player owe orders, so may send a salt (gm/day.py anyone_due reads the state)?
+    `due`: does any player owe orders, so may send a salt (gm/pipeline/day.py anyone_due reads the state)?
 
     A day already committed keeps its commitment: the same post is printed again, and options
     that would change it are refused.
     """
-    from gm.beacon import round_after
+    from gm.fairness.beacon import round_after
     from gm.dice import new_seed
 
     if gd.is_resolved(day):
@@ -174,7 +174,7 @@ def _orders_in(gd: GameDir, game: Game, day: int) -> list:
         rel = path.relative_to(gd.root).as_posix()
         if rel in template and path.read_bytes() == template[rel].encode("utf-8"):
             continue
-        if path.name == "_gm.yaml":  # the GM's own rulings (gm/rulings.py): the GM knows the seed anyway
+        if path.name == "_gm.yaml":  # the GM's own rulings (gm/gmday/rulings.py): the GM knows the seed anyway
             continue
         out.append(path)
     return out
@@ -190,7 +190,7 @@ def _beacon_words(beacon: dict | None) -> str:
 
 def log_event(gd: GameDir, event: dict) -> None:
     """Append one line to the game's fairness.log: every commitment and every resolution, in order."""
-    from gm.canonical import canonical
+    from gm.fairness.canonical import canonical
 
     with open(gd.root / LOG_FILE, "a", encoding="utf-8", newline="\n") as fh:
         fh.write(canonical(event) + "\n")
@@ -214,7 +214,7 @@ def read_log(gd: GameDir) -> list[dict]:
 
 
 def committed_record(gd: GameDir, day: int) -> dict:
-    from gm.published import find_machine_line
+    from gm.fairness.machine_lines import find_machine_line
 
     post = commit_path(gd, day)
     return find_machine_line(post.read_text(encoding="utf-8"), COMMIT_TAG, display_path(post))
@@ -274,7 +274,7 @@ def is_committed(gd: GameDir, day: int) -> bool:
 
 def beacon_for_resolve(gd: GameDir, day: int, signature: str | None) -> dict | None:
     """The beacon round the day's commitment named, checked: its signature is required then."""
-    from gm.beacon import checked_round, round_url
+    from gm.fairness.beacon import checked_round, round_url
 
     if not commit_path(gd, day).is_file():
         if signature:
@@ -297,7 +297,7 @@ def _signature_of(given: str, round_: int) -> str:
     import json
     from pathlib import Path
 
-    from gm.beacon import round_url
+    from gm.fairness.beacon import round_url
 
     path = Path(given)
     if len(given) == 96 or not path.is_file():

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, replace
 
 from gm.errors import Problem
-from gm.published import is_machine_line
+from gm.fairness.machine_lines import is_machine_line
 from gm.suggest import did_you_mean
 from gm.yamlio import key_loc, value_loc
 
@@ -176,7 +176,7 @@ def _pieces(text: str, room: int) -> list[tuple[str, str]]:
             continue
         for j, line in enumerate(para.split("\n")):
             lsep = sep if j == 0 else "\n"
-            if len(line) <= most or is_machine_line(line):  # a gm-... line is never cut (gm/published.py)
+            if len(line) <= most or is_machine_line(line):  # a gm-... line is never cut (gm/fairness/machine_lines.py)
                 out.append((lsep, line))
                 continue
             for k, word in enumerate(line.split(" ")):

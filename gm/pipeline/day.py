@@ -1,5 +1,5 @@
 """One day: read and check its orders, then resolve them in the engine's order. No writing here,
-and no file read twice: what was read is what was resolved (gm/record.py makes the result files)."""
+and no file read twice: what was read is what was resolved (gm/pipeline/record.py makes the result files)."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from gm.commitment import commit_path, is_committed
+from gm.fairness.commitment import commit_path, is_committed
 from gm.dice import AuditedDice, DiceBase, Roll, dice_key
 from gm.engine import Day, run_phase
 from gm.errors import OrderError, Problem, StateError
 from gm.events import Event
-from gm.gamedir import Game, GameDir
+from gm.storage.gamedir import Game, GameDir
 from gm.yamlio import display_path
 
 
@@ -39,17 +39,17 @@ class CheckedDay:
     story: str | None = None  # days/NN/story.md as read: the GM's prose for the post
     story_digest: str | None = None  # SHA-256 of its bytes
     told: frozenset = frozenset()  # the sentences of earlier days' posts (gm/narration.py)
-    # player -> what they saw on earlier days (gm/learned.py), read when a message needs it
+    # player -> what they saw on earlier days (gm/pipeline/learned.py), read when a message needs it
     seen_before: Callable[[], dict] | None = field(default=None, repr=False)
-    commit_digest: str | None = None  # SHA-256 of days/NN/commit.txt as read (gm/commitment.py)
-    lock_digest: str | None = None  # SHA-256 of days/NN/lock.txt as read (gm/lock.py)
+    commit_digest: str | None = None  # SHA-256 of days/NN/commit.txt as read (gm/fairness/commitment.py)
+    lock_digest: str | None = None  # SHA-256 of days/NN/lock.txt as read (gm/fairness/lock.py)
     # a new copy of `state` made again from what it was loaded from (far cheaper than a deepcopy)
     fresh_state: Callable[[], Any] | None = field(default=None, repr=False)
-    rulings: Any = None  # gm.rulings.Rulings: days/NN/rulings.yaml read and checked
+    rulings: Any = None  # gm.gmday.rulings.Rulings: days/NN/rulings.yaml read and checked
     ruling_events: list[Event] = field(default_factory=list)  # what the rulings did, at the start of the day
-    ignored: list[str] = field(default_factory=list)  # files gm does not read, named with the fix (gm/ignored.py)
+    ignored: list[str] = field(default_factory=list)  # files gm does not read, named with the fix (gm/gmday/ignored.py)
     warnings_of: dict[str, list[Problem]] = field(default_factory=dict)  # player -> the warnings in their orders
-    deadline: str = ""  # the day's deadline as `gm check` shows it (gm/gmday.py)
+    deadline: str = ""  # the day's deadline as `gm check` shows it (gm/gmday/deadline.py)
 
     @property
     def salt_only(self) -> list[str]:
@@ -77,8 +77,8 @@ class ResolvedDay:
     events: list[Event]
     rolls: list[Roll]
     key: bytes = b""  # the dice key: the seed, mixed with the day's salts and beacon if there are any
-    veil: bytes = b""  # the key of the roll log's purpose commitments (gm/rolllog.py)
-    beacon: dict | None = None  # the drand round mixed into the key (gm/beacon.py)
+    veil: bytes = b""  # the key of the roll log's purpose commitments (gm/fairness/rolllog.py)
+    beacon: dict | None = None  # the drand round mixed into the key (gm/fairness/beacon.py)
 
 
 def state_before(gd: GameDir, game: Game, day: int) -> Any:
@@ -99,7 +99,7 @@ def _state_before(gd: GameDir, game: Game, day: int) -> tuple[Any, Callable[[], 
                          f"(`gm resolve {display_path(gd.root)} --day {following}`)")
     import marshal
 
-    from gm.chain import check_base
+    from gm.fairness.chain import check_base
 
     check_base(gd, day)  # Day day-1 as it was resolved, before anything starts from it
     data = gd.read_json(day - 1, "state.json")
@@ -119,11 +119,11 @@ class _NoDice(DiceBase):
 
 def load_state(gd: GameDir, game: Game, day: int) -> Any:
     """The state after a resolved day, refused if it is not the one that day's record made
-    (gm/chain.py's check_base): a hand-edited state.json would make every later day unprovable;
+    (gm/fairness/chain.py's check_base): a hand-edited state.json would make every later day unprovable;
     the refusal points to rulings."""
     import json
 
-    from gm.chain import check_base
+    from gm.fairness.chain import check_base
 
     check_base(gd, day + 1)
     path = gd.result_dir(day) / "state.json"
@@ -160,7 +160,7 @@ def apply_rulings(game: Game, day: int, state: Any, rulings) -> tuple[Any, list[
     """The rulings checked by the engine and applied, in the order written, to a copy of the state
     before the day: each is checked against the state the rulings before it made. With any
     problem, the state is left as it was."""
-    from gm.rulings import CORE_KINDS, STEP, ruling_event
+    from gm.gmday.rulings import CORE_KINDS, STEP, ruling_event
 
     if not rulings.rulings:
         return state, [], []
@@ -219,7 +219,7 @@ def _previous_record(gd: GameDir, day: int) -> str | None:
 
 def check_day(gd: GameDir, game: Game, day: int, story: str | None = None) -> CheckedDay:
     """Every orders file of the day checked against the state before it; all problems at once."""
-    from gm.gcpause import gc_paused
+    from gm.storage.gcpause import gc_paused
 
     with gc_paused():  # hundreds of thousands of objects that all stay alive: nothing to collect
         return _check_day(gd, game, day, story)
@@ -230,7 +230,7 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None) -> CheckedD
     from gm.salts import attribute, take_salts
     from gm.yamlio import load_bytes, read_bytes
 
-    from gm.rulings import FILE, GM_FILE, read_rulings
+    from gm.gmday.rulings import FILE, GM_FILE, read_rulings
 
     state, fresh_state = _state_before(gd, game, day)
     previous_record = _previous_record(gd, day)
@@ -305,7 +305,7 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None) -> CheckedD
     if not unreadable:
         problems += engine.check_all(orders, missing, state, game.rules, day, display_path(gd.orders_dir(day)))
     story, story_digest = _read_story(gd, day, problems, story)
-    from gm.learned import overrides_learned
+    from gm.pipeline.learned import overrides_learned
     from gm.narration import told_before
 
     told = told_before([gd.result_dir(d) for d in range(day)], game.ext)
@@ -328,7 +328,7 @@ def _seen_before(gd: GameDir, day: int, kinds: frozenset) -> Callable[[], dict]:
 
     def read() -> dict:
         if "seen" not in memo:
-            from gm.learned import seen_by_player
+            from gm.pipeline.learned import seen_by_player
 
             memo["seen"] = seen_by_player([(d, gd.result_dir(d)) for d in range(day)], kinds)
         return memo["seen"]
@@ -467,7 +467,7 @@ def check_lock(gd: GameDir, day: int, checked: CheckedDay, rulings: tuple[str, .
                earlier: list[dict] | None = None) -> list[dict]:
     """After `gm lock`: the salts as locked, and each orders file changed since covered by a ruling
     (compared with the bytes the day was read from). Returns the late changes for the record."""
-    from gm.lock import file_differences, read_lock, salt_differences
+    from gm.fairness.lock import file_differences, read_lock, salt_differences
 
     lock = read_lock(gd, day)
     texts = [r.strip() for r in rulings if r.strip()]
@@ -503,9 +503,9 @@ def read_day(gd: GameDir, game: Game, day: int, story: str | None = None, ruling
 def roll_day(game: Game, checked: CheckedDay, seed: bytes, veil: bytes | None = None,
              beacon: dict | None = None) -> ResolvedDay:
     """The dice keyed and the pure resolver run on a day already read and verified (read_day).
-    `veil` defaults to the one derived from the seed (gm/commitment.py); `beacon` is a checked
+    `veil` defaults to the one derived from the seed (gm/fairness/commitment.py); `beacon` is a checked
     drand round's record, when the day's commitment named one."""
-    from gm.commitment import derived_veil
+    from gm.fairness.commitment import derived_veil
 
     key = dice_key(seed, checked.salts, beacon)
     dice = AuditedDice(key, game.engine.facts.name, checked.day)

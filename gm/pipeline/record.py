@@ -1,7 +1,7 @@
 """A resolved day's result folder, as text: posts, messages, logs, state and the day's record.
 
 Same seed and orders give the same bytes. Nothing here reads the game folder: the digests in
-day.json are those of the bytes gm/day.py read and resolved.
+day.json are those of the bytes gm/pipeline/day.py read and resolved.
 """
 
 from __future__ import annotations
@@ -9,18 +9,18 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from gm.canonical import canonical
-from gm.chain import chain_fields, sha256_text
-from gm.day import ResolvedDay
-from gm.gamedir import Game
-from gm.jsonout import dumps as indented, line
-from gm.render import render_day, with_parts
-from gm.reveal import reveal_post
-from gm.rolllog import openings, public_log
+from gm.fairness.canonical import canonical
+from gm.fairness.chain import chain_fields, sha256_text
+from gm.pipeline.day import ResolvedDay
+from gm.storage.gamedir import Game
+from gm.storage.jsonout import dumps as indented, line
+from gm.forum.render import render_day, with_parts
+from gm.fairness.reveal import reveal_post
+from gm.fairness.rolllog import openings, public_log
 
 
 def dumps(obj: Any) -> str:
-    """Indented JSON with sorted keys (gm/jsonout.py: json.dumps's bytes, faster)."""
+    """Indented JSON with sorted keys (gm/storage/jsonout.py: json.dumps's bytes, faster)."""
     return indented(obj) + "\n"
 
 
@@ -31,10 +31,10 @@ def jsonl(records) -> str:
 def day_files(game: Game, rd: ResolvedDay, history: dict | None = None) -> dict[str, str]:
     """Every file of the result folder, as text. Same seed and orders give the same bytes.
 
-    day.json is the day's record in the hash chain (gm/chain.py): it holds the digests of the
+    day.json is the day's record in the hash chain (gm/fairness/chain.py): it holds the digests of the
     orders, the rolls and every other output, and of the previous day's record. reveal.<ext>
     is made from the record, so it comes last and is not among the digests. `history` holds the
-    day's rulings and corrections (gm/corrections.py), kept in the record as they were made.
+    day's rulings and corrections (gm/fairness/corrections.py), kept in the record as they were made.
     """
     engine = game.engine
     name = engine.facts.name
@@ -67,12 +67,12 @@ def day_files(game: Game, rd: ResolvedDay, history: dict | None = None) -> dict[
         "corrections": history.get("corrections", []),
     } | chain_fields(rd.checked, files)
     rulings = rd.checked.rulings
-    if rulings is not None and (rulings.file or rulings.gm_file):  # keys of their own: `rulings` are the late changes' (gm/corrections.py)
+    if rulings is not None and (rulings.file or rulings.gm_file):  # keys of their own: `rulings` are the late changes' (gm/fairness/corrections.py)
         record["rulings_yaml"] = [r.record() for r in rulings.rulings]
         record["rulings_yaml_sha256"] = rulings.digest
     files["day.json"] = dumps(record)
     if record["corrections"]:
-        from gm.corrections import correction_post
+        from gm.fairness.corrections import correction_post
 
         with_parts(files, f"correction.{game.ext}", correction_post(game, rd.day, record["corrections"][-1]), game)
     with_parts(files, f"reveal.{game.ext}", reveal_post(game, record, sha256_text(files["day.json"]),
@@ -82,10 +82,10 @@ def day_files(game: Game, rd: ResolvedDay, history: dict | None = None) -> dict[
 
 def _openings(game: Game, rd: ResolvedDay, by_player: dict[str, list[dict]], files: dict[str, str]) -> None:
     """result/openings/<player>.<ext>: the openings of the rolls about each player, to send with
-    their message (gm/rolllog.py)."""
-    from gm.published import check_fits, machine_line
-    from gm.render import message_filename, render_posts
-    from gm.rolllog import OPEN_TAG
+    their message (gm/fairness/rolllog.py)."""
+    from gm.fairness.machine_lines import check_fits, machine_line
+    from gm.forum.render import message_filename, render_posts
+    from gm.fairness.rolllog import OPEN_TAG
 
     names = sorted(by_player)
     contexts = []

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 from gm.errors import StateError
-from gm.gamedir import Game, GameDir, replace_file_atomically
+from gm.storage.gamedir import Game, GameDir, replace_file_atomically
 from gm.yamlio import display_path
 
 GENERATOR = '<meta name="generator" content="gm preview">'

@@ -24,7 +24,7 @@ import hmac
 import re
 from typing import Iterable
 
-from gm.canonical import canonical, digest
+from gm.fairness.canonical import canonical, digest
 
 OPEN_TAG = "gm-open"
 _WORD = re.compile(r"\w")  # what may not follow a name in a purpose: it would go on the word

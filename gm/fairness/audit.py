@@ -1,5 +1,5 @@
 """Replaying a resolved day and comparing it, byte for byte, with what is on disk; and walking the
-whole chain of days (`gm audit --all`), with gm/chain.py's checks that need no replay.
+whole chain of days (`gm audit --all`), with gm/fairness/chain.py's checks that need no replay.
 """
 
 from __future__ import annotations
@@ -7,13 +7,13 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 
-from gm.chain import HEAD, DayAudit, check_day, read_head, shown_path
-from gm.day import resolve_day
+from gm.fairness.chain import HEAD, DayAudit, check_day, read_head, shown_path
+from gm.pipeline.day import resolve_day
 from gm.dice import parse_seed
 from gm.errors import GmError, StateError
-from gm.gamedir import Game, GameDir
-from gm.gcpause import gc_paused
-from gm.record import day_files
+from gm.storage.gamedir import Game, GameDir
+from gm.storage.gcpause import gc_paused
+from gm.pipeline.record import day_files
 from gm.yamlio import display_path
 
 
@@ -50,7 +50,7 @@ def replay_day(gd: GameDir, game: Game, day: int) -> Replay:
     if not isinstance(seed_hex, str):
         raise StateError(f"{display_path(gd.result_dir(day) / 'day.json')}: no seed recorded")
     veil = record.get("veil")
-    with gc_paused():  # the replayed day's objects all live until it is compared (gm/gcpause.py)
+    with gc_paused():  # the replayed day's objects all live until it is compared (gm/storage/gcpause.py)
         rd = resolve_day(gd, game, day, parse_seed(seed_hex), parse_seed(veil) if isinstance(veil, str) else None,
                          record.get("beacon"))
         rd.checked.seed_committed = bool(record.get("seed_committed"))  # seed.secret stays out of a shared copy

@@ -7,9 +7,9 @@ The reveal's machine lines are short on purpose (`gm-reveal`, `gm-seal`, `gm-bea
 
 from __future__ import annotations
 
-from gm.commitment import REVEAL_TAG, SALT_TAG
+from gm.fairness.commitment import REVEAL_TAG, SALT_TAG
 from gm.errors import StateError
-from gm.gamedir import Game, GameDir
+from gm.storage.gamedir import Game, GameDir
 from gm.yamlio import display_path
 
 SEAL_TAG = "gm-seal"
@@ -20,7 +20,7 @@ def reveal_record(record: dict, record_sha256: str, rolls_sha256: str) -> dict:
     """What the reveal post publishes, from the day's record (result/day.json): the `gm-reveal`
     line's object, with the `gm-seal` line's digests under "seal" and the beacon round under
     "beacon" (each its own line, so that every line fits a short post)."""
-    from gm.canonical import digest
+    from gm.fairness.canonical import digest
 
     day = record["day"]
     beacon = record.get("beacon")
@@ -41,7 +41,7 @@ def reveal_record(record: dict, record_sha256: str, rolls_sha256: str) -> dict:
 
 
 def reveal_lines(rec: dict) -> list[str]:
-    from gm.published import machine_line
+    from gm.fairness.machine_lines import machine_line
 
     core = {k: v for k, v in rec.items() if k not in ("seal", "beacon")}
     lines = [machine_line(REVEAL_TAG, core), machine_line(SEAL_TAG, rec["seal"])]
@@ -51,14 +51,14 @@ def reveal_lines(rec: dict) -> list[str]:
 
 
 def salt_lines(day: int, salts: dict[str, str]) -> list[str]:
-    from gm.published import machine_line
+    from gm.fairness.machine_lines import machine_line
 
     return [machine_line(SALT_TAG, {"day": day, "player": name, "salt": salt}) for name, salt in salts.items()]
 
 
 def reveal_post(game: Game, record: dict, record_sha256: str, rolls_sha256: str) -> str:
-    from gm.published import check_fits
-    from gm.render import render_post
+    from gm.fairness.machine_lines import check_fits
+    from gm.forum.render import render_post
 
     rec = reveal_record(record, record_sha256, rolls_sha256)
     post = render_post(game, "reveal.j2", day=rec["day"], reveal=rec, seed_sha256=record["seed_sha256"], committed=record.get("seed_committed", False),
@@ -75,8 +75,8 @@ def purposes_posts(gd: GameDir, game: Game) -> tuple[int, list[str]]:
     public roll log (`gm verify --open`)."""
     import json
 
-    from gm.published import machine_line
-    from gm.rolllog import OPEN_TAG, full_openings
+    from gm.fairness.machine_lines import machine_line
+    from gm.fairness.rolllog import OPEN_TAG, full_openings
 
     days = gd.resolved_days()
     if not days or not game.engine.ended(game.engine.state_from_json(gd.read_json(days[-1], "state.json"))):

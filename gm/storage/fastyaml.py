@@ -318,7 +318,7 @@ def _build(node, constructor) -> Any:
     raise _Fallback
 
 
-# ---- kept between runs (gm/cache.py: read_yaml, keep_yaml) ------------------------------------
+# ---- kept between runs (gm/storage/cache.py: read_yaml, keep_yaml) ------------------------------------
 # What read_events or fast_load builds, as nested tuples marshal can keep: a mapping is (0, line,
 # col, [(key, key line, key col, value line, value col, value), ...]), a list (1, line, col,
 # [(line, col, item), ...]); a scalar (text, number, true/false, null) is itself (never a tuple).

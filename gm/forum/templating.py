@@ -1,6 +1,6 @@
 """A GM's own templates: broken ones become one located error; the catalogue of shipped ones.
 
-A game folder's templates/ is first on the loader path (gm/render.py); `shipped/NAME` always
+A game folder's templates/ is first on the loader path (gm/forum/render.py); `shipped/NAME` always
 names the shipped template, so a GM's template can extend it and replace a block.
 docs/templates.md is the GM's guide.
 """
@@ -198,7 +198,7 @@ def environment(engine: str, fmt: str, extra_dirs: list[Path] | None = None, for
     the shipped template, so a game's NAME can `{% extends "shipped/NAME" %}` and change a block.
     Kept for the process, so a run that renders many days compiles each template once (edited
     templates are reloaded), and compiled templates are kept in the user's cache folder for the
-    next run (gm/cache.py)."""
+    next run (gm/storage/cache.py)."""
     return _environment(engine, fmt, tuple(str(Path(d).resolve()) for d in (extra_dirs or [])), forum,
                         tuple(sorted((places or {}).items())))
 
@@ -363,9 +363,9 @@ def _environment(engine: str, fmt: str, extra_dirs: tuple[str, ...], forum, plac
     env.globals["places"] = dict(places)  # the engine's places, for `at` (part of the cache key)
     env.globals["forum"] = {"name": markup.forum.name if markup.forum else fmt,
                             "spoilers": bool(markup.forum and markup.forum.spoilers)}
-    from gm.cache import template_cache
+    from gm.storage.cache import template_cache
 
-    # compiled once, reused by every later run (gm/cache.py); constants are folded through the
+    # compiled once, reused by every later run (gm/storage/cache.py); constants are folded through the
     # filters while compiling, so the format, forum and places (the `at` filter) are part of the key
     env.bytecode_cache = template_cache(env, (engine, fmt, repr(markup.forum), places))
     return env

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from gm.errors import GmError, StateError
-from gm.gamedir import Game, GameDir, default_day, replace_file_atomically
+from gm.storage.gamedir import Game, GameDir, default_day, replace_file_atomically
 from gm.yamlio import display_path
 
 DEADLINE_FILE = "deadline.txt"
@@ -33,7 +33,7 @@ class Deadline:
 
 
 def parse_when(raw: str, what: str) -> datetime:
-    from gm.rulings import parse_deadline
+    from gm.gmday.rulings import parse_deadline
 
     when = parse_deadline(raw)
     if when is None:
@@ -113,7 +113,7 @@ class NothingDue(GmError):
 
 
 def _context(gd: GameDir, game: Game, day: int | None, now: datetime):
-    from gm.day import check_day
+    from gm.pipeline.day import check_day
 
     day = default_day(gd, day, resolved=False)
     if gd.is_resolved(day):
@@ -138,7 +138,7 @@ def receipts(root: Path, day: int | None, now_raw: str | None = None) -> Receipt
 
 def _write_receipts(gd: GameDir, game: Game, day: int | None, now_raw: str | None) -> Receipts:
     from gm.errors import OrderError
-    from gm.render import message_filename, render_post
+    from gm.forum.render import message_filename, render_post
 
     day, checked, deadline = _context(gd, game, day, now_utc(now_raw))
     if checked.errors:
@@ -178,7 +178,7 @@ def receipt_warnings(warned: list) -> list[str]:
 
 def form(root: Path, day: int | None, player: str | None, now_raw: str | None = None) -> tuple[int, str]:
     """The order form of the day: blank for the thread, or one player's (what they may order)."""
-    from gm.render import render_post
+    from gm.forum.render import render_post
 
     gd = GameDir(root)
     game = gd.load()
@@ -214,7 +214,7 @@ class Reminder:
 
 def remind(root: Path, day: int | None, now_raw: str | None = None) -> Reminder:
     """The thread post naming who has not sent orders yet, in the forum's mention syntax, with the time left."""
-    from gm.render import render_post
+    from gm.forum.render import render_post
 
     gd = GameDir(root)
     game = gd.load()

@@ -1,6 +1,6 @@
 """Posts from templates: BBCode or Markdown, every player-chosen text escaped, nothing but views in sight.
 
-The Jinja environments are gm/templating.py's and the markup gm/markup.py's; this module decides
+The Jinja environments are gm/forum/templating.py's and the markup gm/markup.py's; this module decides
 what each post sees: the narration the public view and public events, a message one player's view
 and their own events, the GM summary everything.
 """
@@ -13,7 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from gm.markup import Safe, bbcode_problems, escape_bbcode, escape_markdown  # noqa: F401 (re-exported)
-from gm.templating import game_environment, template_errors
+from gm.forum.templating import game_environment, template_errors
 
 __all__ = ["Safe", "bbcode_problems", "escape_bbcode", "escape_markdown", "event_dicts", "message_filename",
            "render_day", "render_post", "render_posts", "with_parts"]
@@ -93,7 +93,7 @@ def render_posts(game, name: str, contexts: list[dict]) -> list[str]:
 def with_parts(files: dict[str, str], name: str, text: str, game) -> None:
     """`name` holds the whole post; when it is longer than the forum allows, numbered parts to
     paste one after the other go beside it (narration.part1.bbcode, ...)."""
-    from gm.forums import split_post
+    from gm.forum.profiles import split_post
 
     files[name] = text
     limit = game.forum.max_length if game.forum is not None else None
@@ -112,7 +112,7 @@ def render_day(game, rd) -> dict[str, str]:
 
 
 def _rulings(env, base, rulings, audience: str, me: str | None = None) -> str:
-    """The GM's rulings (gm/rulings.py) as the core words them for every engine: appended to the
+    """The GM's rulings (gm/gmday/rulings.py) as the core words them for every engine: appended to the
     engine's own post, so an engine's templates never meet a `ruling` event."""
     if not rulings:
         return ""
@@ -179,7 +179,7 @@ def _render_day(game, rd) -> dict[str, str]:
 def _learned(game, rd, names: list[str], own_events: dict) -> dict[str, list[str]]:
     """What each player learned over the game and still holds (the engine's `player_learned`, as
     `gm status --player` lists it): their earlier days' events and today's, for the "You" section."""
-    from gm.learned import message_lines
+    from gm.pipeline.learned import message_lines
 
     if rd.checked.seen_before is None:
         return {}

@@ -60,9 +60,9 @@ class Game:
     roster: list[str]
     initial_state: Any
     warnings: list = field(default_factory=list)  # game.yaml's warnings, shown with every day's check
-    forum: Any = None  # gm.forums.Forum: the markup, tags and post length of the game's forum
+    forum: Any = None  # gm.forum.profiles.Forum: the markup, tags and post length of the game's forum
     handles: dict[str, str] = field(default_factory=dict)  # forum user name -> player (gm votes)
-    limits: Any = None  # gm.limits.Limits: how much input is read (game.yaml `limits:`)
+    limits: Any = None  # gm.storage.limits.Limits: how much input is read (game.yaml `limits:`)
     pronouns: dict[str, str] = field(default_factory=dict)  # player -> she, he or they (roster `pronouns:`)
     daily_deadline: tuple[int, int] | None = None  # game.yaml's `deadline: "20:00"` (UTC), as (hour, minute)
 
@@ -133,7 +133,7 @@ class GameDir:
     # ---- reading game.yaml --------------------------------------------------
 
     def load(self) -> Game:
-        from gm.gcpause import gc_paused
+        from gm.storage.gcpause import gc_paused
 
         with gc_paused():  # game.yaml of a big game is a large document that all stays alive
             return self._load()
@@ -194,7 +194,7 @@ class GameDir:
                                         "e.g. `deadline: \"20:00\"` (one day's own: `gm commit --deadline`)"))
         setup = engine.setup(doc, path)
         problems += setup.problems
-        from gm.forums import read_forum
+        from gm.forum.profiles import read_forum
 
         forum, forum_problems = read_forum(doc, path, fmt, setup.roster)
         problems += forum_problems
@@ -282,7 +282,7 @@ class GameDir:
                                          f"result as {display_path(previous)}: it is in {display_path(built)}; "
                                          "move it there yourself") from None
                     raise
-        return final  # the chain's head is fairness's to write (gm/chain.py write_result)
+        return final  # the chain's head is fairness's to write (gm/fairness/chain.py write_result)
 
     @staticmethod
     def _free_name(final: Path) -> Path:

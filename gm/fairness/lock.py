@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from gm.errors import StateError
-from gm.gamedir import Game, GameDir, create_file_atomically
+from gm.storage.gamedir import Game, GameDir, create_file_atomically
 from gm.yamlio import display_path
 
 LOCK_FILE = "lock.txt"
@@ -50,12 +50,12 @@ def lock_path(gd: GameDir, day: int):
 
 def received(checked) -> tuple[dict[str, str], dict[str, str], list[str]]:
     """The day's orders files (by name, SHA-256) and salts (by player) as they are now, from the day
-    as gm/day.py check_day read it (each file read once: the digests are of the bytes checked)."""
+    as gm/pipeline/day.py check_day read it (each file read once: the digests are of the bytes checked)."""
     return dict(checked.orders_digests), dict(checked.salts), [str(p) for p in checked.errors]
 
 
 def lock_record(game: Game, day: int, commit_sha256: str, beacon_round: int | None, files: dict, salts: dict) -> dict:
-    from gm.canonical import digest
+    from gm.fairness.canonical import digest
 
     return {"game": game.title, "engine": game.engine.facts.name, "day": day, "commit_sha256": commit_sha256,
             "beacon_round": beacon_round, "files": len(files), "files_sha256": digest(files),
@@ -63,11 +63,11 @@ def lock_record(game: Game, day: int, commit_sha256: str, beacon_round: int | No
 
 
 def lock_day(gd: GameDir, game: Game, day: int, check: Callable[[], Any]) -> Locked:
-    """`check()` reads the day as it is now (gm/day.py check_day): the caller, above, hands it down."""
-    from gm.commitment import commit_path, committed_record, log_event
-    from gm.reveal import salt_lines
-    from gm.published import check_fits, machine_line
-    from gm.render import render_post
+    """`check()` reads the day as it is now (gm/pipeline/day.py check_day): the caller, above, hands it down."""
+    from gm.fairness.commitment import commit_path, committed_record, log_event
+    from gm.fairness.reveal import salt_lines
+    from gm.fairness.machine_lines import check_fits, machine_line
+    from gm.forum.render import render_post
 
     if gd.is_resolved(day):
         raise StateError(f"Day {day} is already resolved: lock the orders at the deadline, before resolving")
@@ -100,8 +100,8 @@ def lock_day(gd: GameDir, game: Game, day: int, check: Callable[[], Any]) -> Loc
 
 
 def parse_lock(text: str, where: str) -> LockContents:
-    from gm.commitment import SALT_TAG
-    from gm.published import find_machine_line, find_machine_lines
+    from gm.fairness.commitment import SALT_TAG
+    from gm.fairness.machine_lines import find_machine_line, find_machine_lines
 
     record = find_machine_line(text, LOCK_TAG, where)
     files = {o.get("file"): o.get("sha256") for _, o, _ in find_machine_lines(text, FILE_TAG, where)}
@@ -118,7 +118,7 @@ def read_lock(gd: GameDir, day: int) -> LockContents | None:
 
 def lock_problems(lock: LockContents) -> list[str]:
     """A lock whose lines do not add up to its own gm-lock line was edited (or cut)."""
-    from gm.canonical import digest
+    from gm.fairness.canonical import digest
 
     out = []
     rec = lock.record

@@ -5,13 +5,13 @@ holds the SHA-256 of:
 
     orders_files          each orders file of the day (by file name)
     votes_sha256          days/NN/votes.yaml, when `gm votes` (or the GM) wrote one
-    rulings_yaml_sha256   days/NN/rulings.yaml, when the GM made rulings (gm/rulings.py)
+    rulings_yaml_sha256   days/NN/rulings.yaml, when the GM made rulings (gm/gmday/rulings.py)
     chain.rolls_sha256    result/rolls.jsonl
     chain.outputs_sha256  every other file of result/ (posts, messages, summary, events, state)
     chain.previous_record the previous day's day.json, byte for byte (null on Day 0)
 
 so changing anything of a day after the fact shows, and so does changing a day's record after
-the next day was resolved. `gm audit --all` (gm/audit.py) walks the chain from Day 0, replays
+the next day was resolved. `gm audit --all` (gm/fairness/audit.py) walks the chain from Day 0, replays
 every day, and names the first day where anything differs, and what (docs/fairness.md).
 """
 
@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gm.errors import GmError, StateError
-from gm.gamedir import GameDir
+from gm.storage.gamedir import GameDir
 from gm.yamlio import display_path
 
 RECORD = "day.json"
@@ -45,7 +45,7 @@ def sha256_text(text: str) -> str:
 
 def chain_fields(checked, files: dict[str, str]) -> dict:
     """The fields of day.json that chain the day: the result files made so far, and the digests of
-    the previous record and votes.yaml as gm/day.py read them (a CheckedDay)."""
+    the previous record and votes.yaml as gm/pipeline/day.py read them (a CheckedDay)."""
     fields: dict = {"chain": {
         "previous_record": checked.previous_record,
         "rolls_sha256": sha256_text(files["rolls.jsonl"]),
@@ -138,8 +138,8 @@ def _ill_typed(record) -> str | None:
 
 def revealed_record_sha256(gd: GameDir, day: int) -> str | None:
     """The SHA-256 of day.json as the day's reveal post published it (None: no readable reveal)."""
-    from gm.commitment import REVEAL_TAG
-    from gm.published import find_machine_line
+    from gm.fairness.commitment import REVEAL_TAG
+    from gm.fairness.machine_lines import find_machine_line
 
     for ext in ("bbcode", "md"):
         path = gd.result_dir(day) / f"reveal.{ext}"
@@ -218,7 +218,7 @@ def read_head(gd: GameDir) -> dict | None:
 
 def write_head(gd: GameDir, day: int) -> None:
     """Name the last day resolved (and its record), so deleting it leaves a trace `gm audit --all` reads."""
-    from gm.gamedir import replace_file_atomically
+    from gm.storage.gamedir import replace_file_atomically
 
     head = read_head(gd)
     if head is not None and head["day"] > day:
@@ -275,10 +275,10 @@ def _check_inputs(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
 
 
 def _check_seed(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
-    from gm.beacon import signature_problem
-    from gm.commitment import COMMIT_TAG, commit_path, seed_path
+    from gm.fairness.beacon import signature_problem
+    from gm.fairness.commitment import COMMIT_TAG, commit_path, seed_path
     from gm.dice import dice_key
-    from gm.published import find_machine_line
+    from gm.fairness.machine_lines import find_machine_line
 
     rec = shown_path(gd, gd.result_dir(day) / RECORD)
     try:
@@ -312,7 +312,7 @@ def _check_seed(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
 
 
 def _check_commitment(gd: GameDir, day: int, record: dict, committed: dict, seed: bytes, out: DayAudit) -> None:
-    from gm.commitment import commit_path
+    from gm.fairness.commitment import commit_path
 
     post = shown_path(gd, commit_path(gd, day))
     if committed.get("seed_sha256") != sha256_bytes(seed) or committed.get("day") != day:
@@ -339,7 +339,7 @@ def _check_commitment(gd: GameDir, day: int, record: dict, committed: dict, seed
 
 def _check_lock(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
     """The orders and salts the day was resolved from, against the lock posted at the deadline."""
-    from gm.lock import file_differences, lock_path, lock_problems, read_lock, salt_differences
+    from gm.fairness.lock import file_differences, lock_path, lock_problems, read_lock, salt_differences
 
     path = lock_path(gd, day)
     shown = shown_path(gd, path)
@@ -389,7 +389,7 @@ def _check_corrections(gd: GameDir, day: int, record: dict, out: DayAudit) -> No
 def _check_log(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
     """fairness.log, against the record: one commitment a day, and every earlier resolution of the
     day named by a correction (so a result deleted and made again shows)."""
-    from gm.commitment import LOG_FILE, read_log
+    from gm.fairness.commitment import LOG_FILE, read_log
 
     events = [e for e in read_log(gd) if e.get("day") == day]
     if not events:
@@ -412,7 +412,7 @@ def _check_log(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
 
 
 def _check_rolls(gd: GameDir, day: int, record: dict, chain: dict, out: DayAudit) -> None:
-    from gm.verify import check_rolls, read_rolls
+    from gm.fairness.verify import check_rolls, read_rolls
 
     path = gd.result_dir(day) / "rolls.jsonl"
     _compare(gd, out, path, chain.get("rolls_sha256"), "the roll log")
@@ -427,7 +427,7 @@ def _check_rolls(gd: GameDir, day: int, record: dict, chain: dict, out: DayAudit
     problems = check_rolls(rolls, key, record.get("engine", ""), day, record.get("rolls"))
     public = gd.result_dir(day) / "rolls.public.jsonl"
     if public.is_file() and "veil" in record:
-        from gm.rolllog import public_log
+        from gm.fairness.rolllog import public_log
 
         if public.read_text(encoding="utf-8") != public_log(rolls, bytes.fromhex(record["veil"]), record.get("engine", ""), day):
             problems.append("the public roll log does not seal these rolls (rolls.public.jsonl was changed)")

@@ -1,6 +1,6 @@
 """Re-resolving a day leaves a trace: what changed, and why, in the record and in a post.
 
-`gm resolve --force --reason "..."` keeps the earlier result as result.N/ (gm/gamedir.py) and
+`gm resolve --force --reason "..."` keeps the earlier result as result.N/ (gm/storage/gamedir.py) and
 adds a correction to the new day.json: the earlier record's SHA-256, the reason, the orders files
 and the posts that changed. result/correction.<ext> says the same for the thread, and the reveal
 post counts the corrections. The game's fairness.log holds every resolution in order, so one
@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from gm.gamedir import Game, GameDir
+from gm.storage.gamedir import Game, GameDir
 
 
 def correction(gd: GameDir, day: int, reason: str, new_files: dict[str, str], new_orders: dict[str, str]) -> dict:
@@ -34,7 +34,7 @@ def correction(gd: GameDir, day: int, reason: str, new_files: dict[str, str], ne
 
 
 def correction_post(game: Game, day: int, corr: dict) -> str:
-    from gm.render import render_post
+    from gm.forum.render import render_post
 
     messages = [rel.split("/", 1)[1].rsplit(".", 1)[0] for rel in corr["posts_changed"] if rel.startswith("messages/")]
     public = [rel for rel in corr["posts_changed"] if not rel.startswith(("messages/", "openings/")) and rel != "gm-summary.txt"]
