@@ -527,7 +527,7 @@ def verifier(old_out, out):
     """
     from pathlib import Path
 
-    from gm.verifier import write_verifier
+    from gm.fairness.verifier_page import write_verifier
 
     if old_out is not None and out is not None:
         raise click.UsageError("name the page once: --out FILE")
@@ -616,8 +616,8 @@ def desk(game_dir, day, serve, port, now):
       gm desk my-game --day 3
       gm desk my-game --serve
     """
-    from gm.desk import default_day, write_desk
-    from gm.gamedir import GameDir
+    from gm.gmday.desk import default_day, write_desk
+    from gm.storage.gamedir import GameDir
 
     gd = GameDir(game_dir)
     game = gd.load()
@@ -627,7 +627,7 @@ def desk(game_dir, day, serve, port, now):
         click.echo(f"Desk for Day {day} written to {path} ({len(d.items())} text(s) to copy): open it in a browser; "
                    "its ticks are kept by that browser.")
         return
-    from gm.desk_serve import serve as run
+    from gm.gmday.desk_serve import serve as run
 
     def ready(server):
         click.echo(f"Desk for Day {day}: {server.url}\n(only this computer can open it; ticks are kept in "
@@ -650,7 +650,7 @@ def next_cmd(game_dir, now, as_json):
     Example:
       gm next my-game
     """
-    from gm.nextstep import next_step
+    from gm.gmday.nextstep import next_step
 
     out = next_step(game_dir, now)
     if as_json:
@@ -737,7 +737,7 @@ def receipts(game_dir, day, now):
     Example:
       gm receipts my-game --day 3
     """
-    from gm.gmday import NothingDue, receipts as run
+    from gm.gmday.deadline import NothingDue, receipts as run
 
     try:
         out = run(game_dir, day, now)
@@ -763,7 +763,7 @@ def form(game_dir, day, player, now):
       gm form my-game
       gm form my-game --player Akane
     """
-    from gm.gmday import NothingDue, form as run
+    from gm.gmday.deadline import NothingDue, form as run
 
     try:
         _, post = run(game_dir, day, player, now)
@@ -784,7 +784,7 @@ def remind(game_dir, day, now):
     Example:
       gm remind my-game
     """
-    from gm.gmday import NothingDue, remind as run
+    from gm.gmday.deadline import NothingDue, remind as run
 
     try:
         out = run(game_dir, day, now)
@@ -822,7 +822,7 @@ def rules(target, game_dir, show_rulings):
             engine, game_dir = None, Path(target)
 
     if show_rulings:
-        from gm import rulings
+        from gm.gmday import rulings
 
         click.echo(rulings.__doc__.strip())
         return

@@ -9,24 +9,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gm.errors import GmError, StateError
-from gm.gamedir import GameDir, write_new_file
-from gm.gcpause import gc_paused
+from gm.storage.gamedir import GameDir, write_new_file
+from gm.storage.gamedir import default_day as _default_day
+from gm.storage.gcpause import gc_paused
 from gm.yamlio import display_path
 
 if TYPE_CHECKING:
-    from gm.audit import AuditReport
-
-
-def _default_day(gd: GameDir, day: int | None, resolved: bool) -> int:
-    """Without --day: the first unresolved day (for check/resolve) or the last resolved one."""
-    if day is not None:
-        return day
-    done = gd.resolved_days()
-    if resolved:
-        if not done:
-            raise StateError(f"no day of {display_path(gd.root)} has been resolved yet")
-        return done[-1]
-    return done[-1] + 1 if done else 0
+    from gm.fairness.audit import AuditReport
 
 
 GITIGNORE = """\
@@ -75,9 +64,9 @@ def new_game(root: Path, engine_name: str | None, title: str | None) -> tuple[li
 
 
 def check(root: Path, day: int | None):
-    from gm.day import check_day
+    from gm.pipeline.day import check_day
     from gm.errors import Location, Problem
-    from gm.ignored import unread
+    from gm.gmday.ignored import unread
 
     gd = GameDir(root)
     game = gd.load()
@@ -89,7 +78,7 @@ def check(root: Path, day: int | None):
         report.problems.append(Problem(Location(display_path(left)), "left by an interrupted gm run (git ignores it; "
                                        "it may hold an earlier result: look, then delete it)", "warning"))
     if game.templates_dir.is_dir():  # the GM's own templates (jinja2 is loaded only for them)
-        from gm.templating import check_templates
+        from gm.forum.templating import check_templates
 
         report.problems += check_templates(game)
     return report
@@ -110,13 +99,14 @@ class Resolved:
 def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beacon: str | None = None,
             rulings: tuple[str, ...] = (), reason: str | None = None, intro: str | None = None) -> Resolved:
     """Resolve a day. After a lock, a changed orders file needs a ruling and a changed salt is
-    refused; a re-resolve needs its reason, and leaves a correction in the record (gm/corrections.py).
+    refused; a re-resolve needs its reason, and leaves a correction in the record (gm/fairness/corrections.py).
     `intro` is the GM's prose for the post: it is written to days/NN/story.md (which must not hold
     other text already) so the day's record and `gm audit` can account for it."""
-    from gm.commitment import beacon_for_resolve, log_event, secret_for_resolve
-    from gm.day import resolve_day
-    from gm.gamedir import create_file_atomically
-    from gm.record import day_files
+    from gm.fairness.chain import write_result
+    from gm.fairness.commitment import beacon_for_resolve, log_event, secret_for_resolve
+    from gm.pipeline.day import read_day, roll_day
+    from gm.storage.gamedir import create_file_atomically
+    from gm.pipeline.record import day_files
 
     gd = GameDir(root)
     game = gd.load()
@@ -136,18 +126,19 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
         secret, seed_warnings = secret_for_resolve(gd, game, day, seed_hex)
         round_record = beacon_for_resolve(gd, day, beacon)
         history = _history(gd, day, force)
-        with gc_paused():  # the day's objects all live until it is written (gm/gcpause.py)
-            rd = resolve_day(gd, game, day, secret.seed, secret.veil, round_record, story=intro)
-            history["rulings"] += _check_lock(gd, day, rd.checked, rulings, history["rulings"])
+        with gc_paused():  # the day's objects all live until it is written (gm/storage/gcpause.py)
+            checked, late = read_day(gd, game, day, intro, rulings, history["rulings"])  # the lock before the dice
+            history["rulings"] += late
+            rd = roll_day(game, checked, secret.seed, secret.veil, round_record)
             if force and gd.is_resolved(day):
-                from gm.corrections import correction
+                from gm.fairness.corrections import correction
 
                 draft = day_files(game, rd, history)
                 history["corrections"].append(correction(gd, day, reason.strip(), draft, rd.checked.orders_digests))
             files = day_files(game, rd, history)
         if intro is not None and not story_path.is_file():
             create_file_atomically(story_path, intro)
-        result = gd.write_result(day, files, force=force)
+        result = write_result(gd, day, files, force=force)
         log_event(gd, {"event": "resolve", "day": day, "record_sha256": hashlib.sha256(files["day.json"].encode("utf-8")).hexdigest()})
     later = [d for d in gd.resolved_days() if d > day]
     warnings = list(rd.checked.warnings) + seed_warnings + gd.notes
@@ -167,34 +158,9 @@ def _history(gd: GameDir, day: int, force: bool) -> dict:
     return {"rulings": list(old.get("rulings") or []), "corrections": list(old.get("corrections") or [])}
 
 
-def _check_lock(gd: GameDir, day: int, checked, rulings: tuple[str, ...], earlier: list[dict]) -> list[dict]:
-    """After `gm lock`: the salts as locked, and each orders file changed since covered by a ruling
-    (compared with the bytes the day was resolved from)."""
-    from gm.lock import file_differences, read_lock, salt_differences
-
-    lock = read_lock(gd, day)
-    texts = [r.strip() for r in rulings if r.strip()]
-    if lock is None:
-        if texts:
-            raise StateError(f"Day {day} was not locked (`gm lock`), "
-                             "so no orders file can have changed after it: leave out --late-change")
-        return []
-    files, salts = checked.orders_digests, checked.salts
-    salt_changes = salt_differences(lock.salts, salts)
-    if salt_changes:
-        raise StateError(f"the salts of Day {day} differ from the lock ({display_path(gd.day_dir(day) / 'lock.txt')}): "
-                         + "; ".join(salt_changes) + ". A salt is the player's: put it back as locked")
-    ruled = {f for r in earlier for f in r.get("files", [])}  # a re-resolve keeps its day's rulings
-    changed = [c for c in file_differences(lock.files, files) if c.split(" was ")[0] not in ruled]
-    if changed and not texts:
-        raise StateError(f"orders changed after the lock of Day {day}: {'; '.join(changed)}. Say what you decided "
-                         "and why with --late-change \"...\" (it goes into the reveal post)")
-    return [{"text": t, "files": [c.split(" was ")[0] for c in changed]} for t in texts]
-
-
 def audit(root: Path, day: int | None) -> AuditReport:
-    from gm.audit import AuditReport, audit_day
-    from gm.chain import check_day
+    from gm.fairness.audit import AuditReport, audit_day
+    from gm.fairness.chain import check_day
 
     gd = GameDir(root)
     game = gd.load()
@@ -242,25 +208,25 @@ class Status:
 
 
 def status(root: Path, player: str | None) -> Status:
-    from gm.day import check_day
+    from gm.pipeline.day import check_day
 
     gd = GameDir(root)
     game = gd.load()
     done = gd.resolved_days()
     engine = game.engine
     if done:
-        from gm.day import load_state
+        from gm.pipeline.day import load_state
 
         state = load_state(gd, game, done[-1])
     else:
         state = game.initial_state
     day_txt = f"after Day {done[-1]}" if done else "before Day 0"
     if player is not None:
-        from gm.gmday import find_player
+        from gm.gmday.deadline import find_player
 
         player = find_player(game, player)
         lines = [f"{player}, {day_txt}: what {player} knows"] + engine.player_status(state, game.rules, player)
-        from gm.learned import seen_by_player
+        from gm.pipeline.learned import seen_by_player
 
         seen = seen_by_player([(d, gd.result_dir(d)) for d in done], engine.learned_kinds).get(player, [])
         learned = engine.player_learned(seen, game.rules, player)
@@ -282,7 +248,7 @@ def status(root: Path, player: str | None) -> Status:
                 lines.append(f"Day {next_day}: {len(checked.errors)} error(s) in the orders: run `gm check`")
             lines.append(_commitment_line(gd, next_day))
             lines.append(deadline_line(gd, game, next_day, checked))
-            from gm.ignored import unread
+            from gm.gmday.ignored import unread
 
             stray = unread(gd, next_day)
             if stray:
@@ -317,12 +283,13 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
     """Play the engine's example as a careful GM would: each day committed before its orders come
     in, locked at the deadline, then resolved; the last day also takes a real drand quicknet round
     (earlier days stay offline: the example's orders were written for their dice)."""
-    from gm.beacon import DEMO_ROUND, DEMO_SIGNATURE, checked_round, round_time
-    from gm.commitment import commit_day, derived_veil, log_event
-    from gm.day import resolve_day
+    from gm.fairness.beacon import DEMO_ROUND, DEMO_SIGNATURE, checked_round, round_time
+    from gm.fairness.chain import write_result
+    from gm.fairness.commitment import commit_day, derived_veil, log_event
+    from gm.pipeline.day import anyone_due, check_day, resolve_day
     from gm.engines import DEFAULT_ENGINE, get_engine
-    from gm.record import day_files
-    from gm.lock import lock_day
+    from gm.pipeline.record import day_files
+    from gm.fairness.lock import lock_day
 
     engine = get_engine(engine_name or DEFAULT_ENGINE)
     source = engine.example_dir()
@@ -339,18 +306,18 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
         beacon = None
         seed = demo_seed(day, beacon=day == days[-1])
         if day == days[-1]:  # a deadline just before a published round, so the round named is that one
-            commit_day(gd, game, day, seed, deadline=round_time(DEMO_ROUND - 1))
+            commit_day(gd, game, day, seed, deadline=round_time(DEMO_ROUND - 1), due=anyone_due(gd, game, day))
             beacon = checked_round(DEMO_ROUND, DEMO_SIGNATURE).record()
         else:
-            commit_day(gd, game, day, seed)
+            commit_day(gd, game, day, seed, due=anyone_due(gd, game, day))
         orders = source / "days" / f"{day:02d}" / "orders"
         if orders.is_dir():
             shutil.copytree(orders, gd.orders_dir(day))
-        lock_day(gd, game, day)
+        lock_day(gd, game, day, lambda: check_day(gd, game, day))
         with gc_paused():
             rd = resolve_day(gd, game, day, seed, derived_veil(seed), beacon)
             files = day_files(game, rd)
-        gd.write_result(day, files)
+        write_result(gd, day, files)
         log_event(gd, {"event": "resolve", "day": day, "record_sha256": hashlib.sha256(files["day.json"].encode("utf-8")).hexdigest()})
     shown = engine.facts.demo_day if engine.facts.demo_day in days else days[-1]
     path = gd.result_dir(shown) / f"narration.{game.ext}"
@@ -361,12 +328,12 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
 
 
 def commit(root: Path, day: int | None, deadline: str | None = None, late: bool = False):
-    """Fix the day's seed and return the commitment post (gm/commitment.py); with `deadline`, the
+    """Fix the day's seed and return the commitment post (gm/fairness/commitment.py); with `deadline`, the
     dice also take the beacon round after it, and the day's deadline is kept for check, status,
-    remind and the receipts (gm/gmday.py). A day after the end of the game is refused."""
-    from gm.beacon import parse_deadline
-    from gm.commitment import commit_day
-    from gm.day import load_state
+    remind and the receipts (gm/gmday/deadline.py). A day after the end of the game is refused."""
+    from gm.fairness.beacon import parse_deadline
+    from gm.fairness.commitment import commit_day
+    from gm.pipeline.day import anyone_due, load_state
 
     gd = GameDir(root)
     game = gd.load()
@@ -376,9 +343,9 @@ def commit(root: Path, day: int | None, deadline: str | None = None, late: bool 
         done = [d for d in gd.resolved_days() if d < day]
         if done and not gd.is_resolved(day) and game.engine.ended(load_state(gd, game, done[-1])):
             raise StateError(f"the game ended on Day {done[-1]}: there is no Day {day} to commit")
-        result = commit_day(gd, game, day, deadline=when, late=late)
+        result = commit_day(gd, game, day, deadline=when, late=late, due=anyone_due(gd, game, day))
         if when is not None:
-            from gm.gmday import set_deadline
+            from gm.gmday.deadline import set_deadline
 
             where = set_deadline(gd, day, when)
             result.warnings.append(f"Day {day}: deadline kept in {where} (`gm remind` and `gm status` show the time left)")
@@ -387,21 +354,23 @@ def commit(root: Path, day: int | None, deadline: str | None = None, late: bool 
 
 
 def post_parts(game, post: str) -> list[str]:
-    """A post as the forum takes it: whole, or in numbered parts within its length (gm/forums.py).
+    """A post as the forum takes it: whole, or in numbered parts within its length (gm/forum/profiles.py).
     The file gm keeps (commit.txt, lock.txt) holds the whole post; the parts are what is pasted."""
-    from gm.forums import split_post
+    from gm.forum.profiles import split_post
 
     return split_post(post, game.format, game.forum.max_length if game.forum is not None else None)
 
 
 def lock(root: Path, day: int | None):
-    """Post the orders and salts as received, at the deadline (gm/lock.py)."""
-    from gm.lock import lock_day
+    """Post the orders and salts as received, at the deadline (gm/fairness/lock.py)."""
+    from gm.pipeline.day import check_day
+    from gm.fairness.lock import lock_day
 
     gd = GameDir(root)
     game = gd.load()
     with gd.lock():
-        locked = lock_day(gd, game, _default_day(gd, day, resolved=False))
+        day = _default_day(gd, day, resolved=False)
+        locked = lock_day(gd, game, day, lambda: check_day(gd, game, day))
     locked.parts = post_parts(game, locked.post)
     return locked
 
@@ -412,7 +381,7 @@ def reveal(root: Path, day: int | None, rolls: bool = False, purposes: bool = Fa
     gd = GameDir(root)
     game = gd.load()
     if purposes:
-        from gm.reveal import purposes_posts
+        from gm.fairness.reveal import purposes_posts
 
         return purposes_posts(gd, game)
     day = _default_day(gd, day, resolved=True)
@@ -424,7 +393,7 @@ def reveal(root: Path, day: int | None, rolls: bool = False, purposes: bool = Fa
         if not game.engine.ended(game.engine.state_from_json(gd.read_json(last, "state.json"))):
             raise StateError(f"{why}: post Day {day}'s reveal and roll log after the game ends")
     if rolls:
-        from gm.reveal import roll_log_posts
+        from gm.fairness.reveal import roll_log_posts
 
         return day, roll_log_posts(game, day, gd.result_dir(day) / "rolls.public.jsonl")
     path = gd.result_dir(day) / f"reveal.{game.ext}"
@@ -436,9 +405,9 @@ def reveal(root: Path, day: int | None, rolls: bool = False, purposes: bool = Fa
 
 def verify(commit_arg: str, reveal_path: Path | None, rolls_path: Path, seed: str | None, engine: str | None,
            day: int | None, salts: list[str], lock_path: Path | None = None, open_paths: tuple[Path, ...] = ()):
-    """Check a day's dice from the published posts alone (gm/verify.py). A file that cannot be
+    """Check a day's dice from the published posts alone (gm/fairness/verify.py). A file that cannot be
     read raises Unreadable (exit code 2)."""
-    from gm.verify import Published, Unreadable, verify as run
+    from gm.fairness.verify import Published, Unreadable, verify as run
 
     def read(path: Path) -> str:
         try:
@@ -466,7 +435,7 @@ def verify(commit_arg: str, reveal_path: Path | None, rolls_path: Path, seed: st
 
 def audit_all(root: Path) -> AuditReport:
     """Walk the hash chain from Day 0 and name the first day where anything was changed."""
-    from gm.audit import AuditReport, audit_chain
+    from gm.fairness.audit import AuditReport, audit_chain
 
     gd = GameDir(root)
     game = gd.load()
@@ -489,14 +458,14 @@ class VotesResult:
 
 
 def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, dry_run: bool) -> VotesResult:
-    """Count the day's votes from a saved thread (gm/thread.py, gm/votecount.py)."""
+    """Count the day's votes from a saved thread (gm/forum/thread.py, gm/forum/votecount.py)."""
     from datetime import datetime
 
-    from gm.day import state_before
-    from gm.forums import split_post
-    from gm.render import render_post
-    from gm.thread import read_thread
-    from gm.votecount import count_votes, not_voting, votes_yaml, write_votes
+    from gm.pipeline.day import state_before
+    from gm.forum.profiles import split_post
+    from gm.forum.render import render_post
+    from gm.forum.thread import read_thread
+    from gm.forum.votecount import count_votes, not_voting, votes_yaml, write_votes
 
     gd = GameDir(root)
     game = gd.load()
@@ -506,7 +475,7 @@ def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, 
     state = state_before(gd, game, day)
     when = None
     if deadline is not None:
-        from gm.gmday import parse_when
+        from gm.gmday.deadline import parse_when
 
         when = parse_when(deadline, "--deadline")
     from gm.yamlio import read_text_file
@@ -525,7 +494,7 @@ def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, 
             if gd.is_resolved(day):
                 raise StateError(f"Day {day} is already resolved: its votes are part of its record")
             written = write_votes(gd, day, votes_yaml(tally, thread_path.name, hashlib.sha256(raw).hexdigest()))
-            from gm.gamedir import replace_file_atomically
+            from gm.storage.gamedir import replace_file_atomically
 
             replace_file_atomically(gd.day_dir(day) / f"votecount.{game.ext}", post)  # for gm desk
     limit = game.forum.max_length if game.forum else None
@@ -534,9 +503,9 @@ def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, 
 
 def preview(root: Path, day: int | None, out: Path | None, forum: str | None = None,
             max_length: int | None = None) -> tuple[str, str | None]:
-    """Write the day's HTML preview (gm/preview.py); return where, and a note when the posts shown
+    """Write the day's HTML preview (gm/forum/preview.py); return where, and a note when the posts shown
     are rendered again for another forum than the result's. Opens nothing."""
-    from gm.preview import write_preview
+    from gm.forum.preview import write_preview
     from gm.rerender import posts_for
 
     gd = GameDir(root)
@@ -551,7 +520,7 @@ def preview(root: Path, day: int | None, out: Path | None, forum: str | None = N
 
 def _forum(game, name: str | None, max_length: int | None):
     """The forum a command renders for: the one named, else game.yaml's (with the GM's length)."""
-    from gm.forums import GENERIC
+    from gm.forum.profiles import GENERIC
     from gm.rerender import forum_named
 
     if name:
@@ -571,7 +540,7 @@ def render(root: Path, day: int | None, forum: str | None, max_length: int | Non
 
 def templates(root: Path, name: str | None):
     """The shipped templates with their blocks, or one shipped template's source (to copy or extend)."""
-    from gm.templating import shipped_template, template_catalogue
+    from gm.forum.templating import shipped_template, template_catalogue
 
     game = GameDir(root).load()
     if name is not None:
@@ -581,7 +550,7 @@ def templates(root: Path, name: str | None):
 
 def deadline_line(gd: GameDir, game, day: int, checked, now_raw: str | None = None) -> str:
     """`Day 3: deadline 2026-03-01 20:00 UTC (5 h 20 min left; set in ...)`, as check and status show it."""
-    from gm.gmday import deadline_of, now_utc, time_left
+    from gm.gmday.deadline import deadline_of, now_utc, time_left
 
     now = now_utc(now_raw)
     rulings = checked.rulings.deadline if checked.rulings is not None else None
@@ -606,9 +575,9 @@ def rules_text(engine_name: str | None, root: Path | None) -> tuple[str, str]:
 
 
 def _commitment_line(gd: GameDir, day: int) -> str:
-    from gm.beacon import round_time
-    from gm.commitment import commit_path, committed_record, is_committed
-    from gm.lock import lock_path
+    from gm.fairness.beacon import round_time
+    from gm.fairness.commitment import commit_path, committed_record, is_committed
+    from gm.fairness.lock import lock_path
 
     if not is_committed(gd, day):
         return f"Day {day}: no seed committed yet (run `gm commit {display_path(gd.root)} --day {day}` before the orders come in)"

@@ -10,7 +10,7 @@ has a worked example.
 The key is the day's seed itself, unless players sent salts with their orders: then it is
 HMAC-SHA256(seed, "salts|" + netstring(name) + netstring(salt) + ...), the salts in order of
 the players' names (by their UTF-8 bytes), so the GM cannot pick a seed that gives a result.
-When the day's commitment named a drand beacon round (gm/beacon.py), the message goes on with
+When the day's commitment named a drand beacon round (gm/fairness/beacon.py), the message goes on with
 "beacon|" + netstring(round) + netstring(its randomness in hex), so nobody knows the key before
 that round is out.
 """

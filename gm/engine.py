@@ -16,7 +16,7 @@ from typing import Any, Callable, ClassVar
 
 from gm.dice import DiceBase
 from gm.errors import Problem
-from gm.events import Event
+from gm.events import GM, PUBLIC, Event
 from gm.paths import games_dir
 
 
@@ -48,6 +48,31 @@ class Day:
     rules: Any
     notes: Any = None  # the day's scratch notes (Engine.new_notes), never saved
     step: str = ""  # the name of the phase running
+    emitted: list[Event] = field(default_factory=list)  # what the running phase emitted, in order
+
+    # A phase returns its events, or emits them here; run_phase collects both. No engine needs a
+    # context of its own to gather events.
+
+    def public(self, kind: str, about=(), **data: Any) -> Event:
+        """An event everyone sees; `about`: the players whose own messages carry it too."""
+        return self._emit(Event(kind, data, PUBLIC, self.step, tuple(sorted(set(about)))))
+
+    def tell(self, kind: str, players, **data: Any) -> Event:
+        """An event only `players` (and the GM) see."""
+        return self._emit(Event(kind, data, tuple(players), self.step))
+
+    def gm(self, kind: str, **data: Any) -> Event:
+        """An event only the GM sees (the summary)."""
+        return self._emit(Event(kind, data, GM, self.step))
+
+    def _emit(self, event: Event) -> Event:
+        self.emitted.append(event)
+        return event
+
+    def take_events(self) -> list[Event]:
+        """The events emitted since the last call, handed over once."""
+        out, self.emitted = self.emitted, []
+        return out
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -56,6 +81,18 @@ class Phase:
 
     name: str
     resolve: Callable[[Day], list[Event]]
+
+
+def run_phase(day: Day, phase: Phase) -> list[Event]:
+    """One phase run: the events it emitted through `day`, then those it returned, each stamped with
+    the phase's name unless it has a step of its own. The pipeline, the lab and the tests use this."""
+    day.step = phase.name
+    day.take_events()  # nothing left over from before the phase
+    returned = phase.resolve(day) or []
+    events = day.take_events() + list(returned)
+    for e in events:
+        e.step = e.step or phase.name
+    return events
 
 
 @dataclass(eq=False, repr=False)
@@ -105,7 +142,7 @@ class Engine:
     facts: ClassVar[Facts]
     state_class: ClassVar[type]  # has .to_json() and a classmethod .from_json(data)
     votes: ClassVar[ThreadVotes | None] = None  # None: the game takes no votes from the thread
-    # the rulings (gm/rulings.py) the state supports besides `replace` and `deadline`, which every
+    # the rulings (gm/gmday/rulings.py) the state supports besides `replace` and `deadline`, which every
     # game has: some of kill, revive, health, give, take, move
     ruling_kinds: ClassVar[tuple[str, ...]] = ()
     # kind -> why the game has no such ruling, for a kind not in ruling_kinds (said with the refusal)
@@ -113,7 +150,7 @@ class Engine:
     # does the core end each private message with the player's order form (order_form)? An engine
     # whose message template words the form itself sets False
     form_in_message: ClassVar[bool] = True
-    # the event kinds `player_learned` reads (gm/learned.py reads no other; empty: every kind)
+    # the event kinds `player_learned` reads (gm/pipeline/learned.py reads no other; empty: every kind)
     learned_kinds: ClassVar[frozenset[str]] = frozenset()
 
     # -- what a game must write ------------------------------------------------------------------
@@ -224,7 +261,7 @@ class Engine:
         """One player's orders in a stable shape, for day.json and the GM summary."""
         return orders.record()
 
-    # -- the GM's day: rulings, receipts, order forms (gm/rulings.py, gm/gmday.py) ----------------
+    # -- the GM's day: rulings, receipts, order forms (gm/gmday/rulings.py, gm/gmday/deadline.py) ----------------
 
     def players_in_state(self, state: Any) -> list[str]:
         """Every player the state knows, living or not: whom a ruling may name, and the roster
@@ -307,19 +344,39 @@ class Engine:
     def policies(self) -> dict[str, Callable[..., dict]]:
         """How simulated players write their orders, by name. A policy is called as
         `policy(state, rules, day, due, choose)` and returns the day's orders document, as a GM
-        would write it (players left out get the defaults); `choose` (gm/simulate/dice.py) is its
-        only randomness. The default: `defaults` alone. An engine adds `random`, `aggressive`,
+        would write it (players left out get the defaults); `choose` (gm/balance.py) is its
+        only randomness. `defaults`, then the engine's own: the `POLICIES` of its package's
+        policies.py, found by the core (only gm simulate loads it) - `random`, `aggressive`,
         `cautious` and its own."""
-        from gm.simulate.generic import defaults_policy
+        from gm.balance import defaults_policy
 
-        return {"defaults": defaults_policy}
+        own = self._lab_module("policies")
+        return {"defaults": defaults_policy, **(getattr(own, "POLICIES", None) or {})}
 
     def sim_stats(self, game: Any) -> dict:
-        """What one simulated game counts (gm/simulate/generic.py lists the keys): by default the
-        winners by seat, the game's length, the players left after each day and events by kind."""
-        from gm.simulate.generic import generic_stats
+        """What one simulated game counts (gm/balance.py lists the keys): the engine's own
+        `sim_stats(engine, game)` from its package's sim_stats.py when it has one (starting from
+        `generic_stats`), else the winners by seat, the game's length, the players left after each
+        day and events by kind."""
+        own = self._lab_module("sim_stats")
+        if own is not None and callable(getattr(own, "sim_stats", None)):
+            return own.sim_stats(self, game)
+        from gm.balance import generic_stats
 
         return generic_stats(self, game)
+
+    def _lab_module(self, name: str) -> Any:
+        """The engine package's module `name` (policies, sim_stats), or None when it has none."""
+        from importlib import import_module
+        from importlib.util import find_spec
+
+        package = type(self).__module__
+        full = f"{package}.{name}"
+        try:
+            found = find_spec(full)
+        except ModuleNotFoundError:  # the engine is a module, not a package: nothing of its own
+            return None
+        return import_module(full) if found is not None else None
 
     def sim_reference(self) -> dict:
         """The rulebook's own figures a simulation is held against, e.g.

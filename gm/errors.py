@@ -35,7 +35,7 @@ class Problem:
     message: str
     severity: str = "error"
     # a warning that names what the player may not know (where someone else stands, a ruling not
-    # yet announced): `gm receipts` words it neutrally instead of quoting it (gm/gmday.py)
+    # yet announced): `gm receipts` words it neutrally instead of quoting it (gm/gmday/deadline.py)
     secret: bool = False
 
     def __str__(self) -> str:

@@ -42,7 +42,7 @@ class Markup:
     """The few pieces of markup templates need, in one format, with the tags of one forum."""
 
     def __init__(self, fmt: str, forum=None):
-        from gm.forums import GENERIC
+        from gm.forum.profiles import GENERIC
 
         self.fmt = fmt
         self.forum = forum if forum is not None and forum.format == fmt else GENERIC.get(fmt)

@@ -246,32 +246,6 @@ def load_pools(engine: str, game_templates: Path | None = None) -> Pools:
     return pools
 
 
-def check_pools(game) -> list:
-    """`gm check`: the game's own phrases.yaml read and every phrasing compiled."""
-    from gm.errors import LocatedError, Location, Problem
-    from gm.yamlio import display_path
-
-    own = game.templates_dir / PHRASES
-    if not own.is_file():
-        return []
-    try:
-        pools = load_pools(game.engine.facts.name, game.templates_dir)
-    except LocatedError as exc:
-        return [exc.problem]
-    import jinja2
-
-    from gm.templating import game_environment
-
-    env = game_environment(game)
-    for name, phrasings in pools.items():
-        for p in phrasings:
-            try:
-                env.from_string(p.text)
-            except jinja2.TemplateSyntaxError as exc:
-                return [Problem(Location(display_path(own)), f"pool '{name}': {exc.message}: {p.text[:60]!r}")]
-    return []
-
-
 _COMPILED: dict = {}  # (environment, text) -> compiled phrasing; environments live for the process
 
 
@@ -337,7 +311,7 @@ class Narrator:
         if tpl is None:
             if len(_COMPILED) > 4096:
                 _COMPILED.clear()
-            from gm.cache import from_string
+            from gm.storage.cache import from_string
 
             tpl = _COMPILED[(id(self.env), p.text)] = from_string(self.env, p.text)
         who, other = names.get("player"), names.get("other")

@@ -133,7 +133,7 @@ def test_the_demo_reveals_day_0_once_over(tmp_path):
 
 
 def test_player_names_are_escaped_in_every_post(tmp_path, monkeypatch):
-    from gm.render import bbcode_problems
+    from gm.forum.render import bbcode_problems
 
     monkeypatch.chdir(tmp_path)
     game = Path("g")

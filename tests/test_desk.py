@@ -16,8 +16,8 @@ from click.testing import CliRunner
 from hypothesis import given, strategies as st
 
 from gm.cli import cli
-from gm.desk import build_desk
-from gm.gamedir import GameDir
+from gm.gmday.desk import build_desk
+from gm.storage.gamedir import GameDir
 
 
 def run(*args):
@@ -155,7 +155,7 @@ def test_desk_never_overwrites_a_page_the_gm_wrote(game_copy):
 
 @pytest.fixture
 def served(game_copy):
-    from gm.desk_serve import DeskServer
+    from gm.gmday.desk_serve import DeskServer
 
     gd = GameDir(game_copy)
     server = DeskServer(gd, gd.load(), 3)
@@ -259,7 +259,7 @@ def test_a_port_in_use_or_a_broken_ticks_file_is_one_message_before_serving(serv
 
 @given(st.text())
 def test_any_text_embedded_in_the_page_comes_back_exact_and_cannot_end_the_script(text):
-    from gm.desk_page import _json_for_script
+    from gm.gmday.desk_page import _json_for_script
 
     embedded = _json_for_script({"items": {"x": {"text": text}}})
     assert "<" not in embedded and ">" not in embedded and "&" not in embedded

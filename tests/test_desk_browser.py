@@ -10,9 +10,9 @@ import time
 import pytest
 
 from browser import chrome, offline, phone
-from gm.desk import Card, Desk, Item, build_desk
-from gm.desk_page import desk_page
-from gm.gamedir import GameDir
+from gm.gmday.desk import Card, Desk, Item, build_desk
+from gm.gmday.desk_page import desk_page
+from gm.storage.gamedir import GameDir
 
 READ_CLIPBOARD = ("var done = arguments[0]; navigator.clipboard.readText()"
                   ".then(done, function (e) { done('clipboard refused: ' + e); });")
@@ -65,7 +65,7 @@ def test_every_copy_button_gives_the_exact_text_and_a_tick_survives_a_reload(gam
 def test_the_served_desk_keeps_a_tick_in_the_days_folder(game_copy, tmp_path):
     import json
 
-    from gm.desk_serve import DeskServer
+    from gm.gmday.desk_serve import DeskServer
 
     gd = GameDir(game_copy)
     server = DeskServer(gd, gd.load(), 3)

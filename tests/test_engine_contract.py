@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from gm.cli import cli
 from gm.engines import REGISTRY, get_engine
 from gm.events import Event
-from gm.gamedir import GameDir
+from gm.storage.gamedir import GameDir
 
 ENGINES = sorted(REGISTRY)
 
@@ -30,12 +30,9 @@ def run(*args):
 
 
 @pytest.fixture(scope="module", params=ENGINES)
-def played(request, tmp_path_factory):
-    """(engine name, the demo game folder), played once per engine for this module."""
-    root = tmp_path_factory.mktemp(request.param) / "game"
-    result = run("demo", "--engine", request.param, root)
-    assert result.exit_code == 0, result.output
-    return request.param, root
+def played(request, demo_games):
+    """(engine name, a copy of the demo game folder, played once per test run)."""
+    return request.param, demo_games.copy(request.param)
 
 
 def _days(root: Path) -> list[int]:
@@ -93,7 +90,7 @@ def test_audit_and_verify_pass(played):
     for day in _days(root):
         d = root / "days" / f"{day:02d}"
         reveal = next((d / "result").glob("reveal.*"))
-        rolls = d / "result" / "rolls.public.jsonl"  # the public log: purposes sealed (gm/rolllog.py)
+        rolls = d / "result" / "rolls.public.jsonl"  # the public log: purposes sealed (gm/fairness/rolllog.py)
         verified = run("verify", "--commit", d / "commit.txt", "--lock", d / "lock.txt", "--reveal", reveal, "--rolls", rolls)
         assert verified.exit_code == 0, f"Day {day}: {verified.output}"
 
@@ -220,7 +217,7 @@ def assert_no_leaks(name: str, root: Path) -> None:
 
 
 def _file_stem(name: str) -> str:
-    from gm.render import message_filename
+    from gm.forum.render import message_filename
 
     return message_filename(name, set())
 
@@ -249,7 +246,7 @@ def _reopened(played, tmp_path, fmt: str = "bbcode") -> tuple[Path, int]:
 
 
 def _well_formed(text: str, fmt: str) -> None:
-    from gm.render import bbcode_problems
+    from gm.forum.render import bbcode_problems
 
     assert text.strip(), "an empty post"
     if fmt == "bbcode":
@@ -273,7 +270,7 @@ def test_receipts_forms_and_reminders_render(played, tmp_path, fmt):
     game = GameDir(root).load()
     assert made, "no receipt written"
     before = {p.name: p.read_bytes() for p in made}
-    from gm.day import check_day
+    from gm.pipeline.day import check_day
 
     checked = check_day(GameDir(root), game, day)
     engine, state = game.engine, checked.state
@@ -331,7 +328,7 @@ def test_core_rulings_keep_the_chain_whole(played, tmp_path):
     ok = run("check", root, "--day", day)
     assert ok.exit_code == 0, ok.output
     assert "deadline 2030-01-02 20:00 UTC" in ok.output
-    from gm.beacon import DEMO_SIGNATURE
+    from gm.fairness.beacon import DEMO_SIGNATURE
 
     resolved = run("resolve", root, "--day", day, "--beacon", DEMO_SIGNATURE)  # the demo's last day takes a beacon round
     assert resolved.exit_code == 0, resolved.output
@@ -355,7 +352,7 @@ def test_kill_and_replace_through_rulings_in_either_file(played, tmp_path):
     stand in the GM's section of the orders (orders/_gm.yaml), read and checked exactly as
     rulings.yaml is; the same ruling in both files is an error naming both; the killed player owes
     no orders; everything is announced, recorded, and `gm audit --all` stays whole."""
-    from gm.day import check_day
+    from gm.pipeline.day import check_day
 
     root, day = _reopened(played, tmp_path)
     gd = GameDir(root)
@@ -381,7 +378,7 @@ def test_kill_and_replace_through_rulings_in_either_file(played, tmp_path):
         assert "_gm.yaml:" not in line or "takes them out of the game" in line, line
     after = check_day(gd, game, day)
     assert victim not in after.due and victim not in after.orders, "a player killed by a ruling still owes orders"
-    from gm.beacon import DEMO_SIGNATURE
+    from gm.fairness.beacon import DEMO_SIGNATURE
 
     resolved = run("resolve", root, "--day", day, "--beacon", DEMO_SIGNATURE)
     assert resolved.exit_code == 0, resolved.output
@@ -404,7 +401,7 @@ def test_kill_and_replace_through_rulings_in_either_file(played, tmp_path):
 
 
 def test_a_ruling_the_engine_does_not_have_names_the_ones_it_has(played, tmp_path):
-    from gm.rulings import CORE_KINDS, KINDS
+    from gm.gmday.rulings import CORE_KINDS, KINDS
 
     root, day = _reopened(played, tmp_path)
     engine = GameDir(root).load().engine
@@ -477,7 +474,7 @@ def test_an_orders_file_indented_with_tabs_is_read_the_same_with_a_warning(playe
     a warning naming the lines, for every engine."""
     import re
 
-    from gm.day import check_day
+    from gm.pipeline.day import check_day
 
     root, day = _reopened(played, tmp_path)
     gd = GameDir(root)

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from gm.beacon import DEMO_ROUND, DEMO_SIGNATURE, parse_deadline, round_after, round_time, signature_problem
-from gm.canonical import NotCanonical, canonical
+from gm.fairness.beacon import DEMO_ROUND, DEMO_SIGNATURE, parse_deadline, round_after, round_time, signature_problem
+from gm.fairness.canonical import NotCanonical, canonical
 from gm.dice import derive, dice_key
 from gm.engines import REGISTRY
 from test_fairness import run, snapshot, write_orders  # noqa: F401 - the same helpers as the fairness tests
@@ -361,10 +361,8 @@ def test_verify_exits_0_1_or_2(demo_dir, tmp_path):
 
 
 @pytest.fixture(scope="module", params=sorted(REGISTRY))
-def played(request, tmp_path_factory):
-    root = tmp_path_factory.mktemp(request.param) / "game"
-    assert run("demo", root, "--engine", request.param).exit_code == 0
-    return request.param, root
+def played(request, demo_games):
+    return request.param, demo_games.copy(request.param)
 
 
 def _texts(value, out: set[str]) -> set[str]:
@@ -384,7 +382,7 @@ def test_no_public_post_of_the_dice_names_a_secret(played):
     roll's purpose or outcome, nothing of the GM's view that the public view lacks (roles, items
     held in secret), and nothing of a private event."""
     from gm.events import Event
-    from gm.gamedir import GameDir
+    from gm.storage.gamedir import GameDir
 
     import sys
 
@@ -492,7 +490,7 @@ def test_no_opening_tells_a_player_what_they_may_not_know(played):
     from test_engine_contract import _file_stem, _leaks, _secrets, _strings, _template_text
 
     from gm.events import Event
-    from gm.gamedir import GameDir
+    from gm.storage.gamedir import GameDir
 
     name, root = played
     game = GameDir(root).load()

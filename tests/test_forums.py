@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 
 from gm.cli import cli
 from gm.commands import demo_seed
-from gm.day import resolve_day
-from gm.record import day_files
+from gm.pipeline.day import resolve_day
+from gm.pipeline.record import day_files
 from gm.engines.battle_royale.rules import DATA
-from gm.forums import PROFILES, split_post
-from gm.gamedir import GameDir
-from gm.render import bbcode_problems
+from gm.forum.profiles import PROFILES, split_post
+from gm.storage.gamedir import GameDir
+from gm.forum.render import bbcode_problems
 
 
 def run(*args):
@@ -227,7 +227,7 @@ def test_render_refuses_a_day_whose_facts_do_not_match_its_replay(tmp_path):
 
 
 def test_a_lock_post_longer_than_the_forum_allows_is_split_with_every_machine_line_whole(tmp_path):
-    from gm.published import is_machine_line
+    from gm.fairness.machine_lines import is_machine_line
 
     game = tmp_path / "g"
     assert run("new", game).exit_code == 0

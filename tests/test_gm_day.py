@@ -25,10 +25,8 @@ def snapshot(root: Path) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def demo(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("demo") / "game"
-    assert run("demo", root).exit_code == 0
-    return root
+def demo(demo_games) -> Path:
+    return demo_games.copy("battle-royale")
 
 
 @pytest.fixture
@@ -189,7 +187,7 @@ def test_receipts_quote_the_warnings_a_player_may_read_and_word_the_others_neutr
     assert run("receipts", day3).exit_code == 0
     receipts = day3 / "days" / "03" / "receipts"
     mateo = (receipts / "Mateo.bbcode").read_text(encoding="utf-8")
-    from gm.gmday import UNTOLD
+    from gm.gmday.deadline import UNTOLD
 
     assert f"[b]Warnings[/b]\n[list]\n[*]{UNTOLD}\n[/list]" in mateo
     assert "Field" not in mateo.split("[b]Warnings")[1] and "Cliffs" not in mateo and "orders.yaml" not in mateo
@@ -309,8 +307,8 @@ def test_hostile_takeover_rulings(tmp_path):
     assert "rulings.yaml:1:3: error: the Hostile Takeover engine has no 'give' ruling: Hostile Takeover has no items: a player holds only lives, buildings and a pawn (kinds: kill, revive, health, move" in refused.output
     rulings.write_text("- health: {player: Akane, to: 1}\n- revive: Bruno\n", encoding="utf-8")
     assert run("check", root).exit_code == 0
-    from gm.day import check_day
-    from gm.gamedir import GameDir
+    from gm.pipeline.day import check_day
+    from gm.storage.gamedir import GameDir
 
     gd = GameDir(root)
     before = check_day(gd, gd.load(), 19).state.players
@@ -320,7 +318,7 @@ def test_hostile_takeover_rulings(tmp_path):
     checked = run("check", root)
     assert checked.exit_code == 0, checked.output
     assert "Chiaki's orders will not happen" in checked.output
-    from gm.beacon import DEMO_SIGNATURE
+    from gm.fairness.beacon import DEMO_SIGNATURE
 
     resolved = run("resolve", root, "--beacon", DEMO_SIGNATURE)  # the demo's last day takes a beacon round
     assert resolved.exit_code == 0, resolved.output

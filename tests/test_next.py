@@ -14,8 +14,8 @@ from click.testing import CliRunner
 
 from conftest import _head_at
 from gm.cli import cli
-from gm.desk import build_desk, write_sent
-from gm.gamedir import GameDir
+from gm.gmday.desk import build_desk, write_sent
+from gm.storage.gamedir import GameDir
 
 
 def run(*args):
@@ -66,7 +66,7 @@ def test_a_step_before_the_deadline_is_warned_and_receipts_come_first(game_copy)
     g = str(game_copy)
     tick_everything(game_copy, 3)
     assert run("commit", game_copy, "--day", 4, "--deadline", "2030-01-01T20:00Z").exit_code == 0
-    from gm.day import check_day
+    from gm.pipeline.day import check_day
 
     gd = GameDir(game_copy)
     alive = check_day(gd, gd.load(), 4).due
@@ -105,7 +105,7 @@ ENGINES = ["battle-royale", "hostile-takeover", "team-kill", "kharnage", "hashmi
 def test_a_whole_day_of_every_engine_run_from_gm_next(engine, tmp_path):
     """Day 2 of each demo again, from its commitment to the next one, doing what `gm next` says (offline:
     the commitment takes no beacon round; the deadline is set as `gm commit --deadline` would)."""
-    from gm.gmday import set_deadline
+    from gm.gmday.deadline import set_deadline
     from datetime import datetime
 
     game = tmp_path / "game"

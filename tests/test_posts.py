@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from gm.render import bbcode_problems, escape_bbcode, escape_markdown
+from gm.forum.render import bbcode_problems, escape_bbcode, escape_markdown
 
 
 def _posts(root: Path):
@@ -100,10 +100,10 @@ def test_markdown_games_get_markdown_posts(tmp_path):
     import shutil
 
     from gm.commands import demo_seed
-    from gm.day import resolve_day
-    from gm.record import day_files
+    from gm.pipeline.day import resolve_day
+    from gm.pipeline.record import day_files
     from gm.engines.battle_royale.rules import DATA
-    from gm.gamedir import GameDir
+    from gm.storage.gamedir import GameDir
 
     root = tmp_path / "md"
     shutil.copytree(DATA / "examples" / "demo", root)
@@ -124,7 +124,7 @@ def test_markdown_games_get_markdown_posts(tmp_path):
 def test_binoculars_in_a_crowd_name_some_and_count_the_rest(tmp_path, sandboxed):
     """RULINGS.md (Binoculars): a zone over `nearby_listed` lists its first students and counts the rest;
     a zone within it reads as it always did. Same words in the sandbox a GM's own templates use."""
-    from gm.templating import environment
+    from gm.forum.templating import environment
 
     env = environment("battle-royale", "bbcode", [tmp_path] if sandboxed else None)
     line = env.from_string('{% from "_lines.j2" import line %}{{ line(e, "Akane") }}')

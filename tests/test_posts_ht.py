@@ -3,7 +3,7 @@
 import json
 from pathlib import Path
 
-from gm.render import bbcode_problems
+from gm.forum.render import bbcode_problems
 from test_cli import run
 
 

@@ -10,11 +10,9 @@ import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from gm.cli import cli
 from gm.engines import REGISTRY
-from gm.gamedir import GameDir
+from gm.storage.gamedir import GameDir
 from gm.narration import article, sentences
 
 ENGINES = sorted(REGISTRY)
@@ -26,11 +24,8 @@ _ARTICLE = re.compile(r"(?<![\w'-])(a|an|A|An) ([A-Za-z0-9][\w-]*)")
 
 
 @pytest.fixture(scope="module", params=ENGINES)
-def demo(request, tmp_path_factory):
-    root = tmp_path_factory.mktemp("reading-" + request.param) / "game"
-    result = CliRunner().invoke(cli, ["demo", "--engine", request.param, str(root)], catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    return request.param, root
+def demo(request, demo_games):
+    return request.param, demo_games.pristine(request.param)
 
 
 def _posts(root: Path):
@@ -114,13 +109,8 @@ def _zone_rules(root: Path):
     return bare_re, wrong_in
 
 
-def test_battle_royale_zones_carry_their_article():
-    from gm.commands import demo
-
-    import tempfile
-
-    root = Path(tempfile.mkdtemp()) / "game"
-    demo(root)
+def test_battle_royale_zones_carry_their_article(demo_games):
+    root = demo_games.pristine("battle-royale")
     bare_re, wrong_in = _zone_rules(root)
     assert bare_re.search("You moved through Beach.") and wrong_in.search("You wake up in the Beach.")
     found = []

@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 
 from gm.cli import cli
-from gm.day import check_day
-from gm.gamedir import GameDir
+from gm.pipeline.day import check_day
+from gm.storage.gamedir import GameDir
 from test_gm_day import unresolve
 
 
@@ -23,10 +23,8 @@ def run(*args):
 
 
 @pytest.fixture(scope="module", params=["team-kill", "kharnage", "hashmi-battle-royale"])
-def demo(request, tmp_path_factory):
-    root = tmp_path_factory.mktemp(request.param) / "game"
-    assert run("demo", "--engine", request.param, root).exit_code == 0
-    return request.param, root
+def demo(request, demo_games):
+    return request.param, demo_games.copy(request.param)
 
 
 def _hand(name: str, state, player: str, rules) -> list[str]:
@@ -73,7 +71,7 @@ def test_take_and_give_a_card(demo, tmp_path):
     assert run("check", root, "--day", last).exit_code == 0
     back = check_day(gd, game, last)
     assert sorted(_hand(name, back.state, player, game.rules)) == sorted(_hand(name, before.state, player, game.rules))
-    from gm.beacon import DEMO_SIGNATURE
+    from gm.fairness.beacon import DEMO_SIGNATURE
 
     resolved = run("resolve", root, "--day", last, "--beacon", DEMO_SIGNATURE)
     assert resolved.exit_code == 0, resolved.output

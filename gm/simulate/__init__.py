@@ -3,7 +3,7 @@
     game.py     what is played: a game folder or an engine's defaults, house rules laid over
     dice.py     SimDice (the phases' dice on a seeded random.Random) and the policies' Chooser
     play.py     one game from Day 0 to its end: policy -> the engine's checker -> resolve_checked
-    generic.py  what every engine gets: the `defaults` policy and the generic record
+    (gm/balance.py: what every engine gets: the Chooser, the `defaults` policy, the generic record)
     runner.py   worker processes, progress, Ctrl-C
     stats.py    intervals and the paired test;  summary.py  the report as data (--json)
     charts.py   text charts and PNG pictures;   report.py   the tables a GM reads

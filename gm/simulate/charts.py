@@ -39,9 +39,15 @@ def chart_data(summary: dict) -> dict[str, Any]:
     return {"survival": survival, "wins": wins, "kills": kills}
 
 
-def text_charts(summary: dict) -> str:
-    from .report import shown_days
+def shown_days(days: list, most: int = 15) -> list:
+    """Every day of a short game; of a long one, every k-th day and the last (--json has them all)."""
+    if len(days) <= most:
+        return days
+    stride = -(-len(days) // most)
+    return [d for i, d in enumerate(days) if i % stride == 0 or i == len(days) - 1]
 
+
+def text_charts(summary: dict) -> str:
     data = chart_data(summary)
     keep = {d["day"] for d in shown_days(summary.get("days", []))}
     survival = [(label, v) for (label, v), d in zip(data["survival"], summary.get("days", [])) if d["day"] in keep]

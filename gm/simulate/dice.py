@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
+from gm.balance import Chooser  # noqa: F401 - the policies' chooser lives with the engine API
 from gm.dice import DiceBase
 
 
@@ -57,29 +58,3 @@ class SimDice(DiceBase):
         while len(rest) > 1:
             out.append(rest.pop(self._draw(len(rest), purpose) - 1))
         return out + rest
-
-
-class Chooser:
-    """The choices a policy makes for its players (which target, which zone), from its own stream.
-
-    Policies live in the engines, where `random` is not imported: they choose through this."""
-
-    def __init__(self, rng: random.Random):
-        self._rng = rng
-
-    def pick(self, options: Sequence[Any]) -> Any:
-        """One of `options` (in a stable order), equally likely."""
-        return options[int(self._rng.random() * len(options))]
-
-    def chance(self, percent: float) -> bool:
-        """True `percent` times in 100."""
-        return self._rng.random() * 100 < percent
-
-    def number(self, low: int, high: int) -> int:
-        """A whole number from low to high, both included."""
-        return self._rng.randint(low, high)
-
-    def shuffled(self, options: Sequence[Any]) -> list[Any]:
-        out = list(options)
-        self._rng.shuffle(out)
-        return out

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .charts import shown_days
+
 
 def pct(x: float) -> str:
     return f"{x * 100:.1f}%"
@@ -86,14 +88,6 @@ def render(console, report: dict[str, Any], timing: dict | None = None, charts: 
         console.print(text_charts(s), markup=False, highlight=False)
     if "vs" in report:
         _vs(console, report)
-
-
-def shown_days(days: list, most: int = 15) -> list:
-    """Every day of a short game; of a long one, every k-th day and the last (--json has them all)."""
-    if len(days) <= most:
-        return days
-    stride = -(-len(days) // most)
-    return [d for i, d in enumerate(days) if i % stride == 0 or i == len(days) - 1]
 
 
 def _length(console, s: dict) -> None:

@@ -145,16 +145,6 @@ class BattleRoyale(Engine):
         told), per ten of them one pair of Lovers, two Lone Wolf requests and six Dedicated Students."""
         return {"engine": self.facts.name, "title": "Simulated Battle Royale", "roster": sim_roster(players or 20)}
 
-    def policies(self) -> dict:
-        from .policies import POLICIES  # only gm simulate needs them
-
-        return {**super().policies(), **POLICIES}
-
-    def sim_stats(self, game) -> dict:
-        from .sim_stats import sim_stats
-
-        return sim_stats(self, game)
-
     def sim_reference(self) -> dict:
         from gm.yamlio import load_file, plain
 

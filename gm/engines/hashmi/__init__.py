@@ -100,16 +100,6 @@ class HashmiBattleRoyale(Engine):
     def default_orders(self, player: str, day: int):
         return default_orders(player)
 
-    def policies(self) -> dict:
-        from .policies import POLICIES  # only gm simulate needs them
-
-        return {**super().policies(), **POLICIES}
-
-    def sim_stats(self, game) -> dict:
-        from .sim_stats import sim_stats
-
-        return sim_stats(self, game)
-
     def sim_reference(self) -> dict:
         from .rules import default_rules
         from .sim_stats import reference

@@ -102,11 +102,6 @@ class HostileTakeover(Engine):
 
     # -- gm simulate ------------------------------------------------------------------------------
 
-    def policies(self) -> dict:
-        from .policies import POLICIES  # only gm simulate needs them
-
-        return {**super().policies(), **POLICIES}
-
     def sim_game(self, players: int | None) -> Any:
         """The new game, or its first `players` seats, with only their spawns on the board."""
         doc = super().sim_game(players)
@@ -115,11 +110,6 @@ class HostileTakeover(Engine):
         for name in [n for n in (spawns or {}) if n not in seated]:
             del spawns[name]
         return doc
-
-    def sim_stats(self, game) -> dict:
-        from .sim_stats import sim_stats
-
-        return sim_stats(self, game)
 
     def sim_reference(self) -> dict:
         """The rulebook's dice: a claim does a d12 of damage (6.5 on average); an attacker wins a combat

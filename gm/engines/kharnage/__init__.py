@@ -65,16 +65,6 @@ class Kharnage(Engine):
 
     # -- gm simulate ------------------------------------------------------------------------------
 
-    def policies(self) -> dict:
-        from .policies import POLICIES  # only gm simulate needs them
-
-        return {**super().policies(), **POLICIES}
-
-    def sim_stats(self, game) -> dict:
-        from .sim_stats import sim_stats
-
-        return sim_stats(self, game)
-
     def sim_reference(self) -> dict:
         return {"weapons_label": "attack", "weapons_note": "damage: attack points; hit: attacks that destroyed "
                                                            "something; kills: Unit cards destroyed"}

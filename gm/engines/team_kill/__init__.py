@@ -100,11 +100,6 @@ class TeamKill(Engine):
 
     # -- gm simulate ------------------------------------------------------------------------------
 
-    def policies(self) -> dict:
-        from .policies import POLICIES  # only gm simulate needs them
-
-        return {**super().policies(), **POLICIES}
-
     def sim_game(self, players: int | None) -> Any:
         """The new game's table, or `players` players around it (Player 1, Player 2, ...)."""
         self.check_seats(players)
@@ -112,11 +107,6 @@ class TeamKill(Engine):
         if players is not None:
             doc["roster"] = [f"Player {i:0{len(str(players))}d}" for i in range(1, players + 1)]
         return doc
-
-    def sim_stats(self, game) -> dict:
-        from .sim_stats import sim_stats
-
-        return sim_stats(self, game)
 
     def default_orders(self, player: str, day: int):
         return default_orders(player)

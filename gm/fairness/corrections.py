@@ -1,0 +1,41 @@
+"""Re-resolving a day leaves a trace: what changed, and why, in the record and in a post.
+
+`gm resolve --force --reason "..."` keeps the earlier result as result.N/ (gm/storage/gamedir.py) and
+adds a correction to the new day.json: the earlier record's SHA-256, the reason, the orders files
+and the posts that changed. result/correction.<ext> says the same for the thread, and the reveal
+post counts the corrections. The game's fairness.log holds every resolution in order, so one
+made after deleting a result folder (no --force, no trace) shows in `gm audit --all`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from gm.storage.gamedir import Game, GameDir
+
+
+def correction(gd: GameDir, day: int, reason: str, new_files: dict[str, str], new_orders: dict[str, str]) -> dict:
+    """The correction record of a re-resolve: compared with the result folder it replaces."""
+    result = gd.result_dir(day)
+    old_record_bytes = (result / "day.json").read_bytes()
+    old = json.loads(old_record_bytes)
+    old_orders = old.get("orders_files") or {}
+    orders = sorted(n for n in set(old_orders) | set(new_orders) if old_orders.get(n) != new_orders.get(n))
+    changed = []
+    for rel, text in sorted(new_files.items()):
+        if rel.endswith(".jsonl") or rel.endswith(".json") or ".part" in rel or rel.startswith(("reveal.", "correction.")):
+            continue
+        path = result / rel
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            changed.append(rel)
+    return {"previous_record": hashlib.sha256(old_record_bytes).hexdigest(), "reason": reason,
+            "orders_changed": orders, "posts_changed": changed}
+
+
+def correction_post(game: Game, day: int, corr: dict) -> str:
+    from gm.forum.render import render_post
+
+    messages = [rel.split("/", 1)[1].rsplit(".", 1)[0] for rel in corr["posts_changed"] if rel.startswith("messages/")]
+    public = [rel for rel in corr["posts_changed"] if not rel.startswith(("messages/", "openings/")) and rel != "gm-summary.txt"]
+    return render_post(game, "correction.j2", day=day, correction=corr, messages=messages, public=public)

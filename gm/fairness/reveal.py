@@ -1,0 +1,124 @@
+"""What is posted once a day is resolved: the reveal post, the public roll log as posts and, when
+the game has ended, every roll opened (docs/fairness.md, "What is posted, exactly").
+
+The reveal's machine lines are short on purpose (`gm-reveal`, `gm-seal`, `gm-beacon`, one
+`gm-salt` per salt), so that each fits whole in a post of the shortest forum.
+"""
+
+from __future__ import annotations
+
+from gm.fairness.commitment import REVEAL_TAG, SALT_TAG
+from gm.errors import StateError
+from gm.storage.gamedir import Game, GameDir
+from gm.yamlio import display_path
+
+SEAL_TAG = "gm-seal"
+BEACON_TAG = "gm-beacon"
+
+
+def reveal_record(record: dict, record_sha256: str, rolls_sha256: str) -> dict:
+    """What the reveal post publishes, from the day's record (result/day.json): the `gm-reveal`
+    line's object, with the `gm-seal` line's digests under "seal" and the beacon round under
+    "beacon" (each its own line, so that every line fits a short post)."""
+    from gm.fairness.canonical import digest
+
+    day = record["day"]
+    beacon = record.get("beacon")
+    return {
+        "engine": record["engine"],
+        "day": day,
+        "seed": record["seed"],
+        "salts": len(record["salts"]),
+        "rulings": len(record.get("rulings") or []),
+        "corrections": len(record.get("corrections") or []),
+        "rolls": record["rolls"],
+        "rolls_sha256": rolls_sha256,
+        "record_sha256": record_sha256,
+        "seal": {"day": day, "commit_sha256": record.get("commit_sha256"), "lock_sha256": record.get("lock_sha256"),
+                 "orders_sha256": digest(record.get("orders_files") or {}), "salts_sha256": digest(record["salts"])},
+        "beacon": dict(beacon, day=day) if beacon else None,
+    }
+
+
+def reveal_lines(rec: dict) -> list[str]:
+    from gm.fairness.machine_lines import machine_line
+
+    core = {k: v for k, v in rec.items() if k not in ("seal", "beacon")}
+    lines = [machine_line(REVEAL_TAG, core), machine_line(SEAL_TAG, rec["seal"])]
+    if rec["beacon"]:
+        lines.append(machine_line(BEACON_TAG, rec["beacon"]))
+    return lines
+
+
+def salt_lines(day: int, salts: dict[str, str]) -> list[str]:
+    from gm.fairness.machine_lines import machine_line
+
+    return [machine_line(SALT_TAG, {"day": day, "player": name, "salt": salt}) for name, salt in salts.items()]
+
+
+def reveal_post(game: Game, record: dict, record_sha256: str, rolls_sha256: str) -> str:
+    from gm.fairness.machine_lines import check_fits
+    from gm.forum.render import render_post
+
+    rec = reveal_record(record, record_sha256, rolls_sha256)
+    post = render_post(game, "reveal.j2", day=rec["day"], reveal=rec, seed_sha256=record["seed_sha256"], committed=record.get("seed_committed", False),
+                       salts=list(record["salts"].items()), salt_lines="\n".join(salt_lines(rec["day"], record["salts"])),
+                       rulings=record.get("rulings") or [], corrections=record.get("corrections") or [],
+                       machine="\n".join(reveal_lines(rec)))
+    check_fits(post, game.forum.max_length if game.forum else None, "the reveal post")
+    return post
+
+
+def purposes_posts(gd: GameDir, game: Game) -> tuple[int, list[str]]:
+    """When the game has ended: every roll of every day opened (its purpose, outcome and table),
+    as gm-open lines in posts that break between lines. Anyone can check each against the day's
+    public roll log (`gm verify --open`)."""
+    import json
+
+    from gm.fairness.machine_lines import machine_line
+    from gm.fairness.rolllog import OPEN_TAG, full_openings
+
+    days = gd.resolved_days()
+    if not days or not game.engine.ended(game.engine.state_from_json(gd.read_json(days[-1], "state.json"))):
+        raise StateError("the game has not ended: until it does, every roll's purpose stays sealed (post the public "
+                         "roll log, and send each player their openings)")
+    lines = []
+    for day in days:
+        record = gd.read_json(day, "day.json")
+        path = gd.result_dir(day) / "rolls.jsonl"
+        records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+        lines += [machine_line(OPEN_TAG, o) for o in full_openings(records, bytes.fromhex(record["veil"]),
+                                                                      record["engine"], day)]
+    return days[-1], _line_posts(game, "Every roll of the game, opened", lines)
+
+
+def _line_posts(game: Game, title: str, lines: list[str]) -> list[str]:
+    """Lines in code blocks, in as many posts as the forum's limit needs, each breaking between lines."""
+    fence = ("[code]", "[/code]") if game.format == "bbcode" else ("```", "```")
+    bold = "[b]{}[/b]" if game.format == "bbcode" else "**{}**"
+    room = (game.forum.max_length if game.forum and game.forum.max_length else 10**9) - len(bold.format(title + ", part 999 of 999")) - 20
+    chunks: list[list[str]] = [[]]
+    size = 0
+    for line in lines:
+        if len(line) + 1 > room:
+            raise StateError(f"a line is {len(line)} characters, more than a post on this forum holds: it cannot be posted whole")
+        if chunks[-1] and size + len(line) + 1 > room:
+            chunks.append([])
+            size = 0
+        chunks[-1].append(line)
+        size += len(line) + 1
+    return [bold.format(title + (f", part {i} of {len(chunks)}" if len(chunks) > 1 else "")) + "\n" + fence[0] + "\n"
+            + "\n".join(chunk) + "\n" + fence[1] + "\n" for i, chunk in enumerate(chunks, 1)]
+
+
+def roll_log_posts(game: Game, day: int, path) -> list[str]:
+    """The public roll log as posts to paste: its lines verbatim in code blocks, in as many
+    parts as the forum's length limit needs, each part breaking between lines. `gm verify
+    --rolls` reads them back (or rolls.public.jsonl itself)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise StateError(f"{display_path(path)} is missing (was the day resolved by an older gm? resolve it again "
+                         "with --force --reason)") from None
+    lines = text.splitlines()
+    return _line_posts(game, f"Day {day}: the roll log ({len(lines)} rolls)", lines)

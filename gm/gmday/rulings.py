@@ -1,0 +1,263 @@
+"""The GM's rulings: mod-kills, replacements, corrections, a later deadline, written in
+days/NN/rulings.yaml instead of editing state.json by hand.
+
+    - kill: Akane
+      say: Akane was removed from the game for inactivity.   # the public line (optional)
+      why: no orders for three days                          # for the GM summary only (optional)
+    - revive: Bruno
+    - health: {player: Chiaki, to: 3}
+    - give: {player: Dana, item: Knife}
+    - take: {player: Dana, item: Knife}
+    - move: {player: Emil, to: Beach}
+    - replace: {player: Farah, by: NewForumName}
+    - deadline: 2026-03-01 20:00
+
+The same list may stand in the day's orders, in the GM's own file days/NN/orders/_gm.yaml (the
+leading underscore: no player's orders file; the GM who pastes the players' PMs into orders/
+writes their own rulings beside them). The two differ only in the lock: _gm.yaml is an orders
+file, so `gm lock` seals it with the players' orders (a change after the lock needs `gm resolve
+--late-change`), while rulings.yaml stays open for a ruling made after the deadline. Both are read
+the same way and applied in one list, rulings.yaml first; the same kind of ruling on the same
+player (or two deadlines) in both files is an error naming both places, so none silently wins.
+
+A ruling is checked like an order (every problem located, with a "did you mean"), against the
+state as the rulings before it leave it (`- take:` a card, then `- give:` it to another player),
+and applied at the start of the day, before the orders are checked (a player killed by a ruling owes no orders, one
+revived does), shown in the GM summary, announced where it is public, and kept in the day's
+record (day.json's `rulings_yaml`, `rulings_yaml_sha256`; _gm.yaml's digest is among the orders
+files'), so `gm audit --all` replays it like the rest. Which kinds a game supports is its
+engine's to say (Engine.ruling_kinds); `gm rules ENGINE` names them, and a kind an engine does not
+have is an error naming the ones it has.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from gm.checker import find_name
+from gm.errors import LocatedError, Location, Problem
+from gm.events import Event, PUBLIC
+from gm.moments import parse_minute as parse_deadline  # noqa: F401 (gm.gmday.deadline reads deadlines with it)
+from gm.suggest import did_you_mean
+from gm.yamlio import display_path, item_loc, key_loc, node_loc, plain, value_loc
+
+FILE = "rulings.yaml"
+GM_FILE = "_gm.yaml"  # the GM's section of a day's orders: days/NN/orders/_gm.yaml
+STEP = "rulings"
+# kind -> the field that holds its value (None: the kind's own value is the player), an example
+KINDS: dict[str, tuple[str | None, str]] = {
+    "kill": (None, "kill: Akane"),
+    "revive": (None, "revive: Akane"),
+    "health": ("to", "health: {player: Akane, to: 3}"),
+    "give": ("item", "give: {player: Akane, item: Knife}"),
+    "take": ("item", "take: {player: Akane, item: Knife}"),
+    "move": ("to", "move: {player: Akane, to: Beach}"),
+    "replace": ("by", "replace: {player: Akane, by: NewForumName}"),
+    "deadline": (None, "deadline: 2026-03-01 20:00"),
+}
+CORE_KINDS = ("replace", "deadline")  # need nothing of the state: every engine has them
+PUBLIC_KINDS = ("kill", "revive", "replace", "deadline")  # announced in the thread even without `say:`
+EXTRA_KEYS = ("say", "why")
+
+
+@dataclass(eq=False, repr=False)
+class Ruling:
+    """One ruling of the GM's, as read and checked."""
+
+    kind: str
+    player: str | None  # None for a deadline
+    value: Any = None  # health: int; give/take: item; move: zone or square; replace: handle; deadline: text
+    say: str | None = None  # the public line the GM wants
+    why: str | None = None  # the GM's note, in the GM summary only
+    where: Location | None = None
+    written: Any = None  # the entry exactly as the GM wrote it
+    source: str = FILE  # rulings.yaml, or orders/_gm.yaml
+
+    def record(self) -> dict:
+        d: dict = {"kind": self.kind, "written": self.written}
+        if self.source != FILE:  # a record of rulings.yaml alone keeps the shape it always had
+            d["file"] = self.source
+        if self.player is not None:
+            d["player"] = self.player
+        if self.value is not None:
+            d["value"] = self.value
+        for key in EXTRA_KEYS:
+            if getattr(self, key) is not None:
+                d[key] = getattr(self, key)
+        return d
+
+    @property
+    def public(self) -> bool:
+        return self.say is not None or self.kind in PUBLIC_KINDS
+
+
+@dataclass(eq=False, repr=False)
+class Rulings:
+    """A day's rulings, with the problems found reading them."""
+
+    rulings: list[Ruling] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    file: str | None = None  # as shown, when the day has a rulings.yaml
+    digest: str | None = None  # SHA-256 of its bytes as read
+    unreadable: bool = False
+    gm_file: str | None = None  # as shown, when the day's orders have a _gm.yaml
+    gm_digest: str | None = None  # its SHA-256 (recorded among the orders files')
+    gm_unreadable: bool = False
+
+    @property
+    def unreadable_files(self) -> list[str]:
+        return [f for f, bad in ((self.file, self.unreadable), (self.gm_file, self.gm_unreadable)) if bad and f]
+
+    @property
+    def deadline(self) -> str | None:
+        found = [r.value for r in self.rulings if r.kind == "deadline"]
+        return found[-1] if found else None
+
+
+def read_rulings(path, engine, state, rules, day: int, limits=None, gm_path=None) -> Rulings:
+    """days/NN/rulings.yaml, then days/NN/orders/_gm.yaml (`gm_path`), read within game.yaml's
+    `limits:`: each entry's form and player checked (the engine checks each against the state as
+    the rulings before it leave it, when they are applied: gm/pipeline/day.py's apply_rulings)."""
+    out = Rulings()
+    first: dict[tuple[str, str | None], Ruling] = {}
+    for where, source in ((path, FILE), (gm_path, "orders/" + GM_FILE)):
+        if where is None or not where.is_file():
+            continue
+        for ruling in _read_file(where, source, engine, state, rules, day, limits, out):
+            key = (ruling.kind, ruling.player)
+            earlier = first.get(key)
+            if earlier is not None and earlier.source != ruling.source:
+                what = "a deadline" if ruling.kind == "deadline" else f"a '{ruling.kind}' ruling on {ruling.player}"
+                out.problems.append(Problem(ruling.where, f"{what} is given in both {earlier.source} (at {earlier.where}) "
+                                            f"and {ruling.source}: write it in one of them, so that neither silently wins"))
+                continue
+            first.setdefault(key, ruling)
+            out.rulings.append(ruling)
+    return out
+
+
+def _read_file(path, source: str, engine, state, rules, day: int, limits, out: Rulings) -> list[Ruling]:
+    from gm.storage.limits import DEFAULT
+    from gm.yamlio import load_bytes, read_bytes
+
+    limits = limits or DEFAULT
+    shown = display_path(path)
+    gm_section = source != FILE
+    if gm_section:
+        out.gm_file = shown
+    else:
+        out.file = shown
+    found: list[Ruling] = []
+    try:
+        raw = read_bytes(path, limits.file_bytes)
+        digest = hashlib.sha256(raw).hexdigest()
+        if gm_section:
+            out.gm_digest = digest
+        else:
+            out.digest = digest
+        doc = load_bytes(raw, path, limits)
+    except LocatedError as exc:
+        out.problems.append(exc.problem)
+        if gm_section:
+            out.gm_unreadable = True
+        else:
+            out.unreadable = True
+        return found
+    if doc is None:
+        return found
+    if not isinstance(doc, list):
+        out.problems.append(Problem(node_loc(shown, doc), f"{path.name} is a list of the GM's rulings, one `- ` each, "
+                                    "e.g. `- kill: Akane` (`gm rules --rulings` shows them all); players' orders "
+                                    "go in the other files of orders/" if gm_section else
+                                    "rulings.yaml is a list of rulings, one `- ` each, "
+                                    "e.g. `- kill: Akane` (`gm rules --rulings` shows them all)"))
+        return found
+    kinds = tuple(engine.ruling_kinds) + CORE_KINDS
+    players = engine.players_in_state(state)
+    for i, entry in enumerate(doc):
+        ruling = _one(entry, item_loc(shown, doc, i), shown, kinds, players, out.problems, engine)
+        if ruling is None:
+            continue
+        ruling.source = source
+        if day == 0 and ruling.kind not in CORE_KINDS:
+            out.problems.append(Problem(ruling.where, "Day 0 sets the game up: rulings on players start on Day 1 "
+                                        "(change the roster in game.yaml until Day 0 is resolved)"))
+            continue
+        found.append(ruling)  # checked against the state as the rulings before it leave it: gm/pipeline/day.py
+    return found
+
+
+def _one(entry, at: Location, shown: str, kinds: tuple[str, ...], players: list[str], problems: list[Problem],
+         engine) -> Ruling | None:
+    def error(where: Location, msg: str) -> None:
+        problems.append(Problem(where, msg))
+
+    if not isinstance(entry, dict) or not entry:
+        error(at, "a ruling is one mapping such as `- kill: Akane` or `- health: {player: Akane, to: 3}`")
+        return None
+    main = [k for k in entry if str(k) not in EXTRA_KEYS]
+    named = [k for k in main if str(k).strip().casefold() in KINDS]
+    if len(named) == 1 and len(main) > 1:  # `- kill: X` with a key beside it that is no ruling: a misspelt say/why
+        for k in main:
+            if k is not named[0]:
+                error(key_loc(shown, entry, k), f"a ruling has no '{k}'{did_you_mean(str(k), EXTRA_KEYS)}: beside "
+                      f"its kind it takes `say:` (the public line) and `why:` (for the GM summary)")
+        return None
+    if len(main) != 1:
+        error(at, f"one ruling per `- ` entry (found {', '.join(map(str, main)) or 'none'}); "
+                  f"kinds: {', '.join(kinds)}")
+        return None
+    key = main[0]
+    kind = str(key).strip().casefold()
+    if kind not in kinds:
+        unknown = kind not in KINDS
+        why = engine.ruling_why_not.get(kind)
+        error(key_loc(shown, entry, key), (f"no ruling called '{key}'{did_you_mean(str(key), kinds)}" if unknown else
+              f"the {engine.facts.title} engine has no '{kind}' ruling" + (f": {why}" if why else ""))
+              + f" (kinds: {', '.join(kinds)})")
+        return None
+    extra = {}
+    for k in EXTRA_KEYS:
+        if k in entry:
+            v = entry[k]
+            if not isinstance(v, str) or not v.strip():
+                error(value_loc(shown, entry, k), f"`{k}:` takes a line of text")
+                return None
+            extra[k] = str(v).strip()
+    value_field, example = KINDS[kind]
+    body = entry[key]
+    where = value_loc(shown, entry, key)
+    if kind == "deadline":
+        when = parse_deadline(body)
+        if when is None:
+            error(where, f"a deadline is a date and time in UTC, e.g. `{example}`")
+            return None
+        return Ruling(kind, None, when.strftime("%Y-%m-%d %H:%M"), where=where, written=plain(entry), **extra)
+    if value_field is None:
+        raw_player, value = body, None
+    else:
+        if not isinstance(body, dict) or set(map(str, body)) != {"player", value_field}:
+            error(where, f"write it as `{example}`")
+            return None
+        raw_player, value = body["player"], plain(body[value_field])
+        if value is None or isinstance(value, (dict, list)):
+            error(value_loc(shown, body, value_field), f"write it as `{example}`")
+            return None
+    player = find_name(str(raw_player), players) if isinstance(raw_player, (str, int)) else None
+    if player is None:
+        error(value_loc(shown, body, "player") if isinstance(body, dict) else where,
+              f"no player called '{raw_player}'{did_you_mean(str(raw_player), players)}")
+        return None
+    return Ruling(kind, player, value, where=where, written=plain(entry), **extra)
+
+
+def ruling_event(ruling: Ruling) -> Event:
+    """The ruling as an event: public when the thread hears of it, else the player's alone (and the GM's)."""
+    data = {"ruling": ruling.kind, "player": ruling.player, "value": ruling.value, "say": ruling.say,
+            "note": ruling.why, "file": ruling.source}  # the note: the GM summary prints it, player templates never do
+    if ruling.public:
+        return Event("ruling", data, PUBLIC, STEP, (ruling.player,) if ruling.player else ())
+    return Event("ruling", data, (ruling.player,), STEP)
