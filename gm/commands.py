@@ -149,8 +149,13 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
             create_file_atomically(story_path, intro)
         result = gd.write_result(day, files, force=force)
         log_event(gd, {"event": "resolve", "day": day, "record_sha256": hashlib.sha256(files["day.json"].encode("utf-8")).hexdigest()})
+        from gm.reveal import release_sealed
+
+        released = release_sealed(gd, game)
     later = [d for d in gd.resolved_days() if d > day]
     warnings = list(rd.checked.warnings) + seed_warnings + gd.notes
+    if released:
+        warnings.append("note: the game has ended, so the sealed days' reveal posts are written: " + ", ".join(released))
     if later:
         warnings.append(f"warning: Day(s) {', '.join(map(str, later))} were resolved from the old Day {day}: resolve them again")
     return Resolved(day, display_path(result), sorted(files), len(rd.rolls), bool(game.engine.ended(rd.state)), warnings)
@@ -352,6 +357,9 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
             files = day_files(game, rd)
         gd.write_result(day, files)
         log_event(gd, {"event": "resolve", "day": day, "record_sha256": hashlib.sha256(files["day.json"].encode("utf-8")).hexdigest()})
+    from gm.reveal import release_sealed
+
+    release_sealed(gd, game)
     shown = engine.facts.demo_day if engine.facts.demo_day in days else days[-1]
     path = gd.result_dir(shown) / f"narration.{game.ext}"
     return DemoResult(days[-1], path.read_text(encoding="utf-8"), display_path(path), shown, engine.facts.name)
@@ -407,10 +415,12 @@ def reveal(root: Path, day: int | None, rolls: bool = False, purposes: bool = Fa
     day = _default_day(gd, day, resolved=True)
     if not gd.is_resolved(day):
         raise StateError(f"Day {day} has not been resolved: its seed stays secret until it is")
+    # sealed (Engine.secrets): a sealed day's reveal is written only once the game has ended (gm/reveal.py)
     why = game.engine.sealed(day)
-    if why:
+    if why or not (gd.result_dir(day) / f"reveal.{game.ext}").is_file():
         last = gd.resolved_days()[-1]
         if not game.engine.ended(game.engine.state_from_json(gd.read_json(last, "state.json"))):
+            why = why or f"Day {day}'s dice decided something secret ({game.engine.secrets.sealing_rolls or 'a hidden fact'})"
             raise StateError(f"{why}: post Day {day}'s reveal and roll log after the game ends")
     if rolls:
         from gm.reveal import roll_log_posts

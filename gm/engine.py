@@ -212,7 +212,7 @@ class Engine:
         post them at once. Read from `secrets`: a sealed day, or a day whose `rolls` (gm/dice.py's
         Roll, or their records) include one made with `hides=True`."""
         if day in self.secrets.sealed_days:
-            return f"Day {day}: {self.secrets.sealed_why}"
+            return self.secrets.sealed_why
         for r in rolls or ():
             if (r.get("hides") if isinstance(r, dict) else getattr(r, "hides", False)):
                 return f"Day {day}'s dice decided something secret ({self.secrets.sealing_rolls or 'a hidden fact'})"

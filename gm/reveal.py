@@ -50,6 +50,33 @@ def reveal_lines(rec: dict) -> list[str]:
     return lines
 
 
+def release_sealed(gd: GameDir, game: Game) -> list[str]:
+    """Once the game has ended, the seal lifts: the reveal post of every sealed day (written by
+    nobody until now, gm/record.py) is written beside the day's result, from its record. Returns
+    the files written. Before the end, nothing."""
+    from gm.chain import sha256_text
+    from gm.gamedir import create_file_atomically
+    from gm.render import with_parts
+
+    days = gd.resolved_days()
+    if not days or not game.engine.ended(game.engine.state_from_json(gd.read_json(days[-1], "state.json"))):
+        return []
+    written = []
+    for day in days:
+        result = gd.result_dir(day)
+        if (result / f"reveal.{game.ext}").is_file():
+            continue
+        record_text = (result / "day.json").read_text(encoding="utf-8")
+        record = gd.read_json(day, "day.json")
+        rolls = (result / "rolls.public.jsonl").read_text(encoding="utf-8")
+        files: dict[str, str] = {}
+        with_parts(files, f"reveal.{game.ext}", reveal_post(game, record, sha256_text(record_text), sha256_text(rolls)), game)
+        for rel, text in sorted(files.items()):
+            create_file_atomically(result / rel, text)
+            written.append(display_path(result / rel))
+    return written
+
+
 def salt_lines(day: int, salts: dict[str, str]) -> list[str]:
     from gm.published import machine_line
 

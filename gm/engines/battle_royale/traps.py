@@ -42,7 +42,7 @@ def _poison(day: Day, p: Player, o: PlayerOrders, ledger: dict[str, dict[str, in
     if wary:
         return [private("poison", [p.name], STEP, player=p.name, target=target.name, failed=True, damage=0, roll=None,
                         reason="attack" if theirs.attacking else "analyze")]
-    damage, roll = dice.weighted(list(rules.items[o.item].get("damage")), f"{p.name} poisons {target.name}: damage")
+    damage, roll = dice.weighted(list(rules.items[o.item].get("damage")), f"{p.name} poisons {target.name}: damage", about=(p.name,))
     target.health -= damage
     ledger.setdefault(target.name, {}).setdefault(p.name, 0)
     ledger[target.name][p.name] += damage

@@ -1,0 +1,143 @@
+"""Issue 22: nothing secret leaves the game folder by accident, on the channels around the posts:
+the reveal of a sealed day, openings, receipts, the odds a target sees, the correction post.
+
+Each test here failed before its fix (the issue's reproductions). The declaration they read is
+each engine's `secrets` (gm/engine.py, Secrets)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from gm.cli import cli
+from gm.engines import REGISTRY, get_engine
+
+
+def run(*args):
+    return CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
+
+
+@pytest.fixture(scope="module")
+def demos(tmp_path_factory):
+    """Every engine's demo, played to its end (built once for the module)."""
+    from gm.commands import demo
+
+    out = {}
+    for name in sorted(REGISTRY):
+        target = tmp_path_factory.mktemp(name) / "game"
+        demo(target, name)
+        out[name] = target
+    return out
+
+
+# ---- item 1: the declaration -------------------------------------------------------------------
+
+@pytest.mark.parametrize("engine_name", sorted(REGISTRY))
+def test_every_engine_declares_its_secrets(engine_name):
+    from gm.engine import Secrets
+
+    secrets = get_engine(engine_name).secrets
+    assert isinstance(secrets, Secrets)
+    for h in secrets.hidden:
+        assert h.hidden_from in ("everyone", "others") and h.until and h.field
+    if engine_name != "hostile-takeover":  # Hostile Takeover hides nothing but the orders
+        assert secrets.hidden and secrets.sealed_days == (0,)
+
+
+# ---- item 2: sealed days -------------------------------------------------------------------------
+
+def test_battle_royale_day_0_is_sealed():
+    """Day 0 draws the schools, the hidden items and the Lone Wolf requests from lists anyone can
+    rebuild: its public log would tell them."""
+    assert get_engine("battle-royale").sealed(0)
+
+
+def test_a_search_seals_its_day():
+    from gm.dice import ScriptedDice
+
+    dice = ScriptedDice([10, 1])
+    dice.chance(50, "Akane searches the Beach: finds something?", about=["Akane"], hides=True)
+    assert get_engine("battle-royale").sealed(3, dice.log)
+    assert not get_engine("battle-royale").sealed(3, [])
+
+
+@pytest.mark.parametrize("engine_name", ["team-kill", "kharnage", "hashmi-battle-royale", "battle-royale"])
+def test_a_sealed_day_is_not_posted_before_the_game_ends(engine_name, tmp_path):
+    """Day 0 of a game that deals or shuffles: no reveal post written, none previewed, none printed,
+    no openings, and the refusal says when it may be."""
+    from gm.commands import resolve
+    from gm.engines import get_engine
+
+    engine = get_engine(engine_name)
+    target = tmp_path / "g"
+    shutil.copytree(engine.example_dir(), target)
+    for d in (target / "days").iterdir():
+        if d.name.isdigit() and int(d.name) > 0:
+            shutil.rmtree(d)
+    resolve(target, 0, "00" * 16, False)
+    result = target / "days" / "00" / "result"
+    assert not list(result.glob("reveal*")), "a sealed day's reveal is not written before the game ends"
+    assert not (result / "openings").exists(), "a sealed day opens nothing before the game ends"
+    preview = run("preview", target, "--day", "0", "--out", tmp_path / "p.html")
+    assert preview.exit_code == 0
+    assert "The dice revealed" not in (tmp_path / "p.html").read_text(encoding="utf-8")
+    refused = run("reveal", target, "--day", "0")
+    assert refused.exit_code == 1 and "after the game ends" in refused.output
+    assert run("reveal", target, "--day", "0", "--rolls").exit_code == 1
+
+
+@pytest.mark.parametrize("engine_name", ["team-kill", "kharnage", "hashmi-battle-royale", "battle-royale"])
+def test_the_end_of_the_game_lifts_the_seal(engine_name, demos):
+    """Once the game has ended, Day 0's reveal is written and `gm reveal` prints it, seed and all."""
+    root = demos[engine_name]
+    record = json.loads((root / "days" / "00" / "result" / "day.json").read_text(encoding="utf-8"))
+    assert (root / "days" / "00" / "result" / "reveal.bbcode").is_file()
+    out = run("reveal", root, "--day", "0")
+    assert out.exit_code == 0 and record["seed"] in out.output
+
+
+@pytest.mark.parametrize("engine_name", ["team-kill", "kharnage", "hashmi-battle-royale", "battle-royale"])
+def test_the_commitment_of_a_sealed_day_says_when_it_is_revealed(engine_name, demos):
+    """Day 0's commitment post promised "When Day 0 is resolved I will reveal the seed": false."""
+    post = (demos[engine_name] / "days" / "00" / "commit.txt").read_text(encoding="utf-8")
+    assert "When Day 0 is resolved I will reveal the seed" not in post
+    assert "when the game ends" in post
+
+
+# ---- item 3: openings by `about` ---------------------------------------------------------------
+
+def test_openings_go_by_about_never_by_a_name_prefix():
+    from gm.dice import ScriptedDice
+    from gm.rolllog import openings
+
+    dice = ScriptedDice([3, 40, 5])
+    dice.roll(6, "Land Mine #26 hits Quinn: damage")  # about nobody: opened to nobody
+    dice.chance(50, "Round 2: Players die", about=["Quinn"])
+    dice.roll(6, "Land searches the Beach: what is found", about=["Land"])
+    out = openings(dice.log, b"veil", "battle-royale", 2)
+    assert sorted(out) == ["Land", "Quinn"]
+    assert [o["roll"]["purpose"] for o in out["Land"]] == ["Land searches the Beach: what is found"]
+    assert [o["roll"]["purpose"] for o in out["Quinn"]] == ["Round 2: Players die"]
+
+
+def test_a_kharnage_player_is_not_opened_their_own_shuffle(demos):
+    """Kharnage Day 0 shuffles each Reserve and Battle deck: an opening would show the draws to come."""
+    root = demos["kharnage"]
+    assert not (root / "days" / "00" / "result" / "openings").exists()
+
+
+@pytest.mark.parametrize("engine_name", sorted(REGISTRY))
+def test_no_opening_names_another_player_first(engine_name, demos):
+    """Each opening sent to a player is about a roll they are entitled to: one they made."""
+    root = demos[engine_name]
+    for path in sorted(root.glob("days/*/result/openings/*.bbcode")):
+        reader = path.stem
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if "gm-open " in line:
+                opened = line.split("gm-open ", 1)[1].removesuffix("[/code]")
+                purpose = json.loads(opened)["roll"]["purpose"]
+                assert reader in purpose, (path, purpose)
