@@ -1,6 +1,5 @@
 """Fast paths that must give exactly what their slow, obvious versions give (issue 17)."""
 
-import re
 
 from hypothesis import given, settings, strategies as st
 
