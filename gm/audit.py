@@ -14,6 +14,7 @@ from gm.errors import GmError, StateError
 from gm.gamedir import Game, GameDir
 from gm.gcpause import gc_paused
 from gm.record import day_files
+from gm.reveal import game_ended, released_reveal
 from gm.yamlio import display_path
 
 
@@ -56,6 +57,8 @@ def replay_day(gd: GameDir, game: Game, day: int) -> Replay:
         rd.checked.seed_committed = bool(record.get("seed_committed"))  # seed.secret stays out of a shared copy
         history = {"rulings": record.get("rulings") or [], "corrections": record.get("corrections") or []}
         expected = day_files(game, rd, history)
+    if f"reveal.{game.ext}" not in expected and game_ended(gd, game):  # a sealed day, released at the end
+        expected.update(released_reveal(game, expected["day.json"], expected["rolls.public.jsonl"]))
     result = gd.result_dir(day)
     on_disk = {p.relative_to(result).as_posix(): p for p in result.rglob("*") if p.is_file() and p.name != "changes.diff"}
     differences = []

@@ -95,7 +95,7 @@ def loot(state: State, rules: Rules, dice: DiceBase, killer: Player, victim: Pla
     order = items
     if len(items) > 1:
         labels = {item_label(i): i for i in items}
-        order = [labels[x] for x in dice.shuffled(list(labels), f"{killer.name} loots {victim.name}: order of the items", about=(killer.name,), hides=True)]
+        order = [labels[x] for x in dice.shuffled(list(labels), f"{killer.name} loots {victim.name}: order of the items", about=(killer.name,), hides=rules.house.seal_hidden_rolls)]
     taken: list[str] = []
     left: list[str] = []
     zone = state.zones[victim.zone]
@@ -120,7 +120,7 @@ def mark_reward(state: State, rules: Rules, dice: DiceBase, victim: str, killers
     if not living:
         return []
     winner = state.players[dice.pick(living, f"bounty on {victim}: which killer wins it")]
-    name = random_item_name(rules, dice, f"bounty on {victim}: the reward item", hides=True)
+    name = random_item_name(rules, dice, f"bounty on {victim}: the reward item", hides=rules.house.seal_hidden_rolls)
     item = new_item(state, rules, name)
     kept = take_or_leave(state, rules, winner, item, day)
     return [private("bounty", [winner.name], step, player=winner.name, victim=victim, item=name, kept=kept)]
