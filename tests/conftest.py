@@ -68,6 +68,12 @@ def _head_at(root: Path, day: int) -> None:
 
     (root / HEAD).unlink(missing_ok=True)
     write_head(GameDir(root), day)
+    # the game is running again: a sealed day's reveal, written when the game ended, was not there yet
+    engine = GameDir(root).load().engine
+    for d in range(day + 1):
+        if engine.sealed(d):
+            for path in (root / "days" / f"{d:02d}" / "result").glob("reveal*"):
+                path.unlink()
 
 
 @pytest.fixture(scope="session")

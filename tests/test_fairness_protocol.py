@@ -317,8 +317,19 @@ def test_a_machine_line_is_never_split_and_a_line_too_long_is_an_error(tmp_path)
     assert run("lock", game).exit_code == 0
     assert run("resolve", game).exit_code == 0
     result = game / "days" / "00" / "result"
-    parts = sorted(result.glob("reveal.part*.md")) or [result / "reveal.md"]
-    lines = {line for p in [result / "reveal.md"] for line in p.read_text().splitlines() if line.startswith("gm-")}
+    # Day 0 is sealed (issue 22): the reveal is the one the end of the game writes, made here as it will be
+    from gm.gamedir import GameDir
+    from gm.reveal import released_reveal
+
+    assert not list(result.glob("reveal*"))
+    released = released_reveal(GameDir(game).load(), (result / "day.json").read_text(encoding="utf-8"),
+                               (result / "rolls.public.jsonl").read_text(encoding="utf-8"))
+    made = tmp_path / "released"
+    made.mkdir()
+    for rel, text in released.items():
+        (made / rel).write_text(text, encoding="utf-8")
+    parts = sorted(made.glob("reveal.part*.md")) or [made / "reveal.md"]
+    lines = {line for p in [made / "reveal.md"] for line in p.read_text().splitlines() if line.startswith("gm-")}
     shown = "\n".join(p.read_text() for p in parts)
     assert all(len(p.read_text()) <= 2000 for p in parts)
     assert lines and all(line in shown.splitlines() for line in lines)  # each machine line whole in one part

@@ -100,7 +100,7 @@ class BattleRoyale(Engine):
                 Hidden("zones.*.hidden", "everyone", "the game ends"),
                 Hidden("traps", "everyone", "the game ends")),
         sealed_days=(0,),
-        sealed_why=("Day 0's dice drew the schools, the hidden items, the Lone Wolf requests and the bonuses "
+        sealed_why=("Day 0's dice drew the schools, the hidden items, the granted role requests and the bonuses "
                     "from lists anyone can rebuild, so its seed (or its roll log) would show them"),
         sealing_rolls="a search, a reward drop, an item two students reach, a loot",
     )
