@@ -108,7 +108,8 @@ class Resolved:
 
 
 def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beacon: str | None = None,
-            rulings: tuple[str, ...] = (), reason: str | None = None, intro: str | None = None) -> Resolved:
+            rulings: tuple[str, ...] = (), reason: str | None = None, intro: str | None = None,
+            name_players: bool = False) -> Resolved:
     """Resolve a day. After a lock, a changed orders file needs a ruling and a changed salt is
     refused; a re-resolve needs its reason, and leaves a correction in the record (gm/corrections.py).
     `intro` is the GM's prose for the post: it is written to days/NN/story.md (which must not hold
@@ -143,7 +144,8 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
                 from gm.corrections import correction
 
                 draft = day_files(game, rd, history)
-                history["corrections"].append(correction(gd, day, reason.strip(), draft, rd.checked.orders_digests))
+                history["corrections"].append(correction(gd, day, reason.strip(), draft, rd.checked.orders_digests,
+                                                         name_players))
             files = day_files(game, rd, history)
         if intro is not None and not story_path.is_file():
             create_file_atomically(story_path, intro)

@@ -278,7 +278,8 @@ def test_a_correction_names_what_changed(game_copy):
     """With another seed the day comes out otherwise: the correction lists exactly the posts that differ."""
     for name in ("seed.secret", "commit.txt", "lock.txt"):
         (game_copy / "days" / "03" / name).unlink()
-    assert run("resolve", game_copy, "--day", "3", "--force", "--seed", "00", "--reason", "the seed was lost").exit_code == 0
+    assert run("resolve", game_copy, "--day", "3", "--force", "--seed", "00", "--reason", "the seed was lost",
+               "--name-players").exit_code == 0
     new, old = game_copy / "days" / "03" / "result", game_copy / "days" / "03" / "result.1"
     record = json.loads((new / "day.json").read_text())
     changed = sorted(p.relative_to(new).as_posix() for p in new.rglob("*.bbcode")

@@ -141,3 +141,24 @@ def test_no_opening_names_another_player_first(engine_name, demos):
                 opened = line.split("gm-open ", 1)[1].removesuffix("[/code]")
                 purpose = json.loads(opened)["roll"]["purpose"]
                 assert reader in purpose, (path, purpose)
+
+
+# ---- item 7: the correction post -----------------------------------------------------------------
+
+def test_the_correction_post_names_no_player_unless_asked(game_copy):
+    """Whose messages changed tells the thread who was in the fights: counted, not named."""
+    for name in ("seed.secret", "commit.txt", "lock.txt"):
+        (game_copy / "days" / "03" / name).unlink()
+    assert run("resolve", game_copy, "--day", "3", "--force", "--seed", "00", "--reason", "the seed was lost").exit_code == 0
+    result = game_copy / "days" / "03" / "result"
+    record = json.loads((result / "day.json").read_text())
+    changed = [c.split("/")[1].rsplit(".", 1)[0] for c in record["corrections"][0]["posts_changed"] if c.startswith("messages/")]
+    post = (result / "correction.bbcode").read_text()
+    assert changed and f"messages changed for {len(changed)} players" in post
+    assert not [name for name in changed if name in post]
+    named = run("resolve", game_copy, "--day", "3", "--force", "--seed", "01", "--reason", "again", "--name-players")
+    assert named.exit_code == 0, named.output
+    post = (result / "correction.bbcode").read_text()
+    now = json.loads((result / "day.json").read_text())["corrections"][-1]
+    players = [c.split("/")[1].rsplit(".", 1)[0] for c in now["posts_changed"] if c.startswith("messages/")]
+    assert players and "messages changed for " + ", ".join(players) in post
