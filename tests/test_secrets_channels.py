@@ -162,3 +162,38 @@ def test_the_correction_post_names_no_player_unless_asked(game_copy):
     now = json.loads((result / "day.json").read_text())["corrections"][-1]
     players = [c.split("/")[1].rsplit(".", 1)[0] for c in now["posts_changed"] if c.startswith("messages/")]
     assert players and "messages changed for " + ", ".join(players) in post
+
+
+# ---- item 4: receipts carry only the receiver's own facts ------------------------------------------
+
+@pytest.fixture
+def day3(demos, tmp_path):
+    """The Battle Royale demo with Day 3 not yet resolved (its orders in)."""
+    from test_gm_day import unresolve
+
+    root = tmp_path / "game"
+    shutil.copytree(demos["battle-royale"], root)
+    unresolve(root, 3)
+    return root
+
+
+def test_a_ruling_on_another_player_reaches_no_receipt(day3):
+    """Hana's block stands after Priya's in the orders file: the ruling that takes Hana's orders out
+    was charged to Priya, with the GM's file path and line."""
+    (day3 / "days" / "03" / "rulings.yaml").write_text("- kill: hana\n", encoding="utf-8")
+    assert run("receipts", day3).exit_code == 0
+    for path in sorted((day3 / "days" / "03" / "receipts").glob("*.bbcode")):
+        text = path.read_text(encoding="utf-8")
+        assert "rulings.yaml" not in text and "Hana's orders" not in text, path.name
+        assert "days/" not in text and ".yaml:" not in text, path.name
+
+
+def test_a_receipt_quotes_no_path_or_line():
+    """A warning that names a file or a line is the GM's, not the player's: the neutral line instead."""
+    from gm.errors import Location, Problem
+    from gm.gmday import UNTOLD, receipt_warnings
+
+    where = Location("days/03/orders/orders.yaml", 3, 1)
+    told = receipt_warnings([Problem(where, "your Knife is dull", "warning"),
+                             Problem(where, "as ruled in days/03/rulings.yaml:1:9, you are out", "warning")])
+    assert told == ["Your Knife is dull", UNTOLD]
