@@ -68,11 +68,18 @@ def _head_at(root: Path, day: int) -> None:
 
     (root / HEAD).unlink(missing_ok=True)
     write_head(GameDir(root), day)
-    # the game is running again: a sealed day's reveal, written when the game ended, was not there yet
+    reseal(root)
+
+
+def reseal(root: Path) -> None:
+    """A game cut back is running again: a sealed day's reveal, written when the game ended
+    (gm/reveal.py, release_sealed), was not there yet."""
+    from gm.gamedir import GameDir
+
     engine = GameDir(root).load().engine
-    for d in range(day + 1):
-        if engine.sealed(d):
-            for path in (root / "days" / f"{d:02d}" / "result").glob("reveal*"):
+    for d in (root / "days").iterdir():
+        if d.name.isdigit() and engine.sealed(int(d.name)):
+            for path in (d / "result").glob("reveal*"):
                 path.unlink()
 
 
