@@ -197,3 +197,25 @@ def test_a_receipt_quotes_no_path_or_line():
     told = receipt_warnings([Problem(where, "your Knife is dull", "warning"),
                              Problem(where, "as ruled in days/03/rulings.yaml:1:9, you are out", "warning")])
     assert told == ["Your Knife is dull", UNTOLD]
+
+
+# ---- item 5: odds a player can compute -------------------------------------------------------------
+
+def test_a_target_sees_the_outcome_not_the_attackers_odds(demos):
+    """The target knows the base, the zone and their own defences: the rest of the odds would give
+    away the attacker's hidden bonuses (a Lone Wolf's Killer Instinct, a Rival's bonus)."""
+    assert get_engine("battle-royale").secrets.target_odds is False
+    seen = 0
+    for path in sorted(demos["battle-royale"].glob("days/*/result/messages/*.bbcode")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if "attacked you with" in line or "'s attack with" in line or "caught you too" in line:
+                seen += 1
+                assert "% to hit" not in line and "rolled" not in line and "%," not in line, (path.name, line)
+    assert seen
+
+
+def test_a_target_of_a_volley_sees_no_odds(demos):
+    for path in sorted(demos["battle-royale"].glob("days/*/result/messages/*.bbcode")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if " times" in line and "attacked" in line:
+                assert "% each" not in line and "Rolls:" not in line, (path.name, line)

@@ -56,7 +56,7 @@ class HostileTakeover(Engine):
     player_status = staticmethod(player_status)
     status_rows = staticmethod(status_rows)
     # a game of perfect information: only the orders are secret, and gm/lock.py seals them
-    secrets = Secrets()
+    secrets = Secrets(target_odds=True)  # every modifier of an attack is on the board
     ruling_kinds = rulings.KINDS
     ruling_why_not = rulings.WHY_NOT
     check_ruling = staticmethod(rulings.check_ruling)
