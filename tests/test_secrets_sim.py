@@ -188,3 +188,96 @@ def test_the_check_finds_a_doctored_leak():
     finally:
         del engine.player_views
     assert any("view" in x for x in found)
+
+
+# ---- rebuilding a secret from the public values (issue 22, item 8) -------------------------------
+#
+# A value in a public roll log is public: once a day's seed is out, anyone can re-derive every roll,
+# and a roll that picks from a list anyone can rebuild tells what it picked. The attack: replay the
+# engine's own set-up (Day 0, from game.yaml, which is public) with the day's public dice values, and
+# even knowing every player's orders (a worst case), compare each field the engine declares hidden
+# (Engine.secrets) with the real state. A sealed day gives the public no values: nothing to replay.
+
+REBUILD_GAMES = 5
+
+
+def _field(data, path: str) -> list:
+    """The values at a declared field path ("players.*.school") of a state's JSON, in a stable order."""
+    out = [data]
+    for part in path.split("."):
+        nxt = []
+        for v in out:
+            if part == "*":
+                nxt += list(v.values()) if isinstance(v, dict) else list(v) if isinstance(v, list) else []
+            elif isinstance(v, dict) and part in v:
+                nxt.append(v[part])
+        out = nxt
+    return out
+
+
+class _PublicValues:
+    """Dice that give back the public log's values, in order, on whatever die the replay asks for."""
+
+    def __new__(cls, values):
+        from gm.dice import DiceBase
+
+        class Replay(DiceBase):
+            def _draw(self, sides, purpose, choices=None):
+                v = values[len(self.log)] if len(self.log) < len(values) else 1
+                return (v - 1) % sides + 1
+
+        return Replay()
+
+
+def rebuilt_secrets(engine_name: str, sim, index: int) -> list[str]:
+    """What the public values of Day 0 of game `index` let anyone rebuild: one line per hidden field."""
+    import copy
+    import hashlib
+
+    from gm.day import resolve_checked
+    from gm.dice import AuditedDice
+    from gm.simulate.dice import Chooser
+    from gm.simulate.play import check_policy_orders, streams
+
+    engine = sim.engine
+    policy = next(iter(engine.policies().values()))
+    state = copy.deepcopy(sim.initial_state)
+    due = engine.players_due(state)
+    doc = policy(state, sim.rules, 0, due, Chooser(streams("rebuild", index)[1])) if due else {}
+    checked, _ = check_policy_orders(sim, state, 0, doc)
+    dice = AuditedDice(hashlib.sha256(f"rebuild {index}".encode()).digest(), engine_name, 0)
+    real, _ = resolve_checked(sim, checked, dice)
+    if engine.sealed(0, dice.log):
+        return []  # the public has no value of the day until the game ends
+    public = [r.value for r in dice.log]  # rolls.public.jsonl: index, sides, value, commitment
+    again, _ = check_policy_orders(sim, copy.deepcopy(sim.initial_state), 0, doc)
+    rebuilt, _ = resolve_checked(sim, again, _PublicValues(public))
+    before, after, guess = (json.loads(json.dumps(engine.state_to_json(s), default=str))
+                            for s in (sim.initial_state, real, rebuilt))
+    out = []
+    for h in engine.secrets.hidden:
+        truth = _field(after, h.field)
+        if truth != _field(before, h.field) and any(truth) and _field(guess, h.field) == truth:
+            out.append(f"game {index}: {h.field} (hidden from {h.hidden_from} until {h.until}) rebuilt from Day 0's public roll log")
+    return out
+
+
+@pytest.mark.parametrize("engine_name", sorted(REGISTRY))
+def test_no_secret_can_be_rebuilt_from_the_public_roll_log(engine_name):
+    sim = load_sim_game(engine_name, PLAYERS[engine_name])
+    found = [x for i in range(REBUILD_GAMES) for x in rebuilt_secrets(engine_name, sim, i)]
+    assert not found, "\n".join(found[:10])
+
+
+@pytest.mark.parametrize("engine_name", ["battle-royale", "team-kill", "kharnage", "hashmi-battle-royale"])
+def test_the_rebuild_finds_the_secrets_of_an_unsealed_day_0(engine_name, monkeypatch):
+    """The attack can fail: with Day 0's seal lifted (as before issue 22), its public values rebuild
+    what the engine hides: the schools, the hands, the decks, the missions."""
+    from dataclasses import replace
+
+    sim = load_sim_game(engine_name, PLAYERS[engine_name])
+    monkeypatch.setattr(type(sim.engine), "secrets", replace(sim.engine.secrets, sealed_days=()))
+    found = [x for i in range(REBUILD_GAMES) for x in rebuilt_secrets(engine_name, sim, i)]
+    assert found
+    if engine_name == "battle-royale":
+        assert any("players.*.school" in x for x in found)
