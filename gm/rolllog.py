@@ -13,8 +13,8 @@ the day's second secret, which is never revealed with the seed. The sealed recor
 record of the roll with a weighted table's rows replaced by "table_sha256", the SHA-256 of
 {"nonce": N, "table": <rows>}: the rows can name what lies where (the other items a search could
 have found), which the player must not learn from their own roll. The players a roll is about
-(Roll.about, as the engine rolled it) get its opening (the day, the nonce and the sealed record) in result/openings/<player>.<ext>,
-to send with their message; anyone given an opening can check it against the public line.
+(Roll.about, as the engine rolled it) get its opening (the day, the nonce and the sealed record)
+in result/openings/<player>.<ext>, to send with their message; anyone given an opening can check it against the public line.
 """
 
 from __future__ import annotations

@@ -83,7 +83,8 @@ def redirect(day: Day, attacker: Player, target: Player, covers: dict[str, list[
     own = acting(day, target.name)
     if own is not None and own.action == "cover" and own.target in coverers:
         return target
-    name = coverers[0] if len(coverers) == 1 else day.dice.pick(coverers, f"{purpose}: which of those covering {target.name} takes it", about=(attacker.name,))
+    name = coverers[0] if len(coverers) == 1 else day.dice.pick(
+        coverers, f"{purpose}: which of those covering {target.name} takes it", about=(attacker.name,))
     return state.players[name]
 
 

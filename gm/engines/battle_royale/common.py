@@ -95,7 +95,8 @@ def loot(state: State, rules: Rules, dice: DiceBase, killer: Player, victim: Pla
     order = items
     if len(items) > 1:
         labels = {item_label(i): i for i in items}
-        order = [labels[x] for x in dice.shuffled(list(labels), f"{killer.name} loots {victim.name}: order of the items", about=(killer.name,), hides=rules.house.seal_hidden_rolls)]
+        order = [labels[x] for x in dice.shuffled(list(labels), f"{killer.name} loots {victim.name}: order of the items",
+                                                  about=(killer.name,), hides=rules.house.seal_hidden_rolls)]
     taken: list[str] = []
     left: list[str] = []
     zone = state.zones[victim.zone]

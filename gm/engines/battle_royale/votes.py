@@ -99,7 +99,8 @@ def _reward_drop(day: Day, zone: str) -> list[Event]:
     if not present:
         state.zones[zone].ground.append(GroundItem(item))
         return [gm_only("reward_unclaimed", STEP, zone=zone, item=name)]
-    winner_name, _ = dice.weighted(lottery_weights(day, present), f"reward drop in {the(zone)}: who recovers it", hides=rules.house.seal_hidden_rolls)
+    winner_name, _ = dice.weighted(lottery_weights(day, present), f"reward drop in {the(zone)}: who recovers it",
+                                   hides=rules.house.seal_hidden_rolls)
     winner = state.players[winner_name]
     kept = take_or_leave(state, rules, winner, item, state.day)
     return [private("reward", [winner_name], STEP, player=winner_name, zone=zone, item=name, kept=kept)]
