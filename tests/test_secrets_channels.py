@@ -219,3 +219,27 @@ def test_a_target_of_a_volley_sees_no_odds(demos):
         for line in path.read_text(encoding="utf-8").splitlines():
             if " times" in line and "attacked" in line:
                 assert "% each" not in line and "Rolls:" not in line, (path.name, line)
+
+
+def test_a_battle_royale_day_with_a_search_is_sealed_by_default(tmp_path):
+    """On a later day a search's dice tell whether it found something and how many items the zone
+    holds: with the default `seal_hidden_rolls: true` that day waits for the end like Day 0."""
+    from gm.commands import resolve
+
+    engine = get_engine("battle-royale")
+    target = tmp_path / "g"
+    shutil.copytree(engine.example_dir(), target)
+    for d in (target / "days").iterdir():
+        if d.name.isdigit() and int(d.name) > 1:
+            shutil.rmtree(d)
+    yaml = target / "game.yaml"
+    yaml.write_text("".join(line for line in yaml.read_text(encoding="utf-8").splitlines(keepends=True)
+                            if "seal_hidden_rolls" not in line and "not for a real game" not in line), encoding="utf-8")
+    resolve(target, 0, "00" * 16, False)
+    resolve(target, 1, "01" * 16, False)
+    rolls = (target / "days" / "01" / "result" / "rolls.jsonl").read_text(encoding="utf-8")
+    assert "searches" in rolls
+    assert not list((target / "days" / "01" / "result").glob("reveal*"))
+    assert not (target / "days" / "01" / "result" / "openings").exists()
+    refused = run("reveal", target, "--day", "1", "--rolls")
+    assert refused.exit_code == 1 and "a search" in refused.output and "after the game ends" in refused.output
