@@ -179,7 +179,8 @@ def deaths(day: Day, ledger: dict[str, dict[str, int]], cause: str = "attack") -
         dealt = ledger[victim_name]
         most = max(dealt.values())
         top = sorted(n for n, d in dealt.items() if d == most)
-        killer = top[0] if len(top) == 1 else dice.pick(top, f"killing blow on {victim_name}: equal damage, who gets it")
+        killer = top[0] if len(top) == 1 else dice.pick(
+            top, f"killing blow on {victim_name}: equal damage, who gets it", hides=rules.house.seal_hidden_rolls)
         events += kill(state, victim, state.day, cause, step, killer)
         k = state.players[killer]
         if k.health > 0 and k.alive:  # a killer dying in the same step takes nothing

@@ -120,7 +120,7 @@ def mark_reward(state: State, rules: Rules, dice: DiceBase, victim: str, killers
     living = [k for k in sorted(killers) if state.players[k].alive]
     if not living:
         return []
-    winner = state.players[dice.pick(living, f"bounty on {victim}: which killer wins it")]
+    winner = state.players[dice.pick(living, f"bounty on {victim}: which killer wins it", hides=rules.house.seal_hidden_rolls)]
     name = random_item_name(rules, dice, f"bounty on {victim}: the reward item", hides=rules.house.seal_hidden_rolls)
     item = new_item(state, rules, name)
     kept = take_or_leave(state, rules, winner, item, day)
