@@ -429,6 +429,11 @@ def reveal(root: Path, day: int | None, rolls: bool = False, purposes: bool = Fa
 
         return day, roll_log_posts(game, day, gd.result_dir(day) / "rolls.public.jsonl")
     path = gd.result_dir(day) / f"reveal.{game.ext}"
+    if not path.is_file():  # a sealed day of a game that has ended: its reveal is due now (gm/reveal.py)
+        from gm.reveal import release_sealed
+
+        with gd.lock():
+            release_sealed(gd, game)
     if not path.is_file():
         raise StateError(f"{display_path(path)} is missing (was Day {day} resolved by an older gm? docs/fairness.md says what to do)")
     parts = sorted(gd.result_dir(day).glob(f"reveal.part*.{game.ext}"), key=lambda p: int(p.name.split(".")[1][4:]))

@@ -243,3 +243,13 @@ def test_a_battle_royale_day_with_a_search_is_sealed_by_default(tmp_path):
     assert not (target / "days" / "01" / "result" / "openings").exists()
     refused = run("reveal", target, "--day", "1", "--rolls")
     assert refused.exit_code == 1 and "a search" in refused.output and "after the game ends" in refused.output
+
+
+def test_gm_reveal_writes_a_missing_sealed_reveal_once_the_game_has_ended(demos, tmp_path):
+    root = tmp_path / "g"
+    shutil.copytree(demos["team-kill"], root)
+    for path in (root / "days" / "00" / "result").glob("reveal*"):
+        path.unlink()
+    out = run("reveal", root, "--day", "0")
+    assert out.exit_code == 0 and (root / "days" / "00" / "result" / "reveal.bbcode").is_file()
+    assert run("audit", root, "--all").exit_code == 0
