@@ -282,17 +282,19 @@ def _table(title: str, head, rows) -> None:
 @cli.command()
 @game_arg
 @click.option("--player", "-p", default=None, help="Show what this player knows instead of the GM view.")
-def status(game_dir, player):
+@click.option("--public", is_flag=True, help="Only what the thread may see (the table to post): the engine's secrets left out.")
+def status(game_dir, player, public):
     """Who is alive, where, with what, who still owes orders and the deadline; or what one player knows.
 
     \b
     Examples:
       gm status my-game
+      gm status my-game --public
       gm status my-game --player Akane
     """
     from gm import commands
 
-    st = commands.status(game_dir, player)
+    st = commands.status(game_dir, player, public)
     if player is None:
         _table(st.title, st.head, st.rows)
     for line in st.lines:

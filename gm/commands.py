@@ -248,7 +248,9 @@ class Status:
     lines: list[str]
 
 
-def status(root: Path, player: str | None) -> Status:
+def status(root: Path, player: str | None, public: bool = False) -> Status:
+    """The GM's table of the game (or, `public`, what the thread may see: Engine.public_status_rows),
+    who owes orders and the deadline; or, with `player`, what that player knows."""
     from gm.day import check_day
 
     gd = GameDir(root)
@@ -274,7 +276,7 @@ def status(root: Path, player: str | None) -> Status:
         if learned:
             lines += ["  learned:"] + ["  " + x for x in learned]
         return Status(game.title, [], [], lines)
-    head, rows = engine.status_rows(state, game.rules)
+    head, rows = (engine.public_status_rows if public else engine.status_rows)(state, game.rules)
     lines = []
     if not engine.ended(state):
         next_day = done[-1] + 1 if done else 0

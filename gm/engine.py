@@ -252,8 +252,19 @@ class Engine:
         return [f"{k}: {v}" for k, v in self.player_view(state, rules, player).items()]
 
     def status_rows(self, state: Any, rules: Any) -> tuple[list[str], list[list[str]]]:
-        """`gm status`: a table's header and rows, as the public may see them."""
+        """`gm status`: a table's header and rows, for the GM."""
         return ["player"], [[p] for p in self.players_due(state)]
+
+    def public_status_rows(self, state: Any, rules: Any) -> tuple[list[str], list[list[str]]]:
+        """`gm status --public`: the table as the thread may see it. Default: `status_rows` without the
+        columns named as a hidden field of `secrets` ("players.*.school" hides "school"), until the
+        game has ended."""
+        head, rows = self.status_rows(state, rules)
+        if self.ended(state):
+            return head, rows
+        hidden = {h.field.rsplit(".", 1)[-1] for h in self.secrets.hidden}
+        keep = [i for i, name in enumerate(head) if name not in hidden]
+        return [head[i] for i in keep], [[row[i] for i in keep] for row in rows]
 
     def orders_record(self, orders: Any) -> dict:
         """One player's orders in a stable shape, for day.json and the GM summary."""

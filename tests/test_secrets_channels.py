@@ -253,3 +253,16 @@ def test_gm_reveal_writes_a_missing_sealed_reveal_once_the_game_has_ended(demos,
     out = run("reveal", root, "--day", "0")
     assert out.exit_code == 0 and (root / "days" / "00" / "result" / "reveal.bbcode").is_file()
     assert run("audit", root, "--all").exit_code == 0
+
+
+# ---- gm status --public ----------------------------------------------------------------------------
+
+def test_the_public_status_leaves_out_what_the_engine_hides(day3):
+    """`gm status` is the GM's table (roles, health, items); --public is what the thread may see."""
+    gm_view = run("status", day3)
+    assert gm_view.exit_code == 0 and "Lone Wolf" in gm_view.output and "/10" in gm_view.output
+    public = run("status", day3, "--public")
+    assert public.exit_code == 0
+    head = public.output.splitlines()[1]
+    assert head.split() == ["player", "status"]
+    assert "Lone Wolf" not in public.output and "/10" not in public.output and "died Day 2" in public.output

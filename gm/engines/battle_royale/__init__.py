@@ -93,6 +93,7 @@ class BattleRoyale(Engine):
     secrets = Secrets(
         hidden=(Hidden("players.*.role", "others", "the game ends"),
                 Hidden("players.*.school", "others", "its holder dies"),
+                Hidden("players.*.zone", "others", "its holder dies"),
                 Hidden("players.*.health", "others", "the game ends"),
                 Hidden("players.*.items", "others", "the game ends"),
                 Hidden("players.*.bonuses", "others", "the game ends"),
