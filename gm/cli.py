@@ -252,9 +252,12 @@ def check(game_dir, day, as_json):
               help="The old name of --late-change (kept so that old scripts still work).")
 @click.option("--force", is_flag=True, help="Resolve a day again; the earlier result is kept beside the new one.")
 @click.option("--reason", default=None, help="With --force: why the day is resolved again (goes into the correction post).")
+@click.option("--name-players", is_flag=True,
+              help="With --force: the correction post names the players whose messages changed (by default it "
+                   "counts them: who was in the fights is not the thread's business).")
 @click.option("--intro", default=None, metavar="TEXT",
               help="Your own prose for the day's post (saved as days/NN/story.md and hashed into the day's record).")
-def resolve(game_dir, day, seed, beacon, rulings, old_rulings, force, reason, intro):
+def resolve(game_dir, day, seed, beacon, rulings, old_rulings, force, reason, name_players, intro):
     """Resolve a day with its committed seed: narration, private messages, GM summary, roll log, new state.
 
     \b
@@ -269,7 +272,8 @@ def resolve(game_dir, day, seed, beacon, rulings, old_rulings, force, reason, in
     if old_rulings:
         click.echo("note: --ruling is now called --late-change (the GM's rulings on players, such as a mod-kill, "
                    "go in days/NN/rulings.yaml: `gm rules --rulings`)", err=True)
-    out = commands.resolve(game_dir, day, seed, force, beacon, tuple(rulings) + tuple(old_rulings), reason, intro)
+    out = commands.resolve(game_dir, day, seed, force, beacon, tuple(rulings) + tuple(old_rulings), reason, intro,
+                           name_players)
     for w in out.warnings:
         click.echo(str(w), err=True)
     click.echo(f"Day {out.day} resolved ({out.rolls} rolls). Written to {out.result}:")
@@ -346,18 +350,20 @@ def _table(title: str, head, rows) -> None:
 @cli.command()
 @game_arg
 @click.option("--player", "-p", default=None, help="Show what this player knows instead of the GM view.")
+@click.option("--public", is_flag=True, help="Only what the thread may see (the table to post): the engine's secrets left out.")
 @json_opt
-def status(game_dir, player, as_json):
+def status(game_dir, player, public, as_json):
     """Who is alive, where, with what, who still owes orders and the deadline; or what one player knows.
 
     \b
     Examples:
       gm status my-game
+      gm status my-game --public
       gm status my-game --player Akane
     """
     from gm import commands
 
-    st = commands.status(game_dir, player)
+    st = commands.status(game_dir, player, public)
     if as_json:
         rows = [dict(zip(st.head, row)) for row in st.rows] if player is None else []
         _emit_json({"title": st.title, "player": player, "players": rows, "lines": list(st.lines)})

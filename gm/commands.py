@@ -97,7 +97,8 @@ class Resolved:
 
 
 def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beacon: str | None = None,
-            rulings: tuple[str, ...] = (), reason: str | None = None, intro: str | None = None) -> Resolved:
+            rulings: tuple[str, ...] = (), reason: str | None = None, intro: str | None = None,
+            name_players: bool = False) -> Resolved:
     """Resolve a day. After a lock, a changed orders file needs a ruling and a changed salt is
     refused; a re-resolve needs its reason, and leaves a correction in the record (gm/fairness/corrections.py).
     `intro` is the GM's prose for the post: it is written to days/NN/story.md (which must not hold
@@ -134,14 +135,20 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
                 from gm.fairness.corrections import correction
 
                 draft = day_files(game, rd, history)
-                history["corrections"].append(correction(gd, day, reason.strip(), draft, rd.checked.orders_digests))
+                history["corrections"].append(correction(gd, day, reason.strip(), draft, rd.checked.orders_digests,
+                                                         name_players))
             files = day_files(game, rd, history)
         if intro is not None and not story_path.is_file():
             create_file_atomically(story_path, intro)
         result = write_result(gd, day, files, force=force)
         log_event(gd, {"event": "resolve", "day": day, "record_sha256": hashlib.sha256(files["day.json"].encode("utf-8")).hexdigest()})
+        from gm.fairness.reveal import release_sealed
+
+        released = release_sealed(gd, game)
     later = [d for d in gd.resolved_days() if d > day]
     warnings = list(rd.checked.warnings) + seed_warnings + gd.notes
+    if released:
+        warnings.append("note: the game has ended, so the sealed days' reveal posts are written: " + ", ".join(released))
     if later:
         warnings.append(f"warning: Day(s) {', '.join(map(str, later))} were resolved from the old Day {day}: resolve them again")
     return Resolved(day, display_path(result), sorted(files), len(rd.rolls), bool(game.engine.ended(rd.state)), warnings)
@@ -207,7 +214,9 @@ class Status:
     lines: list[str]
 
 
-def status(root: Path, player: str | None) -> Status:
+def status(root: Path, player: str | None, public: bool = False) -> Status:
+    """The GM's table of the game (or, `public`, what the thread may see: Engine.public_status_rows),
+    who owes orders and the deadline; or, with `player`, what that player knows."""
     from gm.pipeline.day import check_day
 
     gd = GameDir(root)
@@ -233,7 +242,7 @@ def status(root: Path, player: str | None) -> Status:
         if learned:
             lines += ["  learned:"] + ["  " + x for x in learned]
         return Status(game.title, [], [], lines)
-    head, rows = engine.status_rows(state, game.rules)
+    head, rows = (engine.public_status_rows if public else engine.status_rows)(state, game.rules)
     lines = []
     if not engine.ended(state):
         next_day = done[-1] + 1 if done else 0
@@ -319,6 +328,9 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
             files = day_files(game, rd)
         write_result(gd, day, files)
         log_event(gd, {"event": "resolve", "day": day, "record_sha256": hashlib.sha256(files["day.json"].encode("utf-8")).hexdigest()})
+    from gm.fairness.reveal import release_sealed
+
+    release_sealed(gd, game)
     shown = engine.facts.demo_day if engine.facts.demo_day in days else days[-1]
     path = gd.result_dir(shown) / f"narration.{game.ext}"
     return DemoResult(days[-1], path.read_text(encoding="utf-8"), display_path(path), shown, engine.facts.name)
@@ -387,16 +399,23 @@ def reveal(root: Path, day: int | None, rolls: bool = False, purposes: bool = Fa
     day = _default_day(gd, day, resolved=True)
     if not gd.is_resolved(day):
         raise StateError(f"Day {day} has not been resolved: its seed stays secret until it is")
+    # sealed (Engine.secrets): a sealed day's reveal is written only once the game has ended (gm/fairness/reveal.py)
     why = game.engine.sealed(day)
-    if why:
+    if why or not (gd.result_dir(day) / f"reveal.{game.ext}").is_file():
         last = gd.resolved_days()[-1]
         if not game.engine.ended(game.engine.state_from_json(gd.read_json(last, "state.json"))):
+            why = why or f"Day {day}'s dice decided something secret ({game.engine.secrets.sealing_rolls or 'a hidden fact'})"
             raise StateError(f"{why}: post Day {day}'s reveal and roll log after the game ends")
     if rolls:
         from gm.fairness.reveal import roll_log_posts
 
         return day, roll_log_posts(game, day, gd.result_dir(day) / "rolls.public.jsonl")
     path = gd.result_dir(day) / f"reveal.{game.ext}"
+    if not path.is_file():  # a sealed day of a game that has ended: its reveal is due now (gm/fairness/reveal.py)
+        from gm.fairness.reveal import release_sealed
+
+        with gd.lock():
+            release_sealed(gd, game)
     if not path.is_file():
         raise StateError(f"{display_path(path)} is missing (was Day {day} resolved by an older gm? docs/fairness.md says what to do)")
     parts = sorted(gd.result_dir(day).glob(f"reveal.part*.{game.ext}"), key=lambda p: int(p.name.split(".")[1][4:]))

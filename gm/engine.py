@@ -37,6 +37,32 @@ class Facts:
                           "`gm check {dir} --day 0` and `gm resolve {dir} --day 0`.")  # {dir}: the new folder
 
 
+@dataclass(frozen=True, eq=False, repr=False)
+class Hidden:
+    """One secret of a game, as its RULINGS.md says it: what is hidden, from whom, until when."""
+
+    field: str  # where it lives in the state's JSON, "*" for each key: "players.*.school"
+    hidden_from: str  # "everyone" (the GM alone knows it) or "others" (all but its holder)
+    until: str  # when it may come out, in words: "the game ends", "its holder dies"
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Secrets:
+    """What an engine hides, in one place; every output channel reads it (docs/engines.md, "Secrets").
+
+    A day in `sealed_days` decides a secret with its dice by its nature (a deal, a shuffle, the
+    schools): its seed, roll log, reveal post and openings stay with the GM until the game ends. A
+    roll made with `hides=True` seals its own day the same way (a search's find, a lottery among
+    the players in a zone). `target_odds`: may the target of an attack see the attacker's odds
+    (only where every modifier is public to them)?"""
+
+    hidden: tuple[Hidden, ...] = ()
+    sealed_days: tuple[int, ...] = ()
+    sealed_why: str = "its dice decided something secret"  # said with a refusal to post a sealed day
+    sealing_rolls: str = ""  # which rolls of an open day seal it, in words, for the commitment post
+    target_odds: bool = False
+
+
 @dataclass(eq=False, repr=False)
 class Day:
     """Everything a phase may use: the day being resolved, and nothing that touches a file."""
@@ -152,6 +178,8 @@ class Engine:
     form_in_message: ClassVar[bool] = True
     # the event kinds `player_learned` reads (gm/pipeline/learned.py reads no other; empty: every kind)
     learned_kinds: ClassVar[frozenset[str]] = frozenset()
+    # what the game hides, from whom, until when; which days are sealed (Secrets, above)
+    secrets: ClassVar[Secrets] = Secrets()
 
     # -- what a game must write ------------------------------------------------------------------
 
@@ -215,9 +243,16 @@ class Engine:
         """Has the game ended, so that no day may follow this state?"""
         return bool(getattr(state, "over", False))
 
-    def sealed(self, day: int) -> str | None:
-        """Why this day's seed and roll log must not be posted before the game ends (its dice decided
-        something secret that stays secret, such as the order of a deck), or None: post them at once."""
+    def sealed(self, day: int, rolls: list | None = None) -> str | None:
+        """Why this day's seed, roll log, reveal and openings must not be posted before the game ends
+        (its dice decided something secret that stays secret, such as the order of a deck), or None:
+        post them at once. Read from `secrets`: a sealed day, or a day whose `rolls` (gm/dice.py's
+        Roll, or their records) include one made with `hides=True`."""
+        if day in self.secrets.sealed_days:
+            return self.secrets.sealed_why
+        for r in rolls or ():
+            if (r.get("hides") if isinstance(r, dict) else getattr(r, "hides", False)):
+                return f"Day {day}'s dice decided something secret ({self.secrets.sealing_rolls or 'a hidden fact'})"
         return None
 
     def final_phase(self) -> Phase | None:
@@ -254,8 +289,19 @@ class Engine:
         return [f"{k}: {v}" for k, v in self.player_view(state, rules, player).items()]
 
     def status_rows(self, state: Any, rules: Any) -> tuple[list[str], list[list[str]]]:
-        """`gm status`: a table's header and rows, as the public may see them."""
+        """`gm status`: a table's header and rows, for the GM."""
         return ["player"], [[p] for p in self.players_due(state)]
+
+    def public_status_rows(self, state: Any, rules: Any) -> tuple[list[str], list[list[str]]]:
+        """`gm status --public`: the table as the thread may see it. Default: `status_rows` without the
+        columns named as a hidden field of `secrets` ("players.*.school" hides "school"), until the
+        game has ended."""
+        head, rows = self.status_rows(state, rules)
+        if self.ended(state):
+            return head, rows
+        hidden = {h.field.rsplit(".", 1)[-1] for h in self.secrets.hidden}
+        keep = [i for i, name in enumerate(head) if name not in hidden]
+        return [head[i] for i in keep], [[row[i] for i in keep] for row in rows]
 
     def orders_record(self, orders: Any) -> dict:
         """One player's orders in a stable shape, for day.json and the GM summary."""

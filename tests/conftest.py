@@ -93,6 +93,19 @@ def _head_at(root: Path, day: int) -> None:
 
     (root / HEAD).unlink(missing_ok=True)
     write_head(GameDir(root), day)
+    reseal(root)
+
+
+def reseal(root: Path) -> None:
+    """A game cut back is running again: a sealed day's reveal, written when the game ended
+    (gm/fairness/reveal.py, release_sealed), was not there yet."""
+    from gm.storage.gamedir import GameDir
+
+    engine = GameDir(root).load().engine
+    for d in (root / "days").iterdir():
+        if d.name.isdigit() and engine.sealed(int(d.name)):
+            for path in (d / "result").glob("reveal*"):
+                path.unlink()
 
 
 @pytest.fixture(scope="session")

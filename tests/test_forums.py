@@ -163,9 +163,18 @@ def test_markdown_commitment_and_reveal_posts_verify(tmp_path):
     commit = run("commit", game, "--day", "0")
     assert commit.exit_code == 0 and "```\ngm-commit {" in commit.output and "[b]" not in commit.output
     assert run("resolve", game, "--day", "0").exit_code == 0
-    reveal = game / "days" / "00" / "result" / "reveal.md"
+    # Day 0 is sealed (issue 22): its posts are the ones the end of the game releases
+    from gm.storage.gamedir import GameDir
+    from gm.fairness.reveal import released_reveal, roll_log_posts
+
+    gd = GameDir(game)
+    result = gd.result_dir(0)
+    assert not (result / "reveal.md").exists()
+    reveal = tmp_path / "reveal.md"
+    reveal.write_text(released_reveal(gd.load(), (result / "day.json").read_text(encoding="utf-8"),
+                                      (result / "rolls.public.jsonl").read_text(encoding="utf-8"))["reveal.md"])
     rolls = tmp_path / "rolls.md"
-    rolls.write_text(run("reveal", game, "--day", "0", "--rolls").output)
+    rolls.write_text("\n----- post\n".join(roll_log_posts(gd.load(), 0, result / "rolls.public.jsonl")))
     assert all(len(part) <= 2000 for part in rolls.read_text().split("----- post"))
     result = run("verify", "--commit", game / "days" / "00" / "commit.txt", "--reveal", reveal, "--rolls", rolls)
     assert result.exit_code == 0, result.output

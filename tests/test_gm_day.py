@@ -48,6 +48,9 @@ def unresolve(root: Path, day: int) -> None:
     shutil.rmtree(root / "days" / f"{day:02d}" / "result")
     (root / "days" / f"{day:02d}" / "lock.txt").unlink(missing_ok=True)
     (root / "chain-head.json").unlink(missing_ok=True)
+    from conftest import reseal
+
+    reseal(root)
     log = root / "fairness.log"
     if log.is_file():
         keep = [line for line in log.read_text(encoding="utf-8").splitlines()

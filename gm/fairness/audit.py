@@ -14,6 +14,7 @@ from gm.errors import GmError, StateError
 from gm.storage.gamedir import Game, GameDir
 from gm.storage.gcpause import gc_paused
 from gm.pipeline.record import day_files
+from gm.fairness.reveal import game_ended, released_reveal
 from gm.yamlio import display_path
 
 
@@ -64,6 +65,8 @@ def replay_day(gd: GameDir, game: Game, day: int) -> Replay:
     with gc_paused():  # the replayed day's objects all live until it is compared (gm/storage/gcpause.py)
         rd, history = replayed(gd, game, day)
         expected = day_files(game, rd, history)
+    if f"reveal.{game.ext}" not in expected and game_ended(gd, game):  # a sealed day, released at the end
+        expected.update(released_reveal(game, expected["day.json"], expected["rolls.public.jsonl"]))
     seed_hex = rd.seed.hex()
     result = gd.result_dir(day)
     on_disk = {p.relative_to(result).as_posix(): p for p in result.rglob("*") if p.is_file() and p.name != "changes.diff"}

@@ -4,7 +4,8 @@
 adds a correction to the new day.json: the earlier record's SHA-256, the reason, the orders files
 and the posts that changed. result/correction.<ext> says the same for the thread, and the reveal
 post counts the corrections. The game's fairness.log holds every resolution in order, so one
-made after deleting a result folder (no --force, no trace) shows in `gm audit --all`.
+made after deleting a result folder (no --force, no trace) shows in `gm audit --all`. The post
+counts the players whose messages changed, and names them only with `--name-players`.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ import json
 from gm.storage.gamedir import Game, GameDir
 
 
-def correction(gd: GameDir, day: int, reason: str, new_files: dict[str, str], new_orders: dict[str, str]) -> dict:
+def correction(gd: GameDir, day: int, reason: str, new_files: dict[str, str], new_orders: dict[str, str],
+               name_players: bool = False) -> dict:
     """The correction record of a re-resolve: compared with the result folder it replaces."""
     result = gd.result_dir(day)
     old_record_bytes = (result / "day.json").read_bytes()
@@ -29,8 +31,11 @@ def correction(gd: GameDir, day: int, reason: str, new_files: dict[str, str], ne
         path = result / rel
         if not path.is_file() or path.read_text(encoding="utf-8") != text:
             changed.append(rel)
-    return {"previous_record": hashlib.sha256(old_record_bytes).hexdigest(), "reason": reason,
-            "orders_changed": orders, "posts_changed": changed}
+    out = {"previous_record": hashlib.sha256(old_record_bytes).hexdigest(), "reason": reason,
+           "orders_changed": orders, "posts_changed": changed}
+    if name_players:  # `--name-players`: the post names them (only then is the key in the record)
+        out["name_players"] = True
+    return out
 
 
 def correction_post(game: Game, day: int, corr: dict) -> str:
@@ -38,4 +43,7 @@ def correction_post(game: Game, day: int, corr: dict) -> str:
 
     messages = [rel.split("/", 1)[1].rsplit(".", 1)[0] for rel in corr["posts_changed"] if rel.startswith("messages/")]
     public = [rel for rel in corr["posts_changed"] if not rel.startswith(("messages/", "openings/")) and rel != "gm-summary.txt"]
-    return render_post(game, "correction.j2", day=day, correction=corr, messages=messages, public=public)
+    # whose messages changed, and whose orders files, tell the thread who was in the fights: counted,
+    # unless the GM asked for names (issue 22)
+    named = bool(corr.get("name_players"))
+    return render_post(game, "correction.j2", day=day, correction=corr, messages=messages, public=public, named=named)

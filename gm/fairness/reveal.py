@@ -50,6 +50,50 @@ def reveal_lines(rec: dict) -> list[str]:
     return lines
 
 
+def game_ended(gd: GameDir, game: Game) -> bool:
+    """Has the last resolved day ended the game (so that every seal lifts)?"""
+    days = gd.resolved_days()
+    return bool(days) and game.engine.ended(game.engine.state_from_json(gd.read_json(days[-1], "state.json")))
+
+
+def released_reveal(game: Game, record_text: str, rolls_public_text: str) -> dict[str, str]:
+    """A sealed day's reveal post (its parts, if the forum needs them), made from its record once
+    the game has ended: the same post an open day gets when it is resolved."""
+    import hashlib
+    import json
+
+    from gm.forum.render import with_parts
+
+    def digest(text: str) -> str:  # as the chain takes a text's SHA-256 (gm/fairness/chain.py), without climbing to it
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+    files: dict[str, str] = {}
+    with_parts(files, f"reveal.{game.ext}", reveal_post(game, json.loads(record_text), digest(record_text),
+                                                        digest(rolls_public_text)), game)
+    return files
+
+
+def release_sealed(gd: GameDir, game: Game) -> list[str]:
+    """Once the game has ended, the seal lifts: the reveal post of every sealed day (written by
+    nobody until now, gm/pipeline/record.py) is written beside the day's result, from its record. Returns
+    the files written. Before the end, nothing."""
+    from gm.storage.gamedir import create_file_atomically
+
+    if not game_ended(gd, game):
+        return []
+    written = []
+    for day in gd.resolved_days():
+        result = gd.result_dir(day)
+        if (result / f"reveal.{game.ext}").is_file():
+            continue
+        files = released_reveal(game, (result / "day.json").read_text(encoding="utf-8"),
+                                (result / "rolls.public.jsonl").read_text(encoding="utf-8"))
+        for rel, text in sorted(files.items()):
+            create_file_atomically(result / rel, text)
+            written.append(display_path(result / rel))
+    return written
+
+
 def salt_lines(day: int, salts: dict[str, str]) -> list[str]:
     from gm.fairness.machine_lines import machine_line
 

@@ -12,22 +12,20 @@ record>}, where the nonce is HMAC-SHA256(veil, "<engine>|<day>|<index>") in hex 
 the day's second secret, which is never revealed with the seed. The sealed record is the GM's
 record of the roll with a weighted table's rows replaced by "table_sha256", the SHA-256 of
 {"nonce": N, "table": <rows>}: the rows can name what lies where (the other items a search could
-have found), which the player must not learn from their own roll. The player a roll concerns
-gets its opening (the day, the nonce and the sealed record) in result/openings/<player>.<ext>,
-to send with their message; anyone given an opening can check it against the public line.
+have found), which the player must not learn from their own roll. The players a roll is about
+(Roll.about, as the engine rolled it) get its opening (the day, the nonce and the sealed record)
+in result/openings/<player>.<ext>, to send with their message; anyone given an opening can check it against the public line.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-import re
 from typing import Iterable
 
 from gm.fairness.canonical import canonical, digest
 
 OPEN_TAG = "gm-open"
-_WORD = re.compile(r"\w")  # what may not follow a name in a purpose: it would go on the word
 
 
 def nonce(veil: bytes, engine: str, day: int, index: int) -> str:
@@ -56,30 +54,17 @@ def public_log(records: Iterable[dict], veil: bytes, engine: str, day: int) -> s
     return "".join(canonical(public_record(day, nonce(veil, engine, day, r["index"]), r)) + "\n" for r in records)
 
 
-def concerned(purpose: str, roster: list[str] | set[str] | frozenset[str]) -> str | None:
-    """The player a roll is opened to: the one whose name begins its purpose, who acts in the
-    engines' wording ("Noor searches the Septagon: what is found"), the longest such name when
-    one name begins another. The name must end where a word ends. A roll worded otherwise
-    ("bounty on Bruno: the reward item", "Round 18: ...") is opened to nobody until the game ends:
-    the player it names may not be the one entitled to its outcome.
-
-    Each prefix of the purpose that ends a word is looked up in the roster (a set), so a day's
-    rolls cost the length of their purposes, not rolls times players."""
-    names = roster if isinstance(roster, (set, frozenset)) else frozenset(roster)
-    for end in range(len(purpose), 0, -1):
-        if (end == len(purpose) or not _WORD.match(purpose, end)) and purpose[:end] in names:
-            return purpose[:end]
-    return None
-
-
-def openings(records: list[dict], veil: bytes, engine: str, day: int, roster: list[str]) -> dict[str, list[dict]]:
-    """Each player's openings: the rolls whose purpose begins with their name."""
-    names = frozenset(roster)
+def openings(rolls: list, veil: bytes, engine: str, day: int) -> dict[str, list[dict]]:
+    """Each player's openings: the rolls whose `about` names them (gm/dice.py's Roll: the players
+    entitled to what the roll was for, as the engine said when it rolled). A roll about nobody is
+    opened to nobody until the game ends; a purpose is never read for a name."""
     out: dict[str, list[dict]] = {}
-    for r in records:
-        who = concerned(str(r.get("purpose", "")), names)
-        if who is not None:
-            n = nonce(veil, engine, day, r["index"])
+    for roll in rolls:
+        if not roll.about:
+            continue
+        r = roll.record()
+        n = nonce(veil, engine, day, r["index"])
+        for who in roll.about:
             out.setdefault(who, []).append({"day": day, "nonce": n, "roll": sealed(n, r)})
     return out
 

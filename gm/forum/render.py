@@ -173,6 +173,11 @@ def _render_day(game, rd) -> dict[str, str]:
         salts=salts, dice_key=(rd.key or rd.seed).hex(),
         votes_file=f"days/{rd.day:02d}/votes.yaml" if rd.checked.votes_file else None)
         + _rulings(text_env, base, [d | {"public": e.is_public} for d, e in zip(event_dicts(rulings), rulings)], "gm"))
+    sealed = engine.sealed(rd.day, rd.rolls)  # the engine's secrets (Engine.secrets): what the GM must hold back
+    if sealed and not engine.ended(rd.state):
+        files["gm-summary.txt"] += (f"\nDay {rd.day} is sealed: {sealed}. Post no reveal, roll log or openings of it "
+                                    "before the game ends (`gm reveal` refuses until then); resolving the last day "
+                                    "writes its reveal post.\n")
     return files
 
 

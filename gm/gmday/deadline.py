@@ -9,6 +9,7 @@ extends it), days/NN/deadline.txt (`gm commit --deadline`), or game.yaml's daily
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -163,6 +164,9 @@ def _write_receipts(gd: GameDir, game: Game, day: int | None, now_raw: str | Non
     return out
 
 
+# a file of the game folder, or a `file:line:col`, in a warning's words: the GM's, never a receipt's
+_GM_PLACE = re.compile(r"days/\d+/|\.ya?ml\b|\.txt\b|\w:\d+:\d+")
+
 UNTOLD = ("Part of your orders may not happen as written, for a reason the GM may not tell you before the "
           "day is resolved: your results will say what happened.")
 
@@ -172,8 +176,9 @@ def receipt_warnings(warned: list) -> list[str]:
     quoted when they reveal nothing the player may not know, else one neutral line (Problem.secret:
     where someone else stands, a ruling not yet announced). Never a file name or line number: the
     player did not write the GM's files."""
-    out = [w.message[:1].upper() + w.message[1:] for w in warned if not w.secret]
-    if any(w.secret for w in warned):
+    told = [w for w in warned if not w.secret and not _GM_PLACE.search(w.message)]
+    out = [w.message[:1].upper() + w.message[1:] for w in told]
+    if len(told) < len(warned):  # a secret one, or one naming the GM's files: the neutral line
         out.append(UNTOLD)
     return list(dict.fromkeys(out))
 

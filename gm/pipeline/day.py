@@ -200,8 +200,9 @@ def _drop_ruled_out(doc: Any, shown: str, ruled_out: dict[str, str]) -> list[Pro
     for key in list(doc):
         name = find_name(key, ruled_out) if isinstance(key, str) else None
         if name is not None:
+            # the GM's alone (secret): a ruling not yet announced, about a player who gets no receipt
             out.append(Problem(key_loc(shown, doc, key), f"{name}'s orders will not happen: a ruling "
-                               f"({ruled_out[name]}) takes them out of the game before the orders", "warning"))
+                               f"({ruled_out[name]}) takes them out of the game before the orders", "warning", True))
             del doc[key]
     return out
 
@@ -290,14 +291,14 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None) -> CheckedD
             unreadable.append(display_path(path))
             continue
         taken, salt_problems = take_salts(doc, display_path(path))  # the engine never sees `salt:`
-        if ruled_out:
-            salt_problems += _drop_ruled_out(doc, display_path(path), ruled_out)
+        dropped = _drop_ruled_out(doc, display_path(path), ruled_out) if ruled_out else []
+        salt_problems += dropped
         got, found = engine.check_orders(doc, display_path(path), game.rules, state, day, seen)
         orders.update(got)
         salts.update(attribute(taken, due, salt_problems))
         found = sorted(salt_problems + found, key=lambda p: (p.where.line or 0, p.where.column or 0))
         problems += found
-        _attribute_warnings(doc, display_path(path), got, seen, found, warnings_of)
+        _attribute_warnings(doc, display_path(path), got, seen, found, warnings_of, {p.where.line for p in dropped})
     missing = [p for p in due if p not in orders]
     for p in missing:
         orders[p] = engine.default_orders(p, day)
@@ -337,9 +338,11 @@ def _seen_before(gd: GameDir, day: int, kinds: frozenset) -> Callable[[], dict]:
 
 
 def _attribute_warnings(doc: Any, shown: str, got: dict, seen: dict, found: list[Problem],
-                        out: dict[str, list[Problem]]) -> None:
+                        out: dict[str, list[Problem]], dropped: set[int | None] = frozenset()) -> None:
     """Each warning of an orders file given to the player whose section it stands in (from their
-    name's line to the next top-level key), for their receipt. One pass over the file's keys."""
+    name's line to the next top-level key), for their receipt. One pass over the file's keys.
+    `dropped`: the lines of the sections a ruling took out of the file (gm/pipeline/day.py, _drop_ruled_out):
+    still sections, of nobody's, so that what stands in them reaches no other player's receipt."""
     from bisect import bisect_right
 
     from gm.yamlio import key_loc
@@ -348,7 +351,8 @@ def _attribute_warnings(doc: Any, shown: str, got: dict, seen: dict, found: list
     if not warnings or not isinstance(doc, dict):
         return
     owner = {loc.line: name for name, loc in seen.items() if name in got and getattr(loc, "path", None) == shown}
-    starts = sorted({line for line in (key_loc(shown, doc, k).line for k in doc) if line is not None} | set(owner))
+    starts = sorted({line for line in (key_loc(shown, doc, k).line for k in doc) if line is not None} | set(owner)
+                    | {line for line in dropped if line is not None})
     for w in warnings:
         i = bisect_right(starts, w.where.line) - 1
         name = owner.get(starts[i]) if i >= 0 else None

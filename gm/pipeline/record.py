@@ -33,7 +33,8 @@ def day_files(game: Game, rd: ResolvedDay, history: dict | None = None) -> dict[
 
     day.json is the day's record in the hash chain (gm/fairness/chain.py): it holds the digests of the
     orders, the rolls and every other output, and of the previous day's record. reveal.<ext>
-    is made from the record, so it comes last and is not among the digests. `history` holds the
+    is made from the record, so it comes last and is not among the digests; a sealed day has none
+    (nor openings) until the game ends. `history` holds the
     day's rulings and corrections (gm/fairness/corrections.py), kept in the record as they were made.
     """
     engine = game.engine
@@ -42,7 +43,11 @@ def day_files(game: Game, rd: ResolvedDay, history: dict | None = None) -> dict[
     records = [r.record() for r in rd.rolls]
     files["rolls.jsonl"] = "".join(canonical(r) + "\n" for r in records)  # the encoding every checker reads
     files["rolls.public.jsonl"] = public_log(records, rd.veil, name, rd.day)
-    _openings(game, rd, openings(records, rd.veil, name, rd.day, sorted(game.roster)), files)
+    # a sealed day (Engine.secrets) keeps its openings and its reveal with the GM until the game
+    # ends: then gm/fairness/reveal.py's release_sealed writes the reveals, and `gm reveal --purposes` opens every roll
+    withheld = engine.sealed(rd.day, rd.rolls) is not None and not engine.ended(rd.state)
+    if not withheld:
+        _openings(game, rd, openings(rd.rolls, rd.veil, name, rd.day), files)
     files["events.jsonl"] = jsonl(e.record() for e in rd.events)
     files["state.json"] = dumps(engine.state_to_json(rd.state))
     history = history or {}
@@ -75,8 +80,9 @@ def day_files(game: Game, rd: ResolvedDay, history: dict | None = None) -> dict[
         from gm.fairness.corrections import correction_post
 
         with_parts(files, f"correction.{game.ext}", correction_post(game, rd.day, record["corrections"][-1]), game)
-    with_parts(files, f"reveal.{game.ext}", reveal_post(game, record, sha256_text(files["day.json"]),
-                                                        sha256_text(files["rolls.public.jsonl"])), game)
+    if not withheld:
+        with_parts(files, f"reveal.{game.ext}", reveal_post(game, record, sha256_text(files["day.json"]),
+                                                            sha256_text(files["rolls.public.jsonl"])), game)
     return files
 
 

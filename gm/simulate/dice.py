@@ -28,14 +28,14 @@ class SimDice(DiceBase):
             self.values.append(value)
         return value
 
-    def roll(self, sides: int, purpose: str) -> int:
+    def roll(self, sides: int, purpose: str, about=(), hides=False) -> int:
         return self._draw(sides, purpose)
 
-    def chance(self, percent: int, purpose: str) -> tuple[bool, int]:
+    def chance(self, percent: int, purpose: str, about=(), hides=False) -> tuple[bool, int]:
         value = self._draw(100, purpose)
         return value <= percent, value
 
-    def weighted(self, table: Sequence[tuple[Any, int]], purpose: str) -> tuple[Any, int]:
+    def weighted(self, table: Sequence[tuple[Any, int]], purpose: str, about=(), hides=False) -> tuple[Any, int]:
         total = 0
         for _, w in table:
             total += w
@@ -47,12 +47,12 @@ class SimDice(DiceBase):
                 return outcome, value
         return table[-1][0], value
 
-    def pick(self, options: Sequence[Any], purpose: str) -> Any:
+    def pick(self, options: Sequence[Any], purpose: str, about=(), hides=False) -> Any:
         if len(options) == 1:
             return options[0]
         return options[self._draw(len(options), purpose) - 1]
 
-    def shuffled(self, options: Sequence[Any], purpose: str) -> list[Any]:
+    def shuffled(self, options: Sequence[Any], purpose: str, about=(), hides=False) -> list[Any]:
         rest = list(options)
         out = []
         while len(rest) > 1:

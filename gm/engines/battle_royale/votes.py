@@ -93,13 +93,14 @@ def resolve(day: Day) -> list[Event]:
 def _reward_drop(day: Day, zone: str) -> list[Event]:
     """One package, recovered by a random student in the zone; searchers count as two (III.E.3)."""
     state, rules, dice = day.state, day.rules, day.dice
-    name = random_item_name(rules, dice, f"reward drop in {the(zone)}: the item")
+    name = random_item_name(rules, dice, f"reward drop in {the(zone)}: the item", hides=rules.house.seal_hidden_rolls)
     item = new_item(state, rules, name)
     present = state.by_zone().get(zone, [])
     if not present:
         state.zones[zone].ground.append(GroundItem(item))
         return [gm_only("reward_unclaimed", STEP, zone=zone, item=name)]
-    winner_name, _ = dice.weighted(lottery_weights(day, present), f"reward drop in {the(zone)}: who recovers it")
+    winner_name, _ = dice.weighted(lottery_weights(day, present), f"reward drop in {the(zone)}: who recovers it",
+                                   hides=rules.house.seal_hidden_rolls)
     winner = state.players[winner_name]
     kept = take_or_leave(state, rules, winner, item, state.day)
     return [private("reward", [winner_name], STEP, player=winner_name, zone=zone, item=name, kept=kept)]

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm.engine import Day, Engine, Facts, GameSetup, Phase
+from gm.engine import Day, Engine, Facts, GameSetup, Hidden, Phase, Secrets
 
 from . import setup as setup_mod
 from . import forms, rulings, turn_start, turns
@@ -84,6 +84,19 @@ class HashmiBattleRoyale(Engine):
         players=(3, 4),  # "played by up to 4 players" (box: 3-4)
     )
     state_class = State
+    # the missions (until the game ends, or a Know it All claims one), the hands, the standing
+    # reactions and the order of the decks; Day 0 dealt and shuffled them
+    secrets = Secrets(
+        hidden=(Hidden("players.*.mission", "others", "the game ends"),
+                Hidden("players.*.hand", "others", "the game ends"),
+                Hidden("players.*.standing", "others", "the game ends"),
+                Hidden("spare_missions", "everyone", "the game ends"),
+                Hidden("action_deck", "everyone", "the game ends"),
+                Hidden("weapon_deck", "everyone", "the game ends")),
+        sealed_days=(0,),
+        sealed_why=("Day 0's dice dealt the secret missions and shuffled both decks, so its seed (or its roll "
+                    "log) would show every mission and every hand to come"),
+    )
     ruling_kinds = rulings.KINDS
     ruling_why_not = rulings.WHY_NOT
     check_ruling = staticmethod(rulings.check_ruling)
@@ -126,12 +139,6 @@ class HashmiBattleRoyale(Engine):
         if state.stage == PLACEMENT:
             return [_phase("placement", _setup_day)]
         return [_phase(f"{state.active}'s turn", _turn), _phase("next turn", _next)]
-
-    def sealed(self, day: int) -> str | None:
-        if day == 0:
-            return ("Day 0's dice dealt the secret missions and shuffled both decks, so its seed (or its roll "
-                    "log) would show every mission and every hand to come")
-        return None
 
     def decided(self, state: State, rules) -> bool:
         return state.over

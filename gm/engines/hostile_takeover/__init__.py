@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm.engine import Engine, Facts, GameSetup, Phase
+from gm.engine import Engine, Facts, GameSetup, Phase, Secrets
 
 from . import endgame, forms, placement, rulings, setup, turns
 from .orders import check_orders_doc, default_orders
@@ -55,6 +55,8 @@ class HostileTakeover(Engine):
     gm_view = staticmethod(gm_view)
     player_status = staticmethod(player_status)
     status_rows = staticmethod(status_rows)
+    # a game of perfect information: only the orders are secret, and gm/fairness/lock.py seals them
+    secrets = Secrets(target_odds=True)  # every modifier of an attack is on the board
     ruling_kinds = rulings.KINDS
     ruling_why_not = rulings.WHY_NOT
     check_ruling = staticmethod(rulings.check_ruling)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from gm.engine import Engine, Facts, GameSetup, Phase
+from gm.engine import Engine, Facts, GameSetup, Hidden, Phase, Secrets
 
 from . import endgame, forms, rounds, rulings, setup
 from .orders import GM, check_all, check_orders_doc, default_orders
@@ -51,6 +51,15 @@ class Kharnage(Engine):
     status_rows = staticmethod(status_rows)
     receipt_lines = staticmethod(forms.receipt_lines)
     order_form = staticmethod(forms.order_form)
+    # the order of each Reserve and Battle deck, and the Battle cards in a hand; Day 0 shuffled them
+    secrets = Secrets(
+        hidden=(Hidden("players.*.reserve", "everyone", "the game ends"),
+                Hidden("players.*.deck", "everyone", "the game ends"),
+                Hidden("players.*.hand", "others", "the game ends")),
+        sealed_days=(0,),
+        sealed_why=("Day 0's dice shuffled every Reserve and Battle deck, so its seed (or its roll log) would "
+                    "show every player's coming draws and hand"),
+    )
     ruling_kinds = rulings.KINDS
     ruling_why_not = rulings.WHY_NOT
     check_ruling = staticmethod(rulings.check_ruling)
@@ -95,12 +104,6 @@ class Kharnage(Engine):
             return [yeah, _phase(rounds.REVEAL, rounds.reveal)]
         # the activations are known only after the reveal: one phase walks them in order
         return [yeah, _phase(rounds.REVEAL, rounds.reveal), _phase("activations", _activations), end]
-
-    def sealed(self, day: int) -> str | None:
-        if day == 0:
-            return ("Day 0's dice shuffled every Reserve and Battle deck, so its seed (or its roll log) would "
-                    "show every player's coming draws and hand")
-        return None
 
     def final_phase(self) -> Phase:
         return _phase(endgame.STEP, endgame.resolve)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm.engine import Day, Engine, Facts, GameSetup, Phase
+from gm.engine import Day, Engine, Facts, GameSetup, Hidden, Phase, Secrets
 from gm.errors import Location, Problem
 
 from . import endgame, forms, pending, rulings, setup, turns
@@ -72,6 +72,13 @@ class TeamKill(Engine):
     status_rows = staticmethod(status_rows)
     receipt_lines = staticmethod(forms.receipt_lines)
     order_form = staticmethod(forms.order_form)
+    # TK-20: the cards in hands (and the cards left in the box) stay secret; Day 0 shuffled and dealt them
+    secrets = Secrets(
+        hidden=(Hidden("persons.*.hand", "others", "the game ends"),
+                Hidden("undealt", "everyone", "the game ends")),
+        sealed_days=(0,),
+        sealed_why="Day 0's dice shuffled and dealt the deck, so its seed (or its roll log) would show everyone's card",
+    )
     ruling_kinds = rulings.KINDS
     ruling_why_not = rulings.WHY_NOT
     check_ruling = staticmethod(rulings.check_ruling)
@@ -119,12 +126,6 @@ class TeamKill(Engine):
     def players_due(self, state: State) -> list[str]:
         """Everyone still in; on Day 0 too, so that a player may salt the shuffle (docs/fairness.md)."""
         return state.players_in()
-
-    def sealed(self, day: int) -> str | None:
-        """Day 0's seed re-derives the shuffle, so it shows everyone's card: it is posted at the end."""
-        if day == 0:
-            return "Day 0's dice shuffled and dealt the deck, so its seed (or its roll log) would show everyone's card"
-        return None
 
     def new_notes(self) -> dict:
         """Whether the day's standing orders were laid already, and how many turns it has used."""
