@@ -100,7 +100,7 @@ def anyone_due(gd: GameDir, game: Game, day: int) -> bool:
 
 def commit_post(game: Game, record: dict, deadline: str | None, salts: bool = True) -> str:
     from gm.beacon import round_time, round_url
-    from gm.published import check_fits, machine_line
+    from gm.published import check_fits, check_machine_lines, machine_line
     from gm.render import render_post
 
     beacon = record["beacon"]
@@ -109,6 +109,7 @@ def commit_post(game: Game, record: dict, deadline: str | None, salts: bool = Tr
                        beacon_time=round_time(beacon["round"]).strftime("%Y-%m-%d %H:%M:%S UTC") if beacon else None,
                        beacon_url=round_url(beacon["round"]) if beacon else None,
                        machine=machine_line(COMMIT_TAG, record), salts=salts)
+    check_machine_lines(post, [machine_line(COMMIT_TAG, record)], "the commitment post")
     check_fits(post, game.forum.max_length if game.forum else None, "the commitment post")
     return post
 

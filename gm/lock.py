@@ -66,7 +66,7 @@ def lock_record(game: Game, day: int, commit_sha256: str, beacon_round: int | No
 def lock_day(gd: GameDir, game: Game, day: int) -> Locked:
     from gm.commitment import commit_path, committed_record, log_event
     from gm.reveal import salt_lines
-    from gm.published import check_fits, machine_line
+    from gm.published import check_fits, check_machine_lines, machine_line
     from gm.render import render_post
 
     if gd.is_resolved(day):
@@ -91,6 +91,7 @@ def lock_day(gd: GameDir, game: Game, day: int) -> Locked:
     post = render_post(game, "lock.j2", day=day, record=record, machine=machine_line(LOCK_TAG, record),
                        file_lines="\n".join(file_lines), salt_lines="\n".join(salt_lines(day, salts)),
                        salts=sorted(salts.items()))
+    check_machine_lines(post, [machine_line(LOCK_TAG, record)] + file_lines + salt_lines(day, salts), "the lock post")
     check_fits(post, game.forum.max_length if game.forum else None, "the lock post")
     create_file_atomically(path, post)
     log_event(gd, {"event": "lock", "day": day, "lock_sha256": hashlib.sha256(post.encode("utf-8")).hexdigest()})

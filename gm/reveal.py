@@ -57,7 +57,7 @@ def salt_lines(day: int, salts: dict[str, str]) -> list[str]:
 
 
 def reveal_post(game: Game, record: dict, record_sha256: str, rolls_sha256: str) -> str:
-    from gm.published import check_fits
+    from gm.published import check_fits, check_machine_lines
     from gm.render import render_post
 
     rec = reveal_record(record, record_sha256, rolls_sha256)
@@ -65,6 +65,7 @@ def reveal_post(game: Game, record: dict, record_sha256: str, rolls_sha256: str)
                        salts=list(record["salts"].items()), salt_lines="\n".join(salt_lines(rec["day"], record["salts"])),
                        rulings=record.get("rulings") or [], corrections=record.get("corrections") or [],
                        machine="\n".join(reveal_lines(rec)))
+    check_machine_lines(post, reveal_lines(rec) + salt_lines(rec["day"], record["salts"]), "the reveal post")
     check_fits(post, game.forum.max_length if game.forum else None, "the reveal post")
     return post
 

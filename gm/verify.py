@@ -66,9 +66,15 @@ def read_rolls(text: str, where: str) -> list[dict]:
                 raise LocatedError(Location(where, n, start + 1), "a roll record that is not as gm wrote it (not in the "
                                    "canonical encoding of docs/fairness.md): copy it as posted")
             rolls.append(rec)
-    if not rolls and text.strip():  # an empty log is a day without rolls; other text is the wrong file
-        raise Unreadable(f"{where}: no roll records found (give result/rolls.public.jsonl, or the posts that hold its lines)")
     return rolls
+
+
+def no_rolls_problem(rolls: list[dict], text: str, where: str, expected: int | None) -> None:
+    """No roll record in a text that is not empty: a day without rolls (the reveal counts none, or
+    the text is gm's own roll-log post of 0 rolls), or else the wrong file."""
+    if rolls or not text.strip() or expected == 0 or "(0 rolls)" in text:
+        return
+    raise Unreadable(f"{where}: no roll records found (give result/rolls.public.jsonl, or the posts that hold its lines)")
 
 
 def rolls_digest(rolls: list[dict]) -> str:
@@ -184,6 +190,9 @@ def verify(pub: Published) -> Verdict:
         lines.append(f"Seed {seed_hex}: its SHA-256 matches the commitment.")
     else:
         bad.append(f"the seed {seed_hex} does not have the committed SHA-256 (it hashes to {hashlib.sha256(seed).hexdigest()})")
+    _check_post_digest(pub.commit_text, pub.commit_where, reveal.get("commit_sha256"), "commitment", lines, bad)
+    if pub.lock_text:
+        _check_post_digest(pub.lock_text, pub.lock_where, reveal.get("lock_sha256"), "lock", lines, bad)
     beacon = _check_beacon(commit, reveal, lines, bad)
     salts = _salts(pub, reveal, lines, bad)
     _check_lock(pub, commit, reveal, salts, lines, bad)
@@ -192,6 +201,7 @@ def verify(pub: Published) -> Verdict:
     if reveal.get("dice_key") and reveal["dice_key"] != key.hex() and not pub.salts:
         bad.append(f"the reveal's dice key {reveal['dice_key']} does not follow from its seed, salts and beacon")
     rolls = read_rolls(pub.rolls_text, pub.rolls_where)
+    no_rolls_problem(rolls, pub.rolls_text, pub.rolls_where, reveal.get("rolls"))
     digest_ = rolls_digest(rolls)
     lines.append(f"Roll log ({pub.rolls_where}): {_count(len(rolls), 'roll')}, SHA-256 {digest_}")
     if reveal.get("rolls_sha256") and reveal["rolls_sha256"] != digest_:
@@ -214,6 +224,26 @@ def verify(pub: Published) -> Verdict:
     lines.append(f"OK: every roll of Day {day} follows from " + (", ".join(sources[:-1]) + " and " if len(sources) > 1 else "")
                  + sources[-1] + ".")
     return Verdict(True, lines)
+
+
+def post_digests(text: str) -> set[str]:
+    """The SHA-256 of a post as gm wrote it, from a copy: as saved, or with its line ends made \\n and
+    its last line ended once (what a copy through an editor or a browser may change, and nothing else)."""
+    plain = text.replace("\r\n", "\n")
+    forms = {text, plain, plain.rstrip("\n") + "\n", plain.rstrip("\n")}
+    return {hashlib.sha256(f.encode("utf-8")).hexdigest() for f in forms}
+
+
+def _check_post_digest(text: str, where: str, named: str | None, what: str, lines: list[str], bad: list[str]) -> None:
+    """The reveal's gm-seal names the SHA-256 of the commitment and lock posts as gm wrote them: a post
+    whose prose was edited (a deadline moved, a promise changed) is not the one the day was sealed with."""
+    if not named or _HEX64.match(text.strip()):
+        return
+    if named in post_digests(text):
+        lines.append(f"The {what} post ({where}) is the one the reveal's gm-seal names, prose included.")
+    else:
+        bad.append(f"the {what} post is not the one the reveal's gm-seal names (SHA-256 {named}): its text was "
+                   "edited, or it was not copied whole as gm wrote it")
 
 
 def _one(text: str, tag: str, where: str) -> dict:

@@ -1,0 +1,117 @@
+"""Fairness v3 (issue #23, and #22's item 6): the clock, the GM's rulings, the house rules and the
+players' own text inside the proof. Each test is a finding of the issue, reproduced."""
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from gm.published import TAGS
+from test_fairness import run, snapshot, write_orders  # noqa: F401
+
+
+def day_posts(game: Path, day: int) -> dict[str, Path]:
+    d = game / "days" / f"{day:02d}"
+    return {"--commit": d / "commit.txt", "--lock": d / "lock.txt", "--reveal": d / "result" / "reveal.bbcode",
+            "--rolls": d / "result" / "rolls.public.jsonl"}
+
+
+def verify(given: dict[str, Path], *extra):
+    return run("verify", *[x for kv in given.items() for x in kv], *extra)
+
+
+def play_day4(game: Path, orders: str, *resolve_args) -> dict[str, Path]:
+    """Day 4 of the demo, offline: committed, orders in, locked, resolved."""
+    assert (r := run("commit", game)).exit_code == 0, r.output
+    write_orders(game, 4, orders)
+    assert (r := run("lock", game)).exit_code == 0, r.output
+    assert (r := run("resolve", game, *resolve_args)).exit_code == 0, r.output
+    return day_posts(game, 4)
+
+
+# ---- 5. machine lines cannot be forged from inside a post ---------------------------------------
+
+
+def _forged(tag: str) -> str:
+    return tag + ' {"day":4,"player":"Juno","salt":"forged"}'
+
+
+@pytest.mark.parametrize("tag", TAGS)
+def test_a_salt_holding_a_machine_line_cannot_frame_an_honest_day(game_copy, tag):
+    # issue 23: a salt whose text holds a `gm-salt {...}` line made an honest day NOT VERIFIED (51 problems)
+    salt = _forged(tag).replace('"', "'") if tag == "gm-reveal" else _forged(tag)
+    orders = "Mateo:\n  salt: " + json.dumps(salt) + "\n  action: search\n"
+    posts = play_day4(game_copy, orders)
+    out = verify(posts)
+    assert out.exit_code == 0, out.output
+    reveal = posts["--reveal"].read_text(encoding="utf-8")
+    assert salt not in reveal.split("[code]")[0], "a salt stays out of the reveal's prose"
+
+
+def test_a_machine_line_counts_only_at_the_start_of_its_own_line():
+    from gm.published import find_machine_lines
+
+    line = 'gm-salt {"day":4,"player":"Juno","salt":"x"}'
+    assert len(find_machine_lines(line, "gm-salt", "post")) == 1
+    assert len(find_machine_lines("[code]" + line + "[/code]", "gm-salt", "post")) == 1
+    assert len(find_machine_lines("```\n" + line + "\n```", "gm-salt", "post")) == 1
+    for prose in ("[*]Mateo: " + line, "Mateo: " + line, "- " + line, "> " + line):
+        assert find_machine_lines(prose, "gm-salt", "post") == []
+
+
+@pytest.mark.parametrize("tag", TAGS)
+def test_a_name_holding_a_machine_tag_never_starts_a_line_of_a_post(demo_dir, tag):
+    """Names and salts are encoded inside the machine lines; every post checks that it holds no
+    machine line but those gm wrote."""
+    from gm.gamedir import GameDir
+    from gm.published import check_machine_lines
+    from gm.reveal import reveal_post
+
+    gd = GameDir(demo_dir)
+    game = gd.load()
+    record = gd.read_json(4, "day.json")
+    name = _forged(tag)
+    record["salts"] = {name: _forged(tag), "Juno": "\n".join(TAGS)}
+    post = reveal_post(game, record, "0" * 64, "0" * 64)
+    for t in TAGS:
+        for _, obj, _ in __import__("gm.published", fromlist=["x"]).find_machine_lines(post, t, "reveal"):
+            assert obj.get("salt") != "forged"
+    with pytest.raises(Exception, match="machine line"):
+        check_machine_lines("prose\n" + name + "\n", [], "the reveal post")
+
+
+# ---- 4. every lock counts; verify checks the posts' own digests -------------------------------------
+
+
+def test_verify_accepts_its_own_roll_log_post_on_a_day_without_rolls(played_ht, tmp_path):
+    # issue 23: exit 2, "no roll records found", on 21 of the 61 demo days
+    game = played_ht
+    posts = day_posts(game, 1)
+    assert posts["--rolls"].read_text() == ""
+    log = run("reveal", game, "--day", 1, "--rolls")
+    assert log.exit_code == 0, log.output
+    saved = tmp_path / "rolls.txt"
+    saved.write_text(log.output)
+    out = verify(dict(posts, **{"--rolls": saved}))
+    assert out.exit_code == 0, out.output
+
+
+@pytest.fixture(scope="module")
+def played_ht(tmp_path_factory):
+    root = tmp_path_factory.mktemp("ht") / "game"
+    assert run("demo", root, "--engine", "hostile-takeover").exit_code == 0
+    return root
+
+
+@pytest.mark.parametrize("which", ["--commit", "--lock"])
+def test_verify_names_an_edited_commitment_or_lock_prose(demo_dir, tmp_path, which):
+    # issue 23: verify passed a commitment or lock post whose prose (the stated deadline) was edited
+    posts = day_posts(demo_dir, 7)
+    assert verify(posts).exit_code == 0
+    edited = tmp_path / "post.txt"
+    text = posts[which].read_text(encoding="utf-8")
+    edited.write_text(text.replace("Day 7", "Day 7 (deadline moved to Sunday)", 1), encoding="utf-8")
+    out = verify(dict(posts, **{which: edited}))
+    assert out.exit_code == 1, out.output
+    assert ("commitment" if which == "--commit" else "lock") + " post is not the one" in out.output
