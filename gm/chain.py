@@ -348,7 +348,13 @@ def _check_lock(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
     out.findings += [f"{shown}: {p}" for p in lock_problems(lock)]
     out.findings += [f"{shown}: {d}" for d in salt_differences(lock.salts, dict(record.get("salts") or {}))]
     ruled = {f for r in record.get("rulings") or [] for f in r.get("files", [])}
-    for d in file_differences(lock.files, record.get("orders_files") or {}):
+    from gm.lock import sealed_files
+
+    try:
+        veil = bytes.fromhex(str(record.get("veil")))
+    except ValueError:
+        veil = b""
+    for d in file_differences(lock.files, sealed_files(veil, record.get("engine"), day, record.get("orders_files") or {})):
         if d.split(" was ")[0] not in ruled:
             out.findings.append(f"{shown}: orders file {d} after the lock, and no ruling says why")
     if not out.findings:

@@ -356,15 +356,24 @@ def commit(game_dir, day, deadline, late):
 @cli.command()
 @game_arg
 @day_opt
-def lock(game_dir, day):
+@click.option("--file-key", default=None, metavar="FILE",
+              help="Print only the key of one orders file, for the player whose orders it holds: with it they "
+                   "check that file's gm-file line (docs/fairness.md).")
+def lock(game_dir, day, file_key):
     """At the deadline: post the digest of every orders file and every salt as received.
 
     \b
     Example:
       gm lock my-game --day 3
+      gm lock my-game --day 3 --file-key akane.yaml
     """
     from gm import commands
 
+    if file_key is not None:
+        day, key = commands.lock(game_dir, day, file_key=file_key)
+        click.echo(f"Day {day}, {file_key}: give this key only to the player whose orders the file holds", err=True)
+        click.echo(key)
+        return
     out = commands.lock(game_dir, day)
     for w in out.warnings:
         click.echo(w, err=True)

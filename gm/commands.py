@@ -138,7 +138,8 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
         history = _history(gd, day, force)
         with gc_paused():  # the day's objects all live until it is written (gm/gcpause.py)
             rd = resolve_day(gd, game, day, secret.seed, secret.veil, round_record, story=intro)
-            history["rulings"] += _check_lock(gd, day, rd.checked, rulings, history["rulings"])
+            history["rulings"] += _check_lock(gd, day, rd.checked, rulings, history["rulings"],
+                                              rd.veil, game.engine.facts.name)
             if force and gd.is_resolved(day):
                 from gm.corrections import correction
 
@@ -167,7 +168,8 @@ def _history(gd: GameDir, day: int, force: bool) -> dict:
     return {"rulings": list(old.get("rulings") or []), "corrections": list(old.get("corrections") or [])}
 
 
-def _check_lock(gd: GameDir, day: int, checked, rulings: tuple[str, ...], earlier: list[dict]) -> list[dict]:
+def _check_lock(gd: GameDir, day: int, checked, rulings: tuple[str, ...], earlier: list[dict], veil: bytes,
+                engine: str) -> list[dict]:
     """After `gm lock`: the salts as locked, and each orders file changed since covered by a ruling
     (compared with the bytes the day was resolved from)."""
     from gm.lock import file_differences, read_lock, salt_differences
@@ -179,7 +181,9 @@ def _check_lock(gd: GameDir, day: int, checked, rulings: tuple[str, ...], earlie
             raise StateError(f"Day {day} was not locked (`gm lock`), "
                              "so no orders file can have changed after it: leave out --late-change")
         return []
-    files, salts = checked.orders_digests, checked.salts
+    from gm.lock import sealed_files
+
+    files, salts = sealed_files(veil, engine, day, checked.orders_digests), checked.salts
     salt_changes = salt_differences(lock.salts, salts)
     if salt_changes:
         raise StateError(f"the salts of Day {day} differ from the lock ({display_path(gd.day_dir(day) / 'lock.txt')}): "
@@ -385,12 +389,16 @@ def commit(root: Path, day: int | None, deadline: str | None = None, late: bool 
     return result
 
 
-def lock(root: Path, day: int | None):
-    """Post the orders and salts as received, at the deadline (gm/lock.py)."""
-    from gm.lock import lock_day
+def lock(root: Path, day: int | None, file_key: str | None = None):
+    """Post the orders and salts as received, at the deadline (gm/lock.py); with `file_key`, only
+    the key of that orders file, for the player whose orders it holds."""
+    from gm.lock import file_key_for, lock_day
 
     gd = GameDir(root)
     game = gd.load()
+    if file_key is not None:
+        d = _default_day(gd, day, resolved=False) if day is None else day
+        return d, file_key_for(gd, game, d, file_key)
     with gd.lock():
         return lock_day(gd, game, _default_day(gd, day, resolved=False))
 

@@ -21,6 +21,7 @@ def reveal_record(record: dict, record_sha256: str, rolls_sha256: str) -> dict:
     line's object, with the `gm-seal` line's digests under "seal" and the beacon round under
     "beacon" (each its own line, so that every line fits a short post)."""
     from gm.canonical import digest
+    from gm.lock import sealed_files
 
     day = record["day"]
     beacon = record.get("beacon")
@@ -35,7 +36,9 @@ def reveal_record(record: dict, record_sha256: str, rolls_sha256: str) -> dict:
         "rolls_sha256": rolls_sha256,
         "record_sha256": record_sha256,
         "seal": {"day": day, "commit_sha256": record.get("commit_sha256"), "lock_sha256": record.get("lock_sha256"),
-                 "orders_sha256": digest(record.get("orders_files") or {}), "salts_sha256": digest(record["salts"])},
+                 "orders_sha256": digest(sealed_files(bytes.fromhex(record["veil"]), record["engine"], day,
+                                                      record.get("orders_files") or {})),
+                 "salts_sha256": digest(record["salts"])},
         "beacon": dict(beacon, day=day) if beacon else None,
     }
 

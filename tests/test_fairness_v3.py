@@ -115,3 +115,27 @@ def test_verify_names_an_edited_commitment_or_lock_prose(demo_dir, tmp_path, whi
     out = verify(dict(posts, **{which: edited}))
     assert out.exit_code == 1, out.output
     assert ("commitment" if which == "--commit" else "lock") + " post is not the one" in out.output
+
+
+# ---- #22 item 6: the lock's digests cannot be reversed by guessing ------------------------------------
+
+
+def test_the_lock_s_file_digests_are_salted_and_a_player_can_check_their_own(game_copy):
+    # issue 22: both one-line Team Kill orders files were recovered from the lock post's plain SHA-256
+    from gm.canonical import canonical
+
+    orders = "Mateo:\n  action: search\n"
+    posts = play_day4(game_copy, orders)
+    plain = hashlib.sha256((game_copy / "days" / "04" / "orders" / "orders.yaml").read_bytes()).hexdigest()
+    for which in ("--lock", "--reveal"):
+        assert plain not in posts[which].read_text(encoding="utf-8")
+    from gm.canonical import digest
+    assert digest({"orders.yaml": plain}) not in posts["--reveal"].read_text(encoding="utf-8")
+    got = run("lock", game_copy, "--day", 4, "--file-key", "orders.yaml")
+    assert got.exit_code == 0, got.output
+    key = got.output.strip().splitlines()[-1].split()[-1]
+    assert len(key) == 64
+    want = hashlib.sha256(canonical({"key": key, "sha256": plain}).encode()).hexdigest()
+    assert f'"file":"orders.yaml","sha256":"{want}"' in posts["--lock"].read_text(encoding="utf-8")
+    assert verify(posts).exit_code == 0
+    assert run("audit", game_copy, "--all").exit_code == 0
