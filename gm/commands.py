@@ -108,12 +108,13 @@ class Resolved:
 
 
 def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beacon: str | None = None,
-            rulings: tuple[str, ...] = (), reason: str | None = None, intro: str | None = None) -> Resolved:
+            rulings: tuple[str, ...] = (), reason: str | None = None, intro: str | None = None,
+            now: str | None = None, early: bool = False) -> Resolved:
     """Resolve a day. After a lock, a changed orders file needs a ruling and a changed salt is
     refused; a re-resolve needs its reason, and leaves a correction in the record (gm/corrections.py).
     `intro` is the GM's prose for the post: it is written to days/NN/story.md (which must not hold
     other text already) so the day's record and `gm audit` can account for it."""
-    from gm.commitment import beacon_for_resolve, log_event, secret_for_resolve
+    from gm.commitment import beacon_for_resolve, check_resolve_time, log_event, secret_for_resolve
     from gm.day import resolve_day
     from gm.gamedir import create_file_atomically
     from gm.record import day_files
@@ -134,6 +135,8 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
             raise StateError(f"Day {day} is already resolved; use --force --reason \"...\" to resolve it again "
                              "(the old result is kept, and the correction is posted)")
         secret, seed_warnings = secret_for_resolve(gd, game, day, seed_hex)
+        if not (force and gd.is_resolved(day)):  # a re-resolve comes after the deadline by its nature
+            seed_warnings += check_resolve_time(gd, day, when_now(now), early)
         round_record = beacon_for_resolve(gd, day, beacon)
         history = _history(gd, day, force)
         with gc_paused():  # the day's objects all live until it is written (gm/gcpause.py)
@@ -321,6 +324,8 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
     """Play the engine's example as a careful GM would: each day committed before its orders come
     in, locked at the deadline, then resolved; the last day also takes a real drand quicknet round
     (earlier days stay offline: the example's orders were written for their dice)."""
+    from datetime import timedelta
+
     from gm.beacon import DEMO_ROUND, DEMO_SIGNATURE, checked_round, round_time
     from gm.commitment import commit_day, derived_veil, log_event
     from gm.day import resolve_day
@@ -343,14 +348,15 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
         beacon = None
         seed = demo_seed(day, beacon=day == days[-1])
         if day == days[-1]:  # a deadline just before a published round, so the round named is that one
-            commit_day(gd, game, day, seed, deadline=round_time(DEMO_ROUND - 1))
+            deadline = round_time(DEMO_ROUND - 1)
+            commit_day(gd, game, day, seed, deadline=deadline, now=deadline - timedelta(hours=1))
             beacon = checked_round(DEMO_ROUND, DEMO_SIGNATURE).record()
         else:
             commit_day(gd, game, day, seed)
         orders = source / "days" / f"{day:02d}" / "orders"
         if orders.is_dir():
             shutil.copytree(orders, gd.orders_dir(day))
-        lock_day(gd, game, day)
+        lock_day(gd, game, day, now=deadline if day == days[-1] else None)
         with gc_paused():
             rd = resolve_day(gd, game, day, seed, derived_veil(seed), beacon)
             files = day_files(game, rd)
@@ -364,7 +370,23 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
 # ---- provable fairness -------------------------------------------------------------------
 
 
-def commit(root: Path, day: int | None, deadline: str | None = None, late: bool = False):
+def when_now(raw: str | None):
+    """`--now`: a date and time with its zone (2026-03-01T20:00Z), or in UTC as `2026-03-01 20:00`;
+    None: the clock's."""
+    from datetime import timezone
+
+    if raw is None:
+        return None
+    from gm.beacon import parse_deadline
+    from gm.gmday import parse_when
+
+    try:
+        return parse_deadline(raw)
+    except GmError:
+        return parse_when(raw, "--now").replace(tzinfo=timezone.utc)
+
+
+def commit(root: Path, day: int | None, deadline: str | None = None, late: bool = False, now: str | None = None):
     """Fix the day's seed and return the commitment post (gm/commitment.py); with `deadline`, the
     dice also take the beacon round after it, and the day's deadline is kept for check, status,
     remind and the receipts (gm/gmday.py). A day after the end of the game is refused."""
@@ -380,7 +402,7 @@ def commit(root: Path, day: int | None, deadline: str | None = None, late: bool 
         done = [d for d in gd.resolved_days() if d < day]
         if done and not gd.is_resolved(day) and game.engine.ended(load_state(gd, game, done[-1])):
             raise StateError(f"the game ended on Day {done[-1]}: there is no Day {day} to commit")
-        result = commit_day(gd, game, day, deadline=when, late=late)
+        result = commit_day(gd, game, day, deadline=when, late=late, now=when_now(now))
         if when is not None:
             from gm.gmday import set_deadline
 
@@ -389,7 +411,8 @@ def commit(root: Path, day: int | None, deadline: str | None = None, late: bool 
     return result
 
 
-def lock(root: Path, day: int | None, file_key: str | None = None):
+def lock(root: Path, day: int | None, file_key: str | None = None, now: str | None = None, early: bool = False,
+         reason: str | None = None):
     """Post the orders and salts as received, at the deadline (gm/lock.py); with `file_key`, only
     the key of that orders file, for the player whose orders it holds."""
     from gm.lock import file_key_for, lock_day
@@ -400,7 +423,7 @@ def lock(root: Path, day: int | None, file_key: str | None = None):
         d = _default_day(gd, day, resolved=False) if day is None else day
         return d, file_key_for(gd, game, d, file_key)
     with gd.lock():
-        return lock_day(gd, game, _default_day(gd, day, resolved=False))
+        return lock_day(gd, game, _default_day(gd, day, resolved=False), when_now(now), early, reason)
 
 
 def reveal(root: Path, day: int | None, rolls: bool = False, purposes: bool = False) -> tuple[int, list[str]]:

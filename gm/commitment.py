@@ -79,12 +79,41 @@ def previous_record_sha256(gd: GameDir, day: int) -> str | None:
 
 
 def commit_record(game: Game, day: int, seed_sha256: str, previous: str | None, beacon_round: int | None,
-                  late: bool) -> dict:
-    from gm.beacon import NETWORK
+                  late: bool, deadline: datetime | None = None) -> dict:
+    from gm.beacon import NETWORK, utc_text
 
     return {"game": game.title, "engine": game.engine.facts.name, "day": day, "seed_sha256": seed_sha256,
-            "previous_record": previous, "late": late,
+            "previous_record": previous, "late": late, "deadline": utc_text(deadline) if deadline else None,
             "beacon": {"network": NETWORK, "round": beacon_round} if beacon_round is not None else None}
+
+
+def committed_deadline(rec: dict) -> datetime | None:
+    """The orders deadline a gm-commit line names (None: none, or a commitment older than the field)."""
+    from gm.beacon import parse_utc_text
+
+    return parse_utc_text(rec.get("deadline")) if isinstance(rec.get("deadline"), str) else None
+
+
+def clock(now: datetime | None) -> datetime:
+    """The time now, with its zone (`now` given: a test, or a post prepared for a time of its own)."""
+    from datetime import timezone
+
+    return now if now is not None else datetime.now(timezone.utc)
+
+
+def check_resolve_time(gd: GameDir, day: int, now: datetime | None, early: bool) -> list[str]:
+    """`gm resolve` before the committed deadline is refused unless `early`: orders could still come."""
+    from gm.beacon import utc_words
+
+    if not commit_path(gd, day).is_file():
+        return []
+    deadline = committed_deadline(committed_record(gd, day))
+    if deadline is None or clock(now) >= deadline:
+        return []
+    if not early:
+        raise StateError(f"Day {day}'s deadline is {utc_words(deadline)}, still to come (it is {utc_words(clock(now))}): "
+                         "orders and salts may still come in. Resolve after the deadline, or with --early to do it now")
+    return [f"note: Day {day} resolved early, before its deadline ({utc_words(deadline)})"]
 
 
 def anyone_due(gd: GameDir, game: Game, day: int) -> bool:
@@ -115,7 +144,7 @@ def commit_post(game: Game, record: dict, deadline: str | None, salts: bool = Tr
 
 
 def commit_day(gd: GameDir, game: Game, day: int, seed: bytes | None = None, deadline: datetime | None = None,
-               late: bool = False) -> Commitment:
+               late: bool = False, now: datetime | None = None) -> Commitment:
     """Fix the day's seed (fresh random bytes unless `seed` is given) and write the commitment post.
 
     A day already committed keeps its commitment: the same post is printed again, and options
@@ -147,6 +176,12 @@ def commit_day(gd: GameDir, game: Game, day: int, seed: bytes | None = None, dea
     if path.is_file():
         raise StateError(f"{display_path(path)} exists without its seed: a commitment is never replaced (was "
                          f"{display_path(seed_path(gd, day))} deleted?)")
+    if deadline is not None and deadline <= clock(now):
+        from gm.beacon import utc_words
+
+        raise StateError(f"the deadline {utc_words(deadline)} is already past (it is {utc_words(clock(now))}): a "
+                         "commitment to it cannot show the dice were fixed before the orders, and its beacon round may "
+                         "be out already. Give a deadline still to come")
     warnings = []
     orders = _orders_in(gd, game, day)
     if orders and not late:
@@ -158,7 +193,7 @@ def commit_day(gd: GameDir, game: Game, day: int, seed: bytes | None = None, dea
     seed = seed or new_seed()
     veil = new_seed() if drawn else derived_veil(seed)
     sha = hashlib.sha256(seed).hexdigest()
-    record = commit_record(game, day, sha, previous, beacon_round, bool(late))
+    record = commit_record(game, day, sha, previous, beacon_round, bool(late), deadline)
     post = commit_post(game, record, deadline.isoformat() if deadline else None,  # a template error leaves nothing behind
                        salts=anyone_due(gd, game, day))
     create_file_atomically(seed_path(gd, day), seed.hex() + "\n" + veil.hex() + "\n", mode=0o600)

@@ -71,15 +71,48 @@ def sealed_files(veil: bytes, engine: str, day: int, files: dict[str, str]) -> d
     return {name: digest({"key": file_key(veil, engine, day, name), "sha256": sha}) for name, sha in files.items()}
 
 
-def lock_record(game: Game, day: int, commit_sha256: str, beacon_round: int | None, files: dict, salts: dict) -> dict:
+def lock_record(game: Game, day: int, commit_sha256: str, beacon_round: int | None, files: dict, salts: dict,
+                early: bool = False, late: str | None = None) -> dict:
     from gm.canonical import digest
 
     return {"game": game.title, "engine": game.engine.facts.name, "day": day, "commit_sha256": commit_sha256,
             "beacon_round": beacon_round, "files": len(files), "files_sha256": digest(files),
-            "salts": len(salts), "salts_sha256": digest(salts)}
+            "salts": len(salts), "salts_sha256": digest(salts), "early": early, "late": late}
 
 
-def lock_day(gd: GameDir, game: Game, day: int) -> Locked:
+def _lock_time(day: int, commit: dict, now, early: bool, reason: str | None) -> tuple[bool, str | None, dict]:
+    """The clock at the lock: before the committed deadline only `early`; once the beacon round is out
+    only with the GM's reason, said in the post (anyone could know the dice key by then)."""
+    from gm.beacon import round_time, utc_words
+    from gm.commitment import clock, committed_deadline
+
+    now = clock(now)
+    deadline = committed_deadline(commit)
+    round_ = (commit.get("beacon") or {}).get("round")
+    reason = (reason or "").strip() or None
+    if reason:
+        from gm.names import text_problem
+
+        problem = text_problem(reason, "--reason")
+        if problem or len(reason) > 500:
+            raise StateError(problem or "--reason is at most 500 characters: it goes into the post")
+    words = {"deadline": utc_words(deadline) if deadline else None, "now": utc_words(now),
+             "round_time": utc_words(round_time(round_)) if round_ else None}
+    is_early = deadline is not None and now < deadline
+    if is_early and not early:
+        raise StateError(f"Day {day}'s deadline is {words['deadline']}, still to come (it is {words['now']}): lock at "
+                         "the deadline, or with --early to lock now (the post will say it was locked early)")
+    out = round_ is not None and now >= round_time(round_)
+    if out and not reason:
+        raise StateError(f"drand quicknet round {round_}, named by Day {day}'s commitment, is already out (published "
+                         f"{words['round_time']}): a lock made now comes after anyone could know the dice key. Lock "
+                         "with --reason \"...\" to say why in the post, so the players can judge it")
+    if reason and not out:
+        raise StateError("--reason is for a lock made after the beacon round is out; this one is not late: leave it out")
+    return is_early, reason, words
+
+
+def lock_day(gd: GameDir, game: Game, day: int, now=None, early: bool = False, reason: str | None = None) -> Locked:
     from gm.commitment import commit_path, committed_record, log_event
     from gm.reveal import salt_lines
     from gm.published import check_fits, check_machine_lines, machine_line
@@ -108,12 +141,13 @@ def lock_day(gd: GameDir, game: Game, day: int) -> Locked:
                              f"then: {'; '.join(changes)}. A changed orders file needs `gm resolve --late-change`")
         return Locked(day, path.read_text(encoding="utf-8"), display_path(path), False)
     commit = committed_record(gd, day)
+    is_early, late, times = _lock_time(day, commit, now, early, reason)
     record = lock_record(game, day, hashlib.sha256(post_path.read_bytes()).hexdigest(),
-                         (commit.get("beacon") or {}).get("round"), files, salts)
+                         (commit.get("beacon") or {}).get("round"), files, salts, is_early, late)
     file_lines = [machine_line(FILE_TAG, {"day": day, "file": name, "sha256": sha}) for name, sha in sorted(files.items())]
     post = render_post(game, "lock.j2", day=day, record=record, machine=machine_line(LOCK_TAG, record),
                        file_lines="\n".join(file_lines), salt_lines="\n".join(salt_lines(day, salts)),
-                       salts=sorted(salts.items()))
+                       salts=sorted(salts.items()), times=times)
     check_machine_lines(post, [machine_line(LOCK_TAG, record)] + file_lines + salt_lines(day, salts), "the lock post")
     check_fits(post, game.forum.max_length if game.forum else None, "the lock post")
     create_file_atomically(path, post)

@@ -281,6 +281,7 @@ def _check_beacon(commit: dict, reveal: dict, lines: list[str], bad: list[str]) 
 
     named = commit.get("beacon")
     used = reveal.get("beacon")
+    _check_time(commit, lines, bad)
     if not named:
         if used:
             bad.append("the reveal mixes in a beacon round the commitment never named")
@@ -301,6 +302,31 @@ def _check_beacon(commit: dict, reveal: dict, lines: list[str], bad: list[str]) 
     else:
         lines.append(f"Beacon: drand quicknet round {used['round']}, signature checked against the network's key.")
     return used
+
+
+def _check_time(commit: dict, lines: list[str], bad: list[str]) -> None:
+    """The commitment's deadline and its beacon round's time: the round must come after the deadline,
+    or someone could know the dice key while orders and salts could still change."""
+    from gm.beacon import parse_utc_text, round_after, round_time, utc_words
+
+    raw = commit.get("deadline")
+    round_ = (commit.get("beacon") or {}).get("round")
+    if raw is None:
+        return
+    deadline = parse_utc_text(raw) if isinstance(raw, str) else None
+    if deadline is None:
+        bad.append(f"the commitment's deadline {raw!r} is not a time as gm writes it (2026-03-01T20:00:00Z)")
+        return
+    if type(round_) is not int or round_ < 1:
+        lines.append(f"Deadline {utc_words(deadline)}; no beacon round named.")
+        return
+    published = round_time(round_)
+    lines.append(f"Deadline {utc_words(deadline)}; drand quicknet round {round_} was published {utc_words(published)}.")
+    if published <= deadline:
+        bad.append(f"drand quicknet round {round_} was published {utc_words(published)}, before the deadline "
+                   f"{utc_words(deadline)}: its randomness could be known while orders and salts could still change")
+    elif round_ != round_after(deadline):
+        lines.append(f"Note: round {round_} is not the first after the deadline (that is round {round_after(deadline)}).")
 
 
 def _salts(pub: Published, reveal: dict, lines: list[str], bad: list[str]) -> dict[str, str]:

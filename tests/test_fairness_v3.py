@@ -139,3 +139,90 @@ def test_the_lock_s_file_digests_are_salted_and_a_player_can_check_their_own(gam
     assert f'"file":"orders.yaml","sha256":"{want}"' in posts["--lock"].read_text(encoding="utf-8")
     assert verify(posts).exit_code == 0
     assert run("audit", game_copy, "--all").exit_code == 0
+
+
+# ---- 1. the clock ----------------------------------------------------------------------------------
+
+from gm.beacon import DEMO_ROUND, DEMO_SIGNATURE, round_time  # noqa: E402
+
+DEADLINE = round_time(DEMO_ROUND - 1)  # the round named is 1000
+ISO = "%Y-%m-%dT%H:%M:%SZ"
+BEFORE = (DEADLINE.replace(second=0) - __import__("datetime").timedelta(hours=2)).strftime(ISO)
+AT = DEADLINE.strftime(ISO)
+ROUND_OUT = round_time(DEMO_ROUND + 20).strftime(ISO)
+
+
+def test_commit_refuses_a_deadline_that_is_past(game_copy):
+    # issue 23: `gm commit --deadline` took a deadline years in the past
+    before = snapshot(game_copy)
+    out = run("commit", game_copy, "--deadline", AT)
+    assert out.exit_code == 1 and "past" in out.output, out.output
+    assert snapshot(game_copy) == before
+    ok = run("commit", game_copy, "--deadline", AT, "--now", BEFORE)
+    assert ok.exit_code == 0, ok.output
+    assert f'"deadline":"{AT}"' in ok.output  # the deadline is in the gm-commit line
+
+
+@pytest.fixture
+def committed(game_copy):
+    assert run("commit", game_copy, "--deadline", AT, "--now", BEFORE).exit_code == 0
+    write_orders(game_copy, 4, 'Mateo:\n  salt: "blue moon"\n  action: search\n')
+    return game_copy
+
+
+def test_lock_before_the_deadline_needs_early_and_says_so(committed):
+    # issue 23: `gm lock` posted "The deadline has passed" nine hours early
+    before = snapshot(committed)
+    out = run("lock", committed, "--now", BEFORE)
+    assert out.exit_code == 1 and "--early" in out.output, out.output
+    assert snapshot(committed) == before
+    early = run("lock", committed, "--now", BEFORE, "--early")
+    assert early.exit_code == 0, early.output
+    assert "The deadline has passed" not in early.output and "before the deadline" in early.output
+    assert '"early":true' in early.output
+
+
+def test_lock_after_the_round_is_out_needs_a_reason_in_the_post(committed):
+    # issue 23: the lock said "before drand round 1000 is out" when it was long out
+    before = snapshot(committed)
+    out = run("lock", committed, "--now", ROUND_OUT)
+    assert out.exit_code == 1 and "--reason" in out.output, out.output
+    assert snapshot(committed) == before
+    late = run("lock", committed, "--now", ROUND_OUT, "--reason", "I was travelling")
+    assert late.exit_code == 0, late.output
+    assert "before drand quicknet round" not in late.output
+    assert "I was travelling" in late.output and "already out" in late.output
+
+
+def test_resolve_before_the_deadline_needs_early(committed):
+    # issue 23: `gm resolve` ran before the deadline without a word
+    assert run("lock", committed, "--now", AT).exit_code == 0
+    before = snapshot(committed)
+    out = run("resolve", committed, "--beacon", DEMO_SIGNATURE, "--now", BEFORE)
+    assert out.exit_code == 1 and "--early" in out.output, out.output
+    assert snapshot(committed) == before
+    ok = run("resolve", committed, "--beacon", DEMO_SIGNATURE)
+    assert ok.exit_code == 0, ok.output
+
+
+def test_verify_prints_the_deadline_and_the_round_s_time_and_checks_the_round_follows(committed, tmp_path):
+    assert run("lock", committed, "--now", AT).exit_code == 0
+    assert run("resolve", committed, "--beacon", DEMO_SIGNATURE).exit_code == 0
+    posts = day_posts(committed, 4)
+    out = verify(posts)
+    assert out.exit_code == 0, out.output
+    assert "2023-08-23 15:59:21 UTC" in out.output and round_time(DEMO_ROUND).strftime("%Y-%m-%d %H:%M:%S UTC") in out.output
+    # a commitment whose deadline comes after its round proves nothing about the time
+    from gm.canonical import canonical
+    from gm.published import find_machine_line
+
+    text = posts["--commit"].read_text(encoding="utf-8")
+    rec = find_machine_line(text, "gm-commit", "c")
+    forged = dict(rec, deadline=round_time(DEMO_ROUND + 5).strftime(ISO))
+    path = tmp_path / "commit.txt"
+    path.write_text(text.replace(canonical(rec), canonical(forged)), encoding="utf-8")
+    reveal = posts["--reveal"].read_text(encoding="utf-8")
+    seed = find_machine_line(reveal, "gm-reveal", "r")["seed"]
+    out = run("verify", "--commit", path, "--seed", seed, "--engine", "battle-royale", "--day", 4,
+              "--salt", "Mateo=blue moon", "--rolls", posts["--rolls"])
+    assert out.exit_code == 1 and "before the deadline" in out.output, out.output
