@@ -395,7 +395,11 @@ def _check_log(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
     elif commits and record.get("commit_sha256") and commits[0].get("commit_sha256") != record["commit_sha256"]:
         out.findings.append(f"{LOG_FILE}: Day {day} was resolved with another commitment than the one logged")
     locks = [e for e in events if e.get("event") == "lock"]
-    if locks and locks[-1].get("lock_sha256") != record.get("lock_sha256"):
+    made = list(dict.fromkeys(e.get("lock_sha256") for e in locks))  # every lock counts, not only the last
+    if len(made) > 1:
+        out.findings.append(f"{LOG_FILE}: Day {day} was locked {len(made)} times (a lock made again after its post "
+                            "was deleted): only the first one posted counts")
+    elif locks and locks[-1].get("lock_sha256") != record.get("lock_sha256"):
         out.findings.append(f"{LOG_FILE}: Day {day} was locked (`gm lock`), but resolved "
                             + ("without its lock" if record.get("lock_sha256") is None else "with another lock"))
     superseded = {c.get("previous_record") for c in record.get("corrections") or []}

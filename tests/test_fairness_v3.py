@@ -226,3 +226,17 @@ def test_verify_prints_the_deadline_and_the_round_s_time_and_checks_the_round_fo
     out = run("verify", "--commit", path, "--seed", seed, "--engine", "battle-royale", "--day", 4,
               "--salt", "Mateo=blue moon", "--rolls", posts["--rolls"])
     assert out.exit_code == 1 and "before the deadline" in out.output, out.output
+
+
+def test_every_lock_counts_in_the_audit(game_copy):
+    # issue 23: a re-lock (delete lock.txt, lock again, drop a salt) checked out in `gm audit --all`
+    assert run("commit", game_copy).exit_code == 0
+    write_orders(game_copy, 4, 'Mateo:\n  salt: "blue moon"\n  action: search\n')
+    assert run("lock", game_copy).exit_code == 0
+    (game_copy / "days" / "04" / "lock.txt").unlink()
+    write_orders(game_copy, 4, 'Mateo:\n  action: search\n')
+    assert run("lock", game_copy).exit_code == 0
+    assert run("resolve", game_copy).exit_code == 0
+    out = run("audit", game_copy, "--all")
+    assert out.exit_code == 1, out.output
+    assert "locked 2 times" in out.output
