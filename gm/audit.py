@@ -54,7 +54,8 @@ def replay_day(gd: GameDir, game: Game, day: int) -> Replay:
         rd = resolve_day(gd, game, day, parse_seed(seed_hex), parse_seed(veil) if isinstance(veil, str) else None,
                          record.get("beacon"))
         rd.checked.seed_committed = bool(record.get("seed_committed"))  # seed.secret stays out of a shared copy
-        history = {"rulings": record.get("rulings") or [], "corrections": record.get("corrections") or []}
+        history = {"rulings": record.get("rulings") or [], "corrections": record.get("corrections") or [],
+                   "no_beacon": record.get("no_beacon")}
         expected = day_files(game, rd, history)
     result = gd.result_dir(day)
     on_disk = {p.relative_to(result).as_posix(): p for p in result.rglob("*") if p.is_file() and p.name != "changes.diff"}

@@ -308,7 +308,8 @@ def _check_commitment(gd: GameDir, day: int, record: dict, committed: dict, seed
         return
     named = (committed.get("beacon") or {}).get("round")
     used = (record.get("beacon") or {}).get("round")
-    if named != used:
+    skipped = record.get("no_beacon") if isinstance(record.get("no_beacon"), dict) else {}
+    if named != used and not (used is None and skipped.get("round") == named):
         out.findings.append(f"{post}: names beacon round {named}, but Day {day} was resolved with {used}")
     previous = None
     if day > 0:

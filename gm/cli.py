@@ -196,7 +196,10 @@ def check(game_dir, day):
               help="Your own prose for the day's post (saved as days/NN/story.md and hashed into the day's record).")
 @click.option("--early", is_flag=True, help="Resolve before the committed deadline.")
 @click.option("--now", default=None, metavar="WHEN", help="Take this as the time now (2026-03-01T20:00Z) instead of the clock's.")
-def resolve(game_dir, day, seed, beacon, rulings, old_rulings, force, reason, intro, early, now):
+@click.option("--no-beacon", "no_beacon", default=None, metavar="REASON",
+              help="No drand mirror can be reached: resolve without the committed round, saying why (the reveal "
+                   "says so in its first line).")
+def resolve(game_dir, day, seed, beacon, rulings, old_rulings, force, reason, intro, early, now, no_beacon):
     """Resolve a day with its committed seed: narration, private messages, GM summary, roll log, new state.
 
     \b
@@ -212,7 +215,7 @@ def resolve(game_dir, day, seed, beacon, rulings, old_rulings, force, reason, in
         click.echo("note: --ruling is now called --late-change (the GM's rulings on players, such as a mod-kill, "
                    "go in days/NN/rulings.yaml: `gm rules --rulings`)", err=True)
     out = commands.resolve(game_dir, day, seed, force, beacon, tuple(rulings) + tuple(old_rulings), reason, intro,
-                           now=now, early=early)
+                           now=now, early=early, no_beacon=no_beacon)
     for w in out.warnings:
         click.echo(str(w), err=True)
     click.echo(f"Day {out.day} resolved ({out.rolls} rolls). Written to {out.result}:")

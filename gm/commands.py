@@ -109,7 +109,7 @@ class Resolved:
 
 def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beacon: str | None = None,
             rulings: tuple[str, ...] = (), reason: str | None = None, intro: str | None = None,
-            now: str | None = None, early: bool = False) -> Resolved:
+            now: str | None = None, early: bool = False, no_beacon: str | None = None) -> Resolved:
     """Resolve a day. After a lock, a changed orders file needs a ruling and a changed salt is
     refused; a re-resolve needs its reason, and leaves a correction in the record (gm/corrections.py).
     `intro` is the GM's prose for the post: it is written to days/NN/story.md (which must not hold
@@ -137,8 +137,12 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
         secret, seed_warnings = secret_for_resolve(gd, game, day, seed_hex)
         if not (force and gd.is_resolved(day)):  # a re-resolve comes after the deadline by its nature
             seed_warnings += check_resolve_time(gd, day, when_now(now), early)
-        round_record = beacon_for_resolve(gd, day, beacon)
+        round_record = beacon_for_resolve(gd, day, beacon, no_beacon)
         history = _history(gd, day, force)
+        if no_beacon is not None:
+            from gm.commitment import without_beacon
+
+            history["no_beacon"] = without_beacon(gd, day, no_beacon)
         with gc_paused():  # the day's objects all live until it is written (gm/gcpause.py)
             rd = resolve_day(gd, game, day, secret.seed, secret.veil, round_record, story=intro)
             history["rulings"] += _check_lock(gd, day, rd.checked, rulings, history["rulings"],

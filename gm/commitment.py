@@ -318,10 +318,13 @@ def is_committed(gd: GameDir, day: int) -> bool:
     return seed_path(gd, day).is_file()
 
 
-def beacon_for_resolve(gd: GameDir, day: int, signature: str | None) -> dict | None:
-    """The beacon round the day's commitment named, checked: its signature is required then."""
+def beacon_for_resolve(gd: GameDir, day: int, signature: str | None, without: str | None = None) -> dict | None:
+    """The beacon round the day's commitment named, checked: its signature is required then, unless
+    the GM says why the day goes `without` it (drand unreachable: docs/fairness.md, "Without drand")."""
     from gm.beacon import checked_round, round_url
 
+    if without is not None:
+        return _without_beacon(gd, day, signature, without) and None
     if not commit_path(gd, day).is_file():
         if signature:
             raise StateError(f"Day {day} was not committed to a beacon round, so --beacon has nothing to check against")
@@ -334,8 +337,28 @@ def beacon_for_resolve(gd: GameDir, day: int, signature: str | None) -> dict | N
         return None
     if not signature:
         raise StateError(f"Day {day}'s commitment names drand quicknet round {named['round']}: give its signature "
-                         f"with --beacon (the \"signature\" of {round_url(named['round'])}, or that page saved as a file)")
+                         f"with --beacon (the \"signature\" of {round_url(named['round'])}, or that page saved as a file). "
+                         "If no drand mirror can be reached, resolve with --no-beacon \"why\": the reveal says so in "
+                         "its first line")
     return checked_round(named["round"], _signature_of(signature, named["round"])).record()
+
+
+def without_beacon(gd: GameDir, day: int, reason: str) -> dict:
+    """What the record and the reveal say of a day resolved without its committed round."""
+    return {"round": committed_record(gd, day)["beacon"]["round"], "reason": reason.strip()}
+
+
+def _without_beacon(gd: GameDir, day: int, signature: str | None, reason: str) -> bool:
+    from gm.names import text_problem
+
+    if signature:
+        raise StateError("--beacon and --no-beacon together: give the round's signature, or say why there is none")
+    problem = text_problem(reason.strip(), "--no-beacon") if reason.strip() else "--no-beacon needs a reason"
+    if problem or len(reason) > 500:
+        raise StateError(problem or "--no-beacon: at most 500 characters (the reveal quotes it)")
+    if not commit_path(gd, day).is_file() or not committed_record(gd, day).get("beacon"):
+        raise StateError(f"Day {day}'s commitment names no beacon round: leave out --no-beacon")
+    return True
 
 
 def _signature_of(given: str, round_: int) -> str:

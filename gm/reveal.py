@@ -40,7 +40,7 @@ def reveal_record(record: dict, record_sha256: str, rolls_sha256: str) -> dict:
                                                       record.get("orders_files") or {})),
                  "salts_sha256": digest(record["salts"])},
         "beacon": dict(beacon, day=day) if beacon else None,
-    }
+    } | ({"no_beacon": record["no_beacon"]} if record.get("no_beacon") else {})
 
 
 def reveal_lines(rec: dict) -> list[str]:

@@ -288,6 +288,12 @@ def _check_beacon(commit: dict, reveal: dict, lines: list[str], bad: list[str]) 
         elif "beacon" in commit:
             lines.append("No beacon round was named: an offline day (the dice key is the seed and the salts).")
         return None
+    skipped = reveal.get("no_beacon") if isinstance(reveal.get("no_beacon"), dict) else None
+    if not used and skipped and skipped.get("round") == named.get("round"):
+        lines.append(f"WARNING: Day resolved without its beacon round {named.get('round')}, for this reason: "
+                     f"{skipped.get('reason')!r}. The dice key is the seed and the salts alone: whoever held the seed "
+                     "knew it once the salts were in.")
+        return None
     if not used:
         bad.append(f"the commitment named drand quicknet round {named.get('round')}, the reveal used no beacon")
         return None

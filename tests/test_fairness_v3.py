@@ -240,3 +240,28 @@ def test_every_lock_counts_in_the_audit(game_copy):
     out = run("audit", game_copy, "--all")
     assert out.exit_code == 1, out.output
     assert "locked 2 times" in out.output
+
+
+# ---- 7. a documented fallback when drand cannot be reached -------------------------------------------
+
+
+def test_a_day_committed_to_a_round_resolves_without_it_only_with_a_reason(committed):
+    # issue 23: a day committed with --deadline could not be resolved when the beacon could not be fetched
+    assert run("lock", committed, "--now", AT).exit_code == 0
+    before = snapshot(committed)
+    out = run("resolve", committed)
+    assert out.exit_code == 1 and "--no-beacon" in out.output, out.output
+    assert snapshot(committed) == before
+    both = run("resolve", committed, "--beacon", DEMO_SIGNATURE, "--no-beacon", "drand was down")
+    assert both.exit_code == 1
+    ok = run("resolve", committed, "--no-beacon", "api.drand.sh and every mirror were down all evening")
+    assert ok.exit_code == 0, ok.output
+    posts = day_posts(committed, 4)
+    reveal = posts["--reveal"].read_text(encoding="utf-8")
+    first = reveal.splitlines()[0]
+    assert "WITHOUT" in first and "round 1000" in first, first
+    assert "every mirror were down all evening" in reveal
+    out = verify(posts)
+    assert out.exit_code == 0, out.output
+    assert "resolved without" in out.output and "every mirror were down" in out.output
+    assert run("audit", committed, "--all").exit_code == 0
