@@ -175,6 +175,9 @@ def _history(gd: GameDir, day: int, force: bool) -> dict:
     return {"rulings": list(old.get("rulings") or []), "corrections": list(old.get("corrections") or [])}
 
 
+HOUSE_RULES = "game.yaml (the house rules)"  # how a late change names the rules of play (docs/fairness.md)
+
+
 def _check_lock(gd: GameDir, day: int, checked, rulings: tuple[str, ...], earlier: list[dict], veil: bytes,
                 engine: str) -> list[dict]:
     """After `gm lock`: the salts as locked, and each orders file changed since covered by a ruling
@@ -197,6 +200,11 @@ def _check_lock(gd: GameDir, day: int, checked, rulings: tuple[str, ...], earlie
                          + "; ".join(salt_changes) + ". A salt is the player's: put it back as locked")
     ruled = {f for r in earlier for f in r.get("files", [])}  # a re-resolve keeps its day's rulings
     changed = [c for c in file_differences(lock.files, files) if c.split(" was ")[0] not in ruled]
+    if lock.record.get("rules_sha256") and HOUSE_RULES not in ruled:
+        from gm.commitment import rules_sha256
+
+        if rules_sha256(gd) != lock.record["rules_sha256"]:
+            changed.append(f"{HOUSE_RULES} was changed")
     if changed and not texts:
         raise StateError(f"orders changed after the lock of Day {day}: {'; '.join(changed)}. Say what you decided "
                          "and why with --late-change \"...\" (it goes into the reveal post)")

@@ -79,12 +79,41 @@ def previous_record_sha256(gd: GameDir, day: int) -> str | None:
 
 
 def commit_record(game: Game, day: int, seed_sha256: str, previous: str | None, beacon_round: int | None,
-                  late: bool, deadline: datetime | None = None) -> dict:
+                  late: bool, deadline: datetime | None = None, rules: str | None = None) -> dict:
     from gm.beacon import NETWORK, utc_text
 
     return {"game": game.title, "engine": game.engine.facts.name, "day": day, "seed_sha256": seed_sha256,
             "previous_record": previous, "late": late, "deadline": utc_text(deadline) if deadline else None,
+            "rules_sha256": rules,
             "beacon": {"network": NETWORK, "round": beacon_round} if beacon_round is not None else None}
+
+
+RULES_LEFT_OUT = ("engine", "title", "format", "forum", "limits", "deadline", "roster")  # not rules of play
+
+
+def rules_sha256(gd: GameDir) -> str:
+    """A fingerprint of the rules in force: game.yaml's settings of play (house rules, board, first
+    player, components: every setting but the title, the forum, the limits, the deadline and the
+    roster), and the bytes of every file of the game folder such a setting names (a components file).
+    The SHA-256 of their JSON with sorted keys (docs/fairness.md, "House rules")."""
+    import json
+
+    from gm.yamlio import load_file
+
+    doc = load_file(gd.game_yaml)
+    settings = {str(k): v for k, v in (doc.items() if isinstance(doc, dict) else ()) if k not in RULES_LEFT_OUT}
+    files = {}
+    for value in settings.values():
+        if isinstance(value, str) and value.strip():
+            path = gd.root / value.strip()
+            try:
+                if path.is_file() and path.resolve().is_relative_to(gd.root.resolve()):
+                    files[value.strip()] = hashlib.sha256(path.read_bytes()).hexdigest()
+            except (OSError, ValueError):
+                continue
+    text = json.dumps({"settings": settings, "files": files}, sort_keys=True, ensure_ascii=False, default=str,
+                      separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def committed_deadline(rec: dict) -> datetime | None:
@@ -193,7 +222,7 @@ def commit_day(gd: GameDir, game: Game, day: int, seed: bytes | None = None, dea
     seed = seed or new_seed()
     veil = new_seed() if drawn else derived_veil(seed)
     sha = hashlib.sha256(seed).hexdigest()
-    record = commit_record(game, day, sha, previous, beacon_round, bool(late), deadline)
+    record = commit_record(game, day, sha, previous, beacon_round, bool(late), deadline, rules_sha256(gd))
     post = commit_post(game, record, deadline.isoformat() if deadline else None,  # a template error leaves nothing behind
                        salts=anyone_due(gd, game, day))
     create_file_atomically(seed_path(gd, day), seed.hex() + "\n" + veil.hex() + "\n", mode=0o600)

@@ -72,12 +72,12 @@ def sealed_files(veil: bytes, engine: str, day: int, files: dict[str, str]) -> d
 
 
 def lock_record(game: Game, day: int, commit_sha256: str, beacon_round: int | None, files: dict, salts: dict,
-                early: bool = False, late: str | None = None) -> dict:
+                early: bool = False, late: str | None = None, rules: str | None = None) -> dict:
     from gm.canonical import digest
 
     return {"game": game.title, "engine": game.engine.facts.name, "day": day, "commit_sha256": commit_sha256,
             "beacon_round": beacon_round, "files": len(files), "files_sha256": digest(files),
-            "salts": len(salts), "salts_sha256": digest(salts), "early": early, "late": late}
+            "salts": len(salts), "salts_sha256": digest(salts), "early": early, "late": late, "rules_sha256": rules}
 
 
 def _lock_time(day: int, commit: dict, now, early: bool, reason: str | None) -> tuple[bool, str | None, dict]:
@@ -113,7 +113,7 @@ def _lock_time(day: int, commit: dict, now, early: bool, reason: str | None) -> 
 
 
 def lock_day(gd: GameDir, game: Game, day: int, now=None, early: bool = False, reason: str | None = None) -> Locked:
-    from gm.commitment import commit_path, committed_record, log_event
+    from gm.commitment import commit_path, committed_record, log_event, rules_sha256
     from gm.reveal import salt_lines
     from gm.published import check_fits, check_machine_lines, machine_line
     from gm.render import render_post
@@ -143,7 +143,7 @@ def lock_day(gd: GameDir, game: Game, day: int, now=None, early: bool = False, r
     commit = committed_record(gd, day)
     is_early, late, times = _lock_time(day, commit, now, early, reason)
     record = lock_record(game, day, hashlib.sha256(post_path.read_bytes()).hexdigest(),
-                         (commit.get("beacon") or {}).get("round"), files, salts, is_early, late)
+                         (commit.get("beacon") or {}).get("round"), files, salts, is_early, late, rules_sha256(gd))
     file_lines = [machine_line(FILE_TAG, {"day": day, "file": name, "sha256": sha}) for name, sha in sorted(files.items())]
     post = render_post(game, "lock.j2", day=day, record=record, machine=machine_line(LOCK_TAG, record),
                        file_lines="\n".join(file_lines), salt_lines="\n".join(salt_lines(day, salts)),

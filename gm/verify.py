@@ -365,6 +365,9 @@ def _check_lock(pub: Published, commit: dict, reveal: dict, salts: dict, lines: 
             bad.append(f"the lock is for {key} {rec.get(key)!r}, the commitment for {commit[key]!r}")
     if rec.get("beacon_round") != (commit.get("beacon") or {}).get("round"):
         bad.append(f"the lock names beacon round {rec.get('beacon_round')}, the commitment {(commit.get('beacon') or {}).get('round')}")
+    if commit.get("rules_sha256") and rec.get("rules_sha256") and commit["rules_sha256"] != rec["rules_sha256"]:
+        lines.append("Note: the house rules changed between the commitment and the lock (their rules_sha256 differ): "
+                     "ask the GM what changed.")
     changes = salt_differences(lock.salts, salts)
     bad += changes
     if reveal.get("orders_sha256") and reveal["orders_sha256"] != rec.get("files_sha256"):

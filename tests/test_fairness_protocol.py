@@ -330,7 +330,7 @@ def test_a_machine_line_is_never_split_and_a_line_too_long_is_an_error(tmp_path)
                       "--reveal": saved, "--rolls": result / "rolls.public.jsonl"})
     assert verdict.exit_code == 0, verdict.output
     # a forum too short for one salt line: said so, nothing written
-    yaml.write_text(yaml.read_text().replace("forum: discord\n", "forum: {profile: phpbb, max_length: 500}\n"))
+    yaml.write_text(yaml.read_text().replace("forum: discord\n", "forum: {profile: phpbb, max_length: 700}\n"))
     assert run("commit", game, "--day", "1", "--deadline", DEADLINE, "--now", BEFORE).exit_code == 0
     write_orders(game, 1, 'Player One: {salt: "' + "[]" * 100 + '"}\n')
     before = snapshot(game)

@@ -265,3 +265,33 @@ def test_a_day_committed_to_a_round_resolves_without_it_only_with_a_reason(commi
     assert out.exit_code == 0, out.output
     assert "resolved without" in out.output and "every mirror were down" in out.output
     assert run("audit", committed, "--all").exit_code == 0
+
+
+# ---- 3. house rules in the proof ------------------------------------------------------------------
+
+
+def test_house_rules_are_in_the_commitment_and_lock_and_a_change_after_the_lock_is_named(game_copy):
+    # issue 23: a house rule changed after the lock showed nowhere in the posts
+    from gm.published import find_machine_line
+
+    assert run("commit", game_copy).exit_code == 0
+    write_orders(game_copy, 4, "Mateo:\n  action: search\n")
+    assert run("lock", game_copy).exit_code == 0
+    d = game_copy / "days" / "04"
+    commit = find_machine_line((d / "commit.txt").read_text(), "gm-commit", "c")
+    lock = find_machine_line((d / "lock.txt").read_text(), "gm-lock", "l")
+    assert len(commit["rules_sha256"]) == 64 and lock["rules_sha256"] == commit["rules_sha256"]
+    yaml = game_copy / "game.yaml"
+    yaml.write_text(yaml.read_text().replace("lone_wolf_chance: 50", "lone_wolf_chance: 90"))
+    before = snapshot(game_copy)
+    out = run("resolve", game_copy)
+    assert out.exit_code == 1 and "house rules" in out.output and "--late-change" in out.output, out.output
+    assert snapshot(game_copy) == before
+    ok = run("resolve", game_copy, "--late-change", "Lone wolves were too rare: 90% from tonight")
+    assert ok.exit_code == 0, ok.output
+    reveal = (d / "result" / "reveal.bbcode").read_text()
+    assert "Lone wolves were too rare" in reveal and "game.yaml (the house rules)" in reveal
+    assert verify(day_posts(game_copy, 4)).exit_code == 0
+    # (not --all: Days 0 to 3 would be replayed with today's house rules)
+    audited = run("audit", game_copy, "--day", 4)
+    assert audited.exit_code == 0, audited.output
