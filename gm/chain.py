@@ -359,7 +359,7 @@ def _check_lock(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
         if d.split(" was ")[0] not in ruled:
             out.findings.append(f"{shown}: orders file {d} after the lock, and no ruling says why")
     if not out.findings:
-        out.notes.append("orders and salts as locked" + (f", {len(record.get('rulings') or [])} ruling(s)" if record.get("rulings") else ""))
+        out.notes.append("orders and salts as locked" + (f", {len(record.get('rulings') or [])} late change(s)" if record.get("rulings") else ""))
 
 
 def _check_corrections(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:

@@ -194,6 +194,8 @@ def verify(pub: Published) -> Verdict:
     if pub.lock_text:
         _check_post_digest(pub.lock_text, pub.lock_where, reveal.get("lock_sha256"), "lock", lines, bad)
     beacon = _check_beacon(commit, reveal, lines, bad)
+    if pub.reveal_text:
+        _check_rulings(pub, reveal, lines, bad)
     salts = _salts(pub, reveal, lines, bad)
     _check_lock(pub, commit, reveal, salts, lines, bad)
     key = dice_key(seed, salts, beacon)
@@ -310,6 +312,25 @@ def _check_beacon(commit: dict, reveal: dict, lines: list[str], bad: list[str]) 
     return used
 
 
+def _check_rulings(pub: Published, reveal: dict, lines: list[str], bad: list[str]) -> None:
+    """The gm-ruling lines of the reveal are the rulings its gm-reveal line counts (count and digest)."""
+    if "rulings_sha256" not in reveal:
+        return  # a reveal older than v3: its "rulings" counted the late changes
+    listed = [o for _, o, _ in find_machine_lines(pub.reveal_text, "gm-ruling", pub.reveal_where)]
+    if len(listed) != reveal.get("rulings") or digest(listed) != reveal["rulings_sha256"]:
+        bad.append(f"the reveal's gm-ruling lines ({len(listed)}) are not the {reveal.get('rulings')} ruling(s) its "
+                   "gm-reveal line counts (a ruling was left out, added or edited)")
+        return
+    if not listed:
+        lines.append("No rulings applied.")
+        return
+    after = sum(1 for o in listed if o.get("after_lock"))
+    lines.append(f"{_count(len(listed), 'ruling')} applied" + (f", {after} made after the lock" if after else "") + ":")
+    for o in listed:
+        lines.append(f"  - {o.get('say') if o.get('say') is not None else 'a private ruling'}"
+                     + (" (made after the lock)" if o.get("after_lock") else "") + f" [{str(o.get('sha256'))[:12]}...]")
+
+
 def _check_time(commit: dict, lines: list[str], bad: list[str]) -> None:
     """The commitment's deadline and its beacon round's time: the round must come after the deadline,
     or someone could know the dice key while orders and salts could still change."""
@@ -370,9 +391,10 @@ def _check_lock(pub: Published, commit: dict, reveal: dict, salts: dict, lines: 
                      "ask the GM what changed.")
     changes = salt_differences(lock.salts, salts)
     bad += changes
+    late = reveal.get("late_changes", reveal.get("rulings"))  # before v3, "rulings" counted the late changes
     if reveal.get("orders_sha256") and reveal["orders_sha256"] != rec.get("files_sha256"):
-        if reveal.get("rulings"):
-            lines.append(f"Orders changed after the lock, by {_count(reveal['rulings'], 'ruling')} named in the reveal post.")
+        if late:
+            lines.append(f"Orders changed after the lock, by {_count(late, 'late change')} named in the reveal post.")
         else:
             bad.append("the orders files the day was resolved from are not the ones locked, and no ruling says why")
     if not changes:

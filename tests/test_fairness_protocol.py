@@ -186,7 +186,7 @@ def test_a_changed_orders_file_after_the_lock_is_a_logged_ruling(beacon_day):
     assert record["rulings"] == [{"text": ruling, "files": ["orders.yaml"]}]
     assert ruling in (beacon_day / "days" / "04" / "result" / "reveal.bbcode").read_text()
     result = verify(posts(beacon_day, 4))
-    assert result.exit_code == 0 and "Orders changed after the lock, by 1 ruling named in the reveal post." in result.output
+    assert result.exit_code == 0 and "Orders changed after the lock, by 1 late change named in the reveal post." in result.output
     assert run("audit", beacon_day, "--all").exit_code == 0
     # resolved again for another reason: the ruling stands, and is not asked for twice
     again = run("resolve", beacon_day, "--day", "4", "--beacon", DEMO_SIGNATURE, "--force", "--reason", "a template typo")

@@ -295,3 +295,37 @@ def test_house_rules_are_in_the_commitment_and_lock_and_a_change_after_the_lock_
     # (not --all: Days 0 to 3 would be replayed with today's house rules)
     audited = run("audit", game_copy, "--day", 4)
     assert audited.exit_code == 0, audited.output
+
+
+# ---- 2. rulings in the proof --------------------------------------------------------------------
+
+
+def test_every_ruling_applied_is_listed_in_the_reveal_and_marked_after_the_lock(game_copy, tmp_path):
+    # issue 23: a private `health` ruling added after the lock decided a death; the reveal said "rulings":0
+    from gm.published import find_machine_line, find_machine_lines
+
+    assert run("commit", game_copy).exit_code == 0
+    write_orders(game_copy, 4, "Mateo:\n  action: search\n")
+    write_orders(game_copy, 4, '- kill: Juno\n', "_gm.yaml")
+    assert run("lock", game_copy).exit_code == 0
+    (game_copy / "days" / "04" / "rulings.yaml").write_text("- health: {player: Mateo, to: 1}\n")
+    ok = run("resolve", game_copy)
+    assert ok.exit_code == 0, ok.output
+    posts = day_posts(game_copy, 4)
+    reveal = posts["--reveal"].read_text(encoding="utf-8")
+    rec = find_machine_line(reveal, "gm-reveal", "r")
+    assert rec["rulings"] == 2 and rec["late_changes"] == 0
+    listed = [o for _, o, _ in find_machine_lines(reveal, "gm-ruling", "r")]
+    assert [o["after_lock"] for o in listed] == [True, False]  # rulings.yaml first, then orders/_gm.yaml
+    assert listed[0]["say"] is None and "Mateo" not in str(listed[0]) and "health" not in str(listed[0])
+    assert "Juno" in listed[1]["say"]
+    assert "made after the lock" in reveal
+    out = verify(posts)
+    assert out.exit_code == 0, out.output
+    assert "2 rulings" in out.output and "after the lock" in out.output
+    # a ruling left out of the reveal is named
+    cut = tmp_path / "reveal.txt"
+    cut.write_text("\n".join(line for line in reveal.splitlines() if not line.startswith("gm-ruling")
+                             or '"n":0' not in line), encoding="utf-8")
+    bad = verify(dict(posts, **{"--reveal": cut}))
+    assert bad.exit_code == 1 and "gm-ruling lines" in bad.output, bad.output
