@@ -114,7 +114,8 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
     refused; a re-resolve needs its reason, and leaves a correction in the record (gm/corrections.py).
     `intro` is the GM's prose for the post: it is written to days/NN/story.md (which must not hold
     other text already) so the day's record and `gm audit` can account for it."""
-    from gm.commitment import beacon_for_resolve, check_resolve_time, log_event, secret_for_resolve
+    from gm.commitment import (beacon_for_resolve, check_resolve_time, check_ruled_deadline, log_event,
+                               secret_for_resolve)
     from gm.day import resolve_day
     from gm.gamedir import create_file_atomically
     from gm.record import day_files
@@ -145,6 +146,8 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
             history["no_beacon"] = without_beacon(gd, day, no_beacon)
         with gc_paused():  # the day's objects all live until it is written (gm/gcpause.py)
             rd = resolve_day(gd, game, day, secret.seed, secret.veil, round_record, story=intro)
+            if no_beacon is None and rd.checked.rulings is not None:
+                check_ruled_deadline(gd, day, rd.checked.rulings.deadline)
             history["rulings"] += _check_lock(gd, day, rd.checked, rulings, history["rulings"],
                                               rd.veil, game.engine.facts.name)
             if force and gd.is_resolved(day):

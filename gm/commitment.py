@@ -130,6 +130,29 @@ def clock(now: datetime | None) -> datetime:
     return now if now is not None else datetime.now(timezone.utc)
 
 
+def check_ruled_deadline(gd: GameDir, day: int, ruled: str | None) -> None:
+    """A `deadline:` ruling that moves the deadline to or past the committed beacon round cannot keep
+    that round: its randomness would be out while orders and salts still come in."""
+    from datetime import timezone
+
+    from gm.beacon import round_time, utc_words
+    from gm.rulings import parse_deadline
+
+    if not ruled or not commit_path(gd, day).is_file():
+        return
+    round_ = (committed_record(gd, day).get("beacon") or {}).get("round")
+    when = parse_deadline(ruled)
+    if round_ is None or when is None:
+        return
+    when = when.replace(tzinfo=timezone.utc)
+    if when >= round_time(round_):
+        raise StateError(f"a deadline ruling moves Day {day}'s deadline to {utc_words(when)}, after drand quicknet round "
+                         f"{round_} that its commitment named (published {utc_words(round_time(round_))}): that round "
+                         "would be known while orders still come in. Keep a deadline before it (edit the ruling), or "
+                         "announce in the thread that the day goes without its round and resolve it with --no-beacon "
+                         "\"the deadline was extended\" (the reveal says so in its first line)")
+
+
 def check_resolve_time(gd: GameDir, day: int, now: datetime | None, early: bool) -> list[str]:
     """`gm resolve` before the committed deadline is refused unless `early`: orders could still come."""
     from gm.beacon import utc_words

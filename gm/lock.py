@@ -49,9 +49,11 @@ def lock_path(gd: GameDir, day: int):
 
 def received(gd: GameDir, game: Game, day: int) -> tuple[dict[str, str], dict[str, str], list[str]]:
     """The day's orders files (by name, SHA-256) and salts (by player) as they are now."""
+    from gm.commitment import check_ruled_deadline
     from gm.day import check_day
 
     checked = check_day(gd, game, day)  # reads each file once: the digests are of the bytes checked
+    check_ruled_deadline(gd, day, checked.rulings.deadline if checked.rulings is not None else None)
     return dict(checked.orders_digests), dict(checked.salts), [str(p) for p in checked.errors]
 
 

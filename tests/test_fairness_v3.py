@@ -329,3 +329,20 @@ def test_every_ruling_applied_is_listed_in_the_reveal_and_marked_after_the_lock(
                              or '"n":0' not in line), encoding="utf-8")
     bad = verify(dict(posts, **{"--reveal": cut}))
     assert bad.exit_code == 1 and "gm-ruling lines" in bad.output, bad.output
+
+
+def test_a_deadline_ruling_past_the_committed_round_cannot_keep_that_round(committed):
+    # issue 23: a `deadline` ruling that extends the deadline left the committed round before it, with no warning
+    later = (DEADLINE + __import__("datetime").timedelta(hours=3)).strftime("%Y-%m-%d %H:%M")
+    (committed / "days" / "04" / "rulings.yaml").write_text(f"- deadline: {later}\n")
+    before = snapshot(committed)
+    out = run("lock", committed, "--now", AT)
+    assert out.exit_code == 1 and "round 1000" in out.output and "--no-beacon" in out.output, out.output
+    assert snapshot(committed) == before
+    (committed / "days" / "04" / "rulings.yaml").unlink()
+    assert run("lock", committed, "--now", AT).exit_code == 0
+    (committed / "days" / "04" / "rulings.yaml").write_text(f"- deadline: {later}\n")
+    refused = run("resolve", committed, "--beacon", DEMO_SIGNATURE)
+    assert refused.exit_code == 1 and "round 1000" in refused.output, refused.output
+    ok = run("resolve", committed, "--no-beacon", "the deadline was extended past round 1000")
+    assert ok.exit_code == 0, ok.output
