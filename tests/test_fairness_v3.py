@@ -346,3 +346,17 @@ def test_a_deadline_ruling_past_the_committed_round_cannot_keep_that_round(commi
     assert refused.exit_code == 1 and "round 1000" in refused.output, refused.output
     ok = run("resolve", committed, "--no-beacon", "the deadline was extended past round 1000")
     assert ok.exit_code == 0, ok.output
+
+
+def test_the_audit_names_a_ruling_left_out_of_the_reveal(game_copy):
+    assert run("commit", game_copy).exit_code == 0
+    write_orders(game_copy, 4, "Mateo:\n  action: search\n")
+    assert run("lock", game_copy).exit_code == 0
+    (game_copy / "days" / "04" / "rulings.yaml").write_text("- health: {player: Mateo, to: 1}\n")
+    assert run("resolve", game_copy).exit_code == 0
+    assert run("audit", game_copy, "--day", 4).exit_code == 0
+    path = game_copy / "days" / "04" / "result" / "reveal.bbcode"
+    text = path.read_text(encoding="utf-8")
+    path.write_text("\n".join(line for line in text.splitlines() if not line.startswith("gm-ruling")) + "\n")
+    out = run("audit", game_copy, "--day", 4)
+    assert out.exit_code == 1 and "reveal.bbcode" in out.output, out.output
