@@ -156,6 +156,9 @@ def lock_day(gd: GameDir, game: Game, day: int, now=None, early: bool = False, r
     log_event(gd, {"event": "lock", "day": day, "lock_sha256": hashlib.sha256(post.encode("utf-8")).hexdigest()})
     warnings = [f"warning: the orders have {len(errors)} error(s) (`gm check`): a fix after the lock is a late change "
                 "(`gm resolve --late-change`)"] if errors else []
+    if early and not is_early:
+        warnings.append("note: --early made no difference: " + (f"the deadline ({times['deadline']}) has passed"
+                        if times["deadline"] else "the day's commitment names no deadline"))
     return Locked(day, post, display_path(path), True, warnings)
 
 
