@@ -349,7 +349,7 @@ def _check_lock(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
     out.findings += [f"{shown}: {p}" for p in lock_problems(lock)]
     out.findings += [f"{shown}: {d}" for d in salt_differences(lock.salts, dict(record.get("salts") or {}))]
     ruled = {f for r in record.get("rulings") or [] for f in r.get("files", [])}
-    from gm.lock import sealed_files
+    from gm.commitment import sealed_files
 
     try:
         veil = bytes.fromhex(str(record.get("veil")))

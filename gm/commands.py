@@ -194,7 +194,7 @@ def _check_lock(gd: GameDir, day: int, checked, rulings: tuple[str, ...], earlie
             raise StateError(f"Day {day} was not locked (`gm lock`), "
                              "so no orders file can have changed after it: leave out --late-change")
         return []
-    from gm.lock import sealed_files
+    from gm.commitment import sealed_files
 
     files, salts = sealed_files(veil, engine, day, checked.orders_digests), checked.salts
     salt_changes = salt_differences(lock.salts, salts)

@@ -67,6 +67,20 @@ def derived_veil(seed: bytes) -> bytes:
     return hmac.new(seed, b"gm veil", hashlib.sha256).digest()
 
 
+def file_key(veil: bytes, engine: str, day: int, name: str) -> str:
+    """The key that salts one orders file's digest in the lock post (issue 22): from the day's veil,
+    so it is drawn with the seed and never posted; the GM gives a player the key of their own file."""
+    return hmac.new(veil, f"gm-file|{engine}|{day}|{name}".encode("utf-8"), hashlib.sha256).hexdigest()
+
+
+def sealed_files(veil: bytes, engine: str, day: int, files: dict[str, str]) -> dict[str, str]:
+    """Each orders file's SHA-256, salted: the SHA-256 of the canonical {"key": K, "sha256": S}. A short,
+    predictable file cannot be found from it by guessing, as it could from its plain SHA-256."""
+    from gm.canonical import digest
+
+    return {name: digest({"key": file_key(veil, engine, day, name), "sha256": sha}) for name, sha in files.items()}
+
+
 def previous_record_sha256(gd: GameDir, day: int) -> str | None:
     if day == 0:
         return None

@@ -57,22 +57,6 @@ def received(gd: GameDir, game: Game, day: int) -> tuple[dict[str, str], dict[st
     return dict(checked.orders_digests), dict(checked.salts), [str(p) for p in checked.errors]
 
 
-def file_key(veil: bytes, engine: str, day: int, name: str) -> str:
-    """The key that salts one orders file's digest in the lock post (issue 22): from the day's veil,
-    so it is drawn with the seed and never posted; the GM gives a player the key of their own file."""
-    import hmac
-
-    return hmac.new(veil, f"gm-file|{engine}|{day}|{name}".encode("utf-8"), hashlib.sha256).hexdigest()
-
-
-def sealed_files(veil: bytes, engine: str, day: int, files: dict[str, str]) -> dict[str, str]:
-    """Each orders file's SHA-256, salted: the SHA-256 of the canonical {"key": K, "sha256": S}. A short,
-    predictable file cannot be found from it by guessing, as it could from its plain SHA-256."""
-    from gm.canonical import digest
-
-    return {name: digest({"key": file_key(veil, engine, day, name), "sha256": sha}) for name, sha in files.items()}
-
-
 def lock_record(game: Game, day: int, commit_sha256: str, beacon_round: int | None, files: dict, salts: dict,
                 early: bool = False, late: str | None = None, rules: str | None = None) -> dict:
     from gm.canonical import digest
@@ -126,7 +110,7 @@ def lock_day(gd: GameDir, game: Game, day: int, now=None, early: bool = False, r
     if not post_path.is_file():
         raise StateError(f"Day {day} has no commitment ({display_path(post_path)}): run `gm commit` before the "
                          "deadline; a lock without a commitment proves nothing")
-    from gm.commitment import committed_secret
+    from gm.commitment import committed_secret, sealed_files
 
     files, salts, errors = received(gd, game, day)
     secret = committed_secret(gd, game, day)
@@ -223,7 +207,7 @@ def differences(lock: LockContents, files: dict[str, str], salts: dict[str, str]
 def file_key_for(gd: GameDir, game: Game, day: int, name: str) -> str:
     """`gm lock --file-key NAME`: the key of one orders file of the day, for the player whose orders it
     holds (with it, and their own file, they check its gm-file line: docs/fairness.md)."""
-    from gm.commitment import committed_secret
+    from gm.commitment import committed_secret, file_key
 
     secret = committed_secret(gd, game, day)
     if secret is None and gd.is_resolved(day):

@@ -59,7 +59,7 @@ def reveal_record(record: dict, record_sha256: str, rolls_sha256: str) -> dict:
     line's object, with the `gm-seal` line's digests under "seal" and the beacon round under
     "beacon" (each its own line, so that every line fits a short post)."""
     from gm.canonical import digest
-    from gm.lock import sealed_files
+    from gm.commitment import sealed_files
 
     day = record["day"]
     beacon = record.get("beacon")
