@@ -194,8 +194,14 @@ def _check_lock(gd: GameDir, day: int, checked, rulings: tuple[str, ...], earlie
             raise StateError(f"Day {day} was not locked (`gm lock`), "
                              "so no orders file can have changed after it: leave out --late-change")
         return []
-    from gm.commitment import sealed_files
+    from gm.commitment import commit_path, sealed_files
 
+    post = commit_path(gd, day)
+    if not post.is_file() or hashlib.sha256(post.read_bytes()).hexdigest() != lock.record.get("commit_sha256"):
+        raise StateError(f"{display_path(gd.day_dir(day) / 'lock.txt')} locks another commitment than "
+                         f"{display_path(post)}{' (there is none)' if not post.is_file() else ''}: a lock belongs to the "
+                         "commitment it names (its digests are salted with that day's secret). Put back the commitment "
+                         "and seed the lock was made under")
     files, salts = sealed_files(veil, engine, day, checked.orders_digests), checked.salts
     salt_changes = salt_differences(lock.salts, salts)
     if salt_changes:

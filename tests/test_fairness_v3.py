@@ -360,3 +360,10 @@ def test_the_audit_names_a_ruling_left_out_of_the_reveal(game_copy):
     path.write_text("\n".join(line for line in text.splitlines() if not line.startswith("gm-ruling")) + "\n")
     out = run("audit", game_copy, "--day", 4)
     assert out.exit_code == 1 and "reveal.bbcode" in out.output, out.output
+
+
+def test_a_lock_left_without_its_commitment_is_named(game_copy):
+    for name in ("seed.secret", "commit.txt"):
+        (game_copy / "days" / "03" / name).unlink()
+    out = run("resolve", game_copy, "--day", 3, "--force", "--reason", "x", "--seed", "00")
+    assert out.exit_code == 1 and "locks another commitment" in out.output, out.output
