@@ -111,7 +111,7 @@ def test_day_0_takes_salts_and_its_seed_is_revealed_only_when_the_game_is_over(t
     assert "a salt and no orders (1): Player One (the salt goes into the dice)" in checked.output
     assert run("resolve", game, "--day", "0").exit_code == 0
     result = game / "days" / "00" / "result"
-    assert 'Player One: "bananas at dawn"' in (result / "reveal.bbcode").read_text()
+    assert 'gm-salt {"day":0,"player":"Player One","salt":"bananas at dawn"}' in (result / "reveal.bbcode").read_text()  # salts only in their lines (issue 23)
     assert "Day 0 is sealed" in (result / "gm-summary.txt").read_text()
     assert "bananas at dawn" in (result / "messages" / "Player_One.bbcode").read_text()
     for args in ((), ("--rolls",)):
