@@ -21,6 +21,10 @@ DAY_FILES = {
     "deadline.txt": "gm commit --deadline",
     "lock.txt": "gm lock",
     "preview.html": "gm preview",
+    "desk.html": "gm desk",
+    "desk-sent.json": "gm desk --serve",
+    "votecount.bbcode": "gm votes",
+    "votecount.md": "gm votes",
 }
 DAY_DIRS = ("orders", "result", "receipts", "render")  # render/: gm render's posts for another forum
 _KEPT_RESULT = re.compile(r"result\.\d+$")
