@@ -257,7 +257,13 @@ def check(game_dir, day, as_json):
                    "counts them: who was in the fights is not the thread's business).")
 @click.option("--intro", default=None, metavar="TEXT",
               help="Your own prose for the day's post (saved as days/NN/story.md and hashed into the day's record).")
-def resolve(game_dir, day, seed, beacon, rulings, old_rulings, force, reason, name_players, intro):
+@click.option("--early", is_flag=True, help="Resolve before the committed deadline.")
+@click.option("--now", default=None, metavar="WHEN", help="Take this as the time now (2026-03-01T20:00Z) instead of the clock's.")
+@click.option("--no-beacon", "no_beacon", default=None, metavar="REASON",
+              help="No drand mirror can be reached: resolve without the committed round, saying why (the reveal "
+                   "says so in its first line).")
+def resolve(game_dir, day, seed, beacon, rulings, old_rulings, force, reason, name_players, intro, early, now,
+            no_beacon):
     """Resolve a day with its committed seed: narration, private messages, GM summary, roll log, new state.
 
     \b
@@ -273,7 +279,7 @@ def resolve(game_dir, day, seed, beacon, rulings, old_rulings, force, reason, na
         click.echo("note: --ruling is now called --late-change (the GM's rulings on players, such as a mod-kill, "
                    "go in days/NN/rulings.yaml: `gm rules --rulings`)", err=True)
     out = commands.resolve(game_dir, day, seed, force, beacon, tuple(rulings) + tuple(old_rulings), reason, intro,
-                           name_players)
+                           name_players, now=now, early=early, no_beacon=no_beacon)
     for w in out.warnings:
         click.echo(str(w), err=True)
     click.echo(f"Day {out.day} resolved ({out.rolls} rolls). Written to {out.result}:")
@@ -416,7 +422,8 @@ def demo(target, engine):
               help="The orders deadline, '2026-03-01 20:00' (UTC) or with its zone (2026-03-01T20:00Z): the dice then "
                    "also take the drand quicknet round just after it; check, status, remind and the receipts show it.")
 @click.option("--late", is_flag=True, help="Commit although orders are already in (the post says so).")
-def commit(game_dir, day, deadline, late):
+@click.option("--now", default=None, metavar="WHEN", help="Take this as the time now (2026-03-01T18:00Z) instead of the clock's.")
+def commit(game_dir, day, deadline, late, now):
     """Fix a day's secret seed; print its SHA-256 commitment post for the thread.
 
     \b
@@ -425,7 +432,7 @@ def commit(game_dir, day, deadline, late):
     """
     from gm import commands
 
-    c = commands.commit(game_dir, day, deadline, late)
+    c = commands.commit(game_dir, day, deadline, late, now)
     for w in c.warnings:
         click.echo(w, err=True)
     note = "Post this in the thread before the orders deadline" if c.new else \
@@ -446,16 +453,29 @@ def _echo_parts(parts: list[str]) -> None:
 @cli.command()
 @game_arg
 @day_opt
-def lock(game_dir, day):
+@click.option("--file-key", default=None, metavar="FILE",
+              help="Print only the key of one orders file, for the player whose orders it holds: with it they "
+                   "check that file's gm-file line (docs/fairness.md).")
+@click.option("--early", is_flag=True, help="Lock before the deadline (the post says it was locked early).")
+@click.option("--reason", default=None, metavar="TEXT",
+              help="After the beacon round the commitment named is out: why the lock is late (said in the post).")
+@click.option("--now", default=None, metavar="WHEN", help="Take this as the time now (2026-03-01T20:00Z) instead of the clock's.")
+def lock(game_dir, day, file_key, early, reason, now):
     """At the deadline: post the digest of every orders file and every salt as received.
 
     \b
     Example:
       gm lock my-game --day 3
+      gm lock my-game --day 3 --file-key akane.yaml
     """
     from gm import commands
 
-    out = commands.lock(game_dir, day)
+    if file_key is not None:
+        day, key = commands.lock(game_dir, day, file_key=file_key)
+        click.echo(f"Day {day}, {file_key}: give this key only to the player whose orders the file holds", err=True)
+        click.echo(key)
+        return
+    out = commands.lock(game_dir, day, now=now, early=early, reason=reason)
     for w in out.warnings:
         click.echo(w, err=True)
     note = "Post this in the thread now, at the deadline" if out.new else f"Day {out.day} was already locked; the same post again"

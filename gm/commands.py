@@ -98,16 +98,18 @@ class Resolved:
 
 def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beacon: str | None = None,
             rulings: tuple[str, ...] = (), reason: str | None = None, intro: str | None = None,
-            name_players: bool = False) -> Resolved:
+            name_players: bool = False, now: str | None = None, early: bool = False,
+            no_beacon: str | None = None) -> Resolved:
     """Resolve a day. After a lock, a changed orders file needs a ruling and a changed salt is
     refused; a re-resolve needs its reason, and leaves a correction in the record (gm/fairness/corrections.py).
     `intro` is the GM's prose for the post: it is written to days/NN/story.md (which must not hold
     other text already) so the day's record and `gm audit` can account for it."""
     from gm.fairness.chain import write_result
-    from gm.fairness.commitment import beacon_for_resolve, log_event, secret_for_resolve
+    from gm.fairness.commitment import (beacon_for_resolve, check_resolve_time, check_ruled_deadline, derived_veil,
+                                        log_event, secret_for_resolve)
     from gm.pipeline.day import read_day, roll_day
-    from gm.storage.gamedir import create_file_atomically
     from gm.pipeline.record import day_files
+    from gm.storage.gamedir import create_file_atomically
 
     gd = GameDir(root)
     game = gd.load()
@@ -125,10 +127,19 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
             raise StateError(f"Day {day} is already resolved; use --force --reason \"...\" to resolve it again "
                              "(the old result is kept, and the correction is posted)")
         secret, seed_warnings = secret_for_resolve(gd, game, day, seed_hex)
-        round_record = beacon_for_resolve(gd, day, beacon)
+        if not (force and gd.is_resolved(day)):  # a re-resolve comes after the deadline by its nature
+            seed_warnings += check_resolve_time(gd, day, when_now(now), early)
+        round_record = beacon_for_resolve(gd, day, beacon, no_beacon)
         history = _history(gd, day, force)
+        if no_beacon is not None:
+            from gm.fairness.commitment import without_beacon
+
+            history["no_beacon"] = without_beacon(gd, day, no_beacon)
         with gc_paused():  # the day's objects all live until it is written (gm/storage/gcpause.py)
-            checked, late = read_day(gd, game, day, intro, rulings, history["rulings"])  # the lock before the dice
+            veil = secret.veil or derived_veil(secret.seed)
+            checked, late = read_day(gd, game, day, intro, rulings, history["rulings"], veil)  # the lock before the dice
+            if no_beacon is None and checked.rulings is not None:
+                check_ruled_deadline(gd, day, checked.rulings.deadline)
             history["rulings"] += late
             rd = roll_day(game, checked, secret.seed, secret.veil, round_record)
             if force and gd.is_resolved(day):
@@ -292,6 +303,8 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
     """Play the engine's example as a careful GM would: each day committed before its orders come
     in, locked at the deadline, then resolved; the last day also takes a real drand quicknet round
     (earlier days stay offline: the example's orders were written for their dice)."""
+    from datetime import timedelta
+
     from gm.fairness.beacon import DEMO_ROUND, DEMO_SIGNATURE, checked_round, round_time
     from gm.fairness.chain import write_result
     from gm.fairness.commitment import commit_day, derived_veil, log_event
@@ -315,14 +328,16 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
         beacon = None
         seed = demo_seed(day, beacon=day == days[-1])
         if day == days[-1]:  # a deadline just before a published round, so the round named is that one
-            commit_day(gd, game, day, seed, deadline=round_time(DEMO_ROUND - 1), due=anyone_due(gd, game, day))
+            deadline = round_time(DEMO_ROUND - 1)
+            commit_day(gd, game, day, seed, deadline=deadline, now=deadline - timedelta(hours=1),
+                       due=anyone_due(gd, game, day))
             beacon = checked_round(DEMO_ROUND, DEMO_SIGNATURE).record()
         else:
             commit_day(gd, game, day, seed, due=anyone_due(gd, game, day))
         orders = source / "days" / f"{day:02d}" / "orders"
         if orders.is_dir():
             shutil.copytree(orders, gd.orders_dir(day))
-        lock_day(gd, game, day, lambda: check_day(gd, game, day))
+        lock_day(gd, game, day, lambda: check_day(gd, game, day), now=deadline if day == days[-1] else None)
         with gc_paused():
             rd = resolve_day(gd, game, day, seed, derived_veil(seed), beacon)
             files = day_files(game, rd)
@@ -339,7 +354,23 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
 # ---- provable fairness -------------------------------------------------------------------
 
 
-def commit(root: Path, day: int | None, deadline: str | None = None, late: bool = False):
+def when_now(raw: str | None):
+    """`--now`: a date and time with its zone (2026-03-01T20:00Z), or in UTC as `2026-03-01 20:00`;
+    None: the clock's."""
+    from datetime import timezone
+
+    if raw is None:
+        return None
+    from gm.fairness.beacon import parse_deadline
+    from gm.gmday.deadline import parse_when
+
+    try:
+        return parse_deadline(raw)
+    except GmError:
+        return parse_when(raw, "--now").replace(tzinfo=timezone.utc)
+
+
+def commit(root: Path, day: int | None, deadline: str | None = None, late: bool = False, now: str | None = None):
     """Fix the day's seed and return the commitment post (gm/fairness/commitment.py); with `deadline`, the
     dice also take the beacon round after it, and the day's deadline is kept for check, status,
     remind and the receipts (gm/gmday/deadline.py). A day after the end of the game is refused."""
@@ -355,7 +386,7 @@ def commit(root: Path, day: int | None, deadline: str | None = None, late: bool 
         done = [d for d in gd.resolved_days() if d < day]
         if done and not gd.is_resolved(day) and game.engine.ended(load_state(gd, game, done[-1])):
             raise StateError(f"the game ended on Day {done[-1]}: there is no Day {day} to commit")
-        result = commit_day(gd, game, day, deadline=when, late=late, due=anyone_due(gd, game, day))
+        result = commit_day(gd, game, day, deadline=when, late=late, due=anyone_due(gd, game, day), now=when_now(now))
         if when is not None:
             from gm.gmday.deadline import set_deadline
 
@@ -373,16 +404,21 @@ def post_parts(game, post: str) -> list[str]:
     return split_post(post, game.format, game.forum.max_length if game.forum is not None else None)
 
 
-def lock(root: Path, day: int | None):
-    """Post the orders and salts as received, at the deadline (gm/fairness/lock.py)."""
+def lock(root: Path, day: int | None, file_key: str | None = None, now: str | None = None, early: bool = False,
+         reason: str | None = None):
+    """Post the orders and salts as received, at the deadline (gm/fairness/lock.py); with `file_key`, only
+    the key of that orders file, for the player whose orders it holds."""
+    from gm.fairness.lock import file_key_for, lock_day
     from gm.pipeline.day import check_day
-    from gm.fairness.lock import lock_day
 
     gd = GameDir(root)
     game = gd.load()
+    if file_key is not None:
+        d = _default_day(gd, day, resolved=False) if day is None else day
+        return d, file_key_for(gd, game, d, file_key)
     with gd.lock():
         day = _default_day(gd, day, resolved=False)
-        locked = lock_day(gd, game, day, lambda: check_day(gd, game, day))
+        locked = lock_day(gd, game, day, lambda: check_day(gd, game, day), when_now(now), early, reason)
     locked.parts = post_parts(game, locked.post)
     return locked
 

@@ -116,7 +116,7 @@ def test_before_the_deadline_the_form_reminder_receipts_and_vote_count_are_the_c
 
 
 def test_a_corrected_message_is_marked_to_send_again(game_copy):
-    for name in ("seed.secret", "commit.txt"):
+    for name in ("seed.secret", "commit.txt", "lock.txt"):  # a lock belongs to its commitment (issue 23)
         (game_copy / "days" / "03" / name).unlink()
     assert run("resolve", game_copy, "--day", 3, "--force", "--seed", "00", "--reason", "a misread order").exit_code == 0
     record = json.loads((game_copy / "days" / "03" / "result" / "day.json").read_text())

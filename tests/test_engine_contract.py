@@ -330,7 +330,9 @@ def test_core_rulings_keep_the_chain_whole(played, tmp_path):
     assert "deadline 2030-01-02 20:00 UTC" in ok.output
     from gm.fairness.beacon import DEMO_SIGNATURE
 
-    resolved = run("resolve", root, "--day", day, "--beacon", DEMO_SIGNATURE)  # the demo's last day takes a beacon round
+    # the demo's last day took a beacon round, and a deadline ruling past it cannot keep it (issue 23)
+    assert run("resolve", root, "--day", day, "--beacon", DEMO_SIGNATURE).exit_code == 1
+    resolved = run("resolve", root, "--day", day, "--no-beacon", "the deadline was extended past the round")
     assert resolved.exit_code == 0, resolved.output
     result = root / "days" / f"{day:02d}" / "result"
     narration = (result / f"narration.{game.ext}").read_text(encoding="utf-8")

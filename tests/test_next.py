@@ -83,7 +83,8 @@ def test_a_step_before_the_deadline_is_warned_and_receipts_come_first(game_copy)
     text = run("next", game_copy, "--now", "2030-01-01 10:00").output
     assert text.splitlines()[-2] == f"next: gm lock {g} --day 4" and "warning: Day 4's deadline has not passed" in text
     assert nxt(game_copy, "2030-01-01 20:00")["warnings"] == []
-    assert run("lock", game_copy, "--day", 4).exit_code == 0
+    assert run("lock", game_copy, "--day", 4).exit_code == 1  # before the deadline, gm lock says so too (issue 23)
+    assert run("lock", game_copy, "--day", 4, "--now", "2030-01-01 20:00").exit_code == 0
     assert nxt(game_copy, "2030-01-01 20:05")["next"]["command"] == f"gm resolve {g} --day 4 --beacon SIGNATURE"
 
 

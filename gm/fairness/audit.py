@@ -56,7 +56,8 @@ def replayed(gd: GameDir, game: Game, day: int):
     rd = resolve_day(gd, game, day, parse_seed(seed_hex), parse_seed(veil) if isinstance(veil, str) else None,
                      record.get("beacon"))
     rd.checked.seed_committed = bool(record.get("seed_committed"))  # seed.secret stays out of a shared copy
-    history = {"rulings": record.get("rulings") or [], "corrections": record.get("corrections") or []}
+    history = {"rulings": record.get("rulings") or [], "corrections": record.get("corrections") or [],
+               "no_beacon": record.get("no_beacon")}
     return rd, history
 
 

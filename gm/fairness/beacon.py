@@ -51,6 +51,22 @@ def round_after(when: datetime) -> int:
     return (seconds - GENESIS) // PERIOD + 2
 
 
+def utc_text(when: datetime) -> str:
+    """A time as the machine lines write it: UTC, to the second, `2026-03-01T20:00:00Z`."""
+    return when.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def parse_utc_text(text: str) -> datetime | None:
+    try:
+        return datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
+    except ValueError:
+        return None
+
+
+def utc_words(when: datetime) -> str:
+    return when.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
+
+
 def parse_deadline(text: str) -> datetime:
     """A deadline as every gm command takes it (gm/gmday/rulings.py's parse_deadline): `2026-03-01 20:00`
     in the game's time (UTC), or ISO 8601 with its zone (`2026-03-01T20:00Z`, `...+01:00`)."""

@@ -320,7 +320,8 @@ def _check_commitment(gd: GameDir, day: int, record: dict, committed: dict, seed
         return
     named = (committed.get("beacon") or {}).get("round")
     used = (record.get("beacon") or {}).get("round")
-    if named != used:
+    skipped = record.get("no_beacon") if isinstance(record.get("no_beacon"), dict) else {}
+    if named != used and not (used is None and skipped.get("round") == named):
         out.findings.append(f"{post}: names beacon round {named}, but Day {day} was resolved with {used}")
     previous = None
     if day > 0:
@@ -360,11 +361,17 @@ def _check_lock(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
     out.findings += [f"{shown}: {p}" for p in lock_problems(lock)]
     out.findings += [f"{shown}: {d}" for d in salt_differences(lock.salts, dict(record.get("salts") or {}))]
     ruled = {f for r in record.get("rulings") or [] for f in r.get("files", [])}
-    for d in file_differences(lock.files, record.get("orders_files") or {}):
+    from gm.fairness.commitment import sealed_files
+
+    try:
+        veil = bytes.fromhex(str(record.get("veil")))
+    except ValueError:
+        veil = b""
+    for d in file_differences(lock.files, sealed_files(veil, record.get("engine"), day, record.get("orders_files") or {})):
         if d.split(" was ")[0] not in ruled:
             out.findings.append(f"{shown}: orders file {d} after the lock, and no ruling says why")
     if not out.findings:
-        out.notes.append("orders and salts as locked" + (f", {len(record.get('rulings') or [])} ruling(s)" if record.get("rulings") else ""))
+        out.notes.append("orders and salts as locked" + (f", {len(record.get('rulings') or [])} late change(s)" if record.get("rulings") else ""))
 
 
 def _check_corrections(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
@@ -401,7 +408,11 @@ def _check_log(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
     elif commits and record.get("commit_sha256") and commits[0].get("commit_sha256") != record["commit_sha256"]:
         out.findings.append(f"{LOG_FILE}: Day {day} was resolved with another commitment than the one logged")
     locks = [e for e in events if e.get("event") == "lock"]
-    if locks and locks[-1].get("lock_sha256") != record.get("lock_sha256"):
+    made = list(dict.fromkeys(e.get("lock_sha256") for e in locks))  # every lock counts, not only the last
+    if len(made) > 1:
+        out.findings.append(f"{LOG_FILE}: Day {day} was locked {len(made)} times (a lock made again after its post "
+                            "was deleted): only the first one posted counts")
+    elif locks and locks[-1].get("lock_sha256") != record.get("lock_sha256"):
         out.findings.append(f"{LOG_FILE}: Day {day} was locked (`gm lock`), but resolved "
                             + ("without its lock" if record.get("lock_sha256") is None else "with another lock"))
     superseded = {c.get("previous_record") for c in record.get("corrections") or []}

@@ -67,6 +67,20 @@ def derived_veil(seed: bytes) -> bytes:
     return hmac.new(seed, b"gm veil", hashlib.sha256).digest()
 
 
+def file_key(veil: bytes, engine: str, day: int, name: str) -> str:
+    """The key that salts one orders file's digest in the lock post (issue 22): from the day's veil,
+    so it is drawn with the seed and never posted; the GM gives a player the key of their own file."""
+    return hmac.new(veil, f"gm-file|{engine}|{day}|{name}".encode("utf-8"), hashlib.sha256).hexdigest()
+
+
+def sealed_files(veil: bytes, engine: str, day: int, files: dict[str, str]) -> dict[str, str]:
+    """Each orders file's SHA-256, salted: the SHA-256 of the canonical {"key": K, "sha256": S}. A short,
+    predictable file cannot be found from it by guessing, as it could from its plain SHA-256."""
+    from gm.fairness.canonical import digest
+
+    return {name: digest({"key": file_key(veil, engine, day, name), "sha256": sha}) for name, sha in files.items()}
+
+
 def previous_record_sha256(gd: GameDir, day: int) -> str | None:
     if day == 0:
         return None
@@ -79,17 +93,98 @@ def previous_record_sha256(gd: GameDir, day: int) -> str | None:
 
 
 def commit_record(game: Game, day: int, seed_sha256: str, previous: str | None, beacon_round: int | None,
-                  late: bool) -> dict:
-    from gm.fairness.beacon import NETWORK
+                  late: bool, deadline: datetime | None = None, rules: str | None = None) -> dict:
+    from gm.fairness.beacon import NETWORK, utc_text
 
     return {"game": game.title, "engine": game.engine.facts.name, "day": day, "seed_sha256": seed_sha256,
-            "previous_record": previous, "late": late,
+            "previous_record": previous, "late": late, "deadline": utc_text(deadline) if deadline else None,
+            "rules_sha256": rules,
             "beacon": {"network": NETWORK, "round": beacon_round} if beacon_round is not None else None}
+
+
+RULES_LEFT_OUT = ("engine", "title", "format", "forum", "limits", "deadline", "roster")  # not rules of play
+
+
+def rules_sha256(gd: GameDir) -> str:
+    """A fingerprint of the rules in force: game.yaml's settings of play (house rules, board, first
+    player, components: every setting but the title, the forum, the limits, the deadline and the
+    roster), and the bytes of every file of the game folder such a setting names (a components file).
+    The SHA-256 of their JSON with sorted keys (docs/fairness.md, "House rules")."""
+    import json
+
+    from gm.yamlio import load_file
+
+    doc = load_file(gd.game_yaml)
+    settings = {str(k): v for k, v in (doc.items() if isinstance(doc, dict) else ()) if k not in RULES_LEFT_OUT}
+    files = {}
+    for value in settings.values():
+        if isinstance(value, str) and value.strip():
+            path = gd.root / value.strip()
+            try:
+                if path.is_file() and path.resolve().is_relative_to(gd.root.resolve()):
+                    files[value.strip()] = hashlib.sha256(path.read_bytes()).hexdigest()
+            except (OSError, ValueError):
+                continue
+    text = json.dumps({"settings": settings, "files": files}, sort_keys=True, ensure_ascii=False, default=str,
+                      separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def committed_deadline(rec: dict) -> datetime | None:
+    """The orders deadline a gm-commit line names (None: none, or a commitment older than the field)."""
+    from gm.fairness.beacon import parse_utc_text
+
+    return parse_utc_text(rec.get("deadline")) if isinstance(rec.get("deadline"), str) else None
+
+
+def clock(now: datetime | None) -> datetime:
+    """The time now, with its zone (`now` given: a test, or a post prepared for a time of its own)."""
+    from datetime import timezone
+
+    return now if now is not None else datetime.now(timezone.utc)
+
+
+def check_ruled_deadline(gd: GameDir, day: int, ruled: str | None) -> None:
+    """A `deadline:` ruling that moves the deadline to or past the committed beacon round cannot keep
+    that round: its randomness would be out while orders and salts still come in."""
+    from datetime import timezone
+
+    from gm.fairness.beacon import round_time, utc_words
+    from gm.gmday.rulings import parse_deadline
+
+    if not ruled or not commit_path(gd, day).is_file():
+        return
+    round_ = (committed_record(gd, day).get("beacon") or {}).get("round")
+    when = parse_deadline(ruled)
+    if round_ is None or when is None:
+        return
+    when = when.replace(tzinfo=timezone.utc)
+    if when >= round_time(round_):
+        raise StateError(f"a deadline ruling moves Day {day}'s deadline to {utc_words(when)}, after drand quicknet round "
+                         f"{round_} that its commitment named (published {utc_words(round_time(round_))}): that round "
+                         "would be known while orders still come in. Keep a deadline before it (edit the ruling), or "
+                         "announce in the thread that the day goes without its round and resolve it with --no-beacon "
+                         "\"the deadline was extended\" (the reveal says so in its first line)")
+
+
+def check_resolve_time(gd: GameDir, day: int, now: datetime | None, early: bool) -> list[str]:
+    """`gm resolve` before the committed deadline is refused unless `early`: orders could still come."""
+    from gm.fairness.beacon import utc_words
+
+    if not commit_path(gd, day).is_file():
+        return []
+    deadline = committed_deadline(committed_record(gd, day))
+    if deadline is None or clock(now) >= deadline:
+        return []
+    if not early:
+        raise StateError(f"Day {day}'s deadline is {utc_words(deadline)}, still to come (it is {utc_words(clock(now))}): "
+                         "orders and salts may still come in. Resolve after the deadline, or with --early to do it now")
+    return [f"note: Day {day} resolved early, before its deadline ({utc_words(deadline)})"]
 
 
 def commit_post(game: Game, record: dict, deadline: str | None, salts: bool = True) -> str:
     from gm.fairness.beacon import round_time, round_url
-    from gm.fairness.machine_lines import check_fits, machine_line
+    from gm.fairness.machine_lines import check_fits, check_machine_lines, machine_line
     from gm.forum.render import render_post
 
     beacon = record["beacon"]
@@ -99,12 +194,13 @@ def commit_post(game: Game, record: dict, deadline: str | None, salts: bool = Tr
                        beacon_url=round_url(beacon["round"]) if beacon else None,
                        machine=machine_line(COMMIT_TAG, record), salts=salts,
                        sealed=game.engine.sealed(record["day"]), sealing=game.engine.secrets.sealing_rolls)
+    check_machine_lines(post, [machine_line(COMMIT_TAG, record)], "the commitment post")
     check_fits(post, game.forum.max_length if game.forum else None, "the commitment post")
     return post
 
 
 def commit_day(gd: GameDir, game: Game, day: int, seed: bytes | None = None, deadline: datetime | None = None,
-               late: bool = False, due: bool = True) -> Commitment:
+               late: bool = False, due: bool = True, now: datetime | None = None) -> Commitment:
     """Fix the day's seed (fresh random bytes unless `seed` is given) and write the commitment post.
     `due`: does any player owe orders, so may send a salt (gm/pipeline/day.py anyone_due reads the state)?
 
@@ -137,6 +233,12 @@ def commit_day(gd: GameDir, game: Game, day: int, seed: bytes | None = None, dea
     if path.is_file():
         raise StateError(f"{display_path(path)} exists without its seed: a commitment is never replaced (was "
                          f"{display_path(seed_path(gd, day))} deleted?)")
+    if deadline is not None and deadline <= clock(now):
+        from gm.fairness.beacon import utc_words
+
+        raise StateError(f"the deadline {utc_words(deadline)} is already past (it is {utc_words(clock(now))}): a "
+                         "commitment to it cannot show the dice were fixed before the orders, and its beacon round may "
+                         "be out already. Give a deadline still to come")
     warnings = []
     orders = _orders_in(gd, game, day)
     if orders and not late:
@@ -148,7 +250,7 @@ def commit_day(gd: GameDir, game: Game, day: int, seed: bytes | None = None, dea
     seed = seed or new_seed()
     veil = new_seed() if drawn else derived_veil(seed)
     sha = hashlib.sha256(seed).hexdigest()
-    record = commit_record(game, day, sha, previous, beacon_round, bool(late))
+    record = commit_record(game, day, sha, previous, beacon_round, bool(late), deadline, rules_sha256(gd))
     post = commit_post(game, record, deadline.isoformat() if deadline else None,  # a template error leaves nothing behind
                        salts=due)
     create_file_atomically(seed_path(gd, day), seed.hex() + "\n" + veil.hex() + "\n", mode=0o600)
@@ -273,10 +375,13 @@ def is_committed(gd: GameDir, day: int) -> bool:
     return seed_path(gd, day).is_file()
 
 
-def beacon_for_resolve(gd: GameDir, day: int, signature: str | None) -> dict | None:
-    """The beacon round the day's commitment named, checked: its signature is required then."""
+def beacon_for_resolve(gd: GameDir, day: int, signature: str | None, without: str | None = None) -> dict | None:
+    """The beacon round the day's commitment named, checked: its signature is required then, unless
+    the GM says why the day goes `without` it (drand unreachable: docs/fairness.md, "Without drand")."""
     from gm.fairness.beacon import checked_round, round_url
 
+    if without is not None:
+        return _without_beacon(gd, day, signature, without) and None
     if not commit_path(gd, day).is_file():
         if signature:
             raise StateError(f"Day {day} was not committed to a beacon round, so --beacon has nothing to check against")
@@ -289,8 +394,28 @@ def beacon_for_resolve(gd: GameDir, day: int, signature: str | None) -> dict | N
         return None
     if not signature:
         raise StateError(f"Day {day}'s commitment names drand quicknet round {named['round']}: give its signature "
-                         f"with --beacon (the \"signature\" of {round_url(named['round'])}, or that page saved as a file)")
+                         f"with --beacon (the \"signature\" of {round_url(named['round'])}, or that page saved as a file). "
+                         "If no drand mirror can be reached, resolve with --no-beacon \"why\": the reveal says so in "
+                         "its first line")
     return checked_round(named["round"], _signature_of(signature, named["round"])).record()
+
+
+def without_beacon(gd: GameDir, day: int, reason: str) -> dict:
+    """What the record and the reveal say of a day resolved without its committed round."""
+    return {"round": committed_record(gd, day)["beacon"]["round"], "reason": reason.strip()}
+
+
+def _without_beacon(gd: GameDir, day: int, signature: str | None, reason: str) -> bool:
+    from gm.names import text_problem
+
+    if signature:
+        raise StateError("--beacon and --no-beacon together: give the round's signature, or say why there is none")
+    problem = text_problem(reason.strip(), "--no-beacon") if reason.strip() else "--no-beacon needs a reason"
+    if problem or len(reason) > 500:
+        raise StateError(problem or "--no-beacon: at most 500 characters (the reveal quotes it)")
+    if not commit_path(gd, day).is_file() or not committed_record(gd, day).get("beacon"):
+        raise StateError(f"Day {day}'s commitment names no beacon round: leave out --no-beacon")
+    return True
 
 
 def _signature_of(given: str, round_: int) -> str:

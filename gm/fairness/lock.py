@@ -54,19 +54,53 @@ def received(checked) -> tuple[dict[str, str], dict[str, str], list[str]]:
     return dict(checked.orders_digests), dict(checked.salts), [str(p) for p in checked.errors]
 
 
-def lock_record(game: Game, day: int, commit_sha256: str, beacon_round: int | None, files: dict, salts: dict) -> dict:
+def lock_record(game: Game, day: int, commit_sha256: str, beacon_round: int | None, files: dict, salts: dict,
+                early: bool = False, late: str | None = None, rules: str | None = None) -> dict:
     from gm.fairness.canonical import digest
 
     return {"game": game.title, "engine": game.engine.facts.name, "day": day, "commit_sha256": commit_sha256,
             "beacon_round": beacon_round, "files": len(files), "files_sha256": digest(files),
-            "salts": len(salts), "salts_sha256": digest(salts)}
+            "salts": len(salts), "salts_sha256": digest(salts), "early": early, "late": late, "rules_sha256": rules}
 
 
-def lock_day(gd: GameDir, game: Game, day: int, check: Callable[[], Any]) -> Locked:
+def _lock_time(day: int, commit: dict, now, early: bool, reason: str | None) -> tuple[bool, str | None, dict]:
+    """The clock at the lock: before the committed deadline only `early`; once the beacon round is out
+    only with the GM's reason, said in the post (anyone could know the dice key by then)."""
+    from gm.fairness.beacon import round_time, utc_words
+    from gm.fairness.commitment import clock, committed_deadline
+
+    now = clock(now)
+    deadline = committed_deadline(commit)
+    round_ = (commit.get("beacon") or {}).get("round")
+    reason = (reason or "").strip() or None
+    if reason:
+        from gm.names import text_problem
+
+        problem = text_problem(reason, "--reason")
+        if problem or len(reason) > 500:
+            raise StateError(problem or "--reason is at most 500 characters: it goes into the post")
+    words = {"deadline": utc_words(deadline) if deadline else None, "now": utc_words(now),
+             "round_time": utc_words(round_time(round_)) if round_ else None}
+    is_early = deadline is not None and now < deadline
+    if is_early and not early:
+        raise StateError(f"Day {day}'s deadline is {words['deadline']}, still to come (it is {words['now']}): lock at "
+                         "the deadline, or with --early to lock now (the post will say it was locked early)")
+    out = round_ is not None and now >= round_time(round_)
+    if out and not reason:
+        raise StateError(f"drand quicknet round {round_}, named by Day {day}'s commitment, is already out (published "
+                         f"{words['round_time']}): a lock made now comes after anyone could know the dice key. Lock "
+                         "with --reason \"...\" to say why in the post, so the players can judge it")
+    if reason and not out:
+        raise StateError("--reason is for a lock made after the beacon round is out; this one is not late: leave it out")
+    return is_early, reason, words
+
+
+def lock_day(gd: GameDir, game: Game, day: int, check: Callable[[], Any], now=None, early: bool = False,
+             reason: str | None = None) -> Locked:
     """`check()` reads the day as it is now (gm/pipeline/day.py check_day): the caller, above, hands it down."""
-    from gm.fairness.commitment import commit_path, committed_record, log_event
+    from gm.fairness.commitment import commit_path, committed_record, log_event, rules_sha256
     from gm.fairness.reveal import salt_lines
-    from gm.fairness.machine_lines import check_fits, machine_line
+    from gm.fairness.machine_lines import check_fits, check_machine_lines, machine_line
     from gm.forum.render import render_post
 
     if gd.is_resolved(day):
@@ -75,7 +109,16 @@ def lock_day(gd: GameDir, game: Game, day: int, check: Callable[[], Any]) -> Loc
     if not post_path.is_file():
         raise StateError(f"Day {day} has no commitment ({display_path(post_path)}): run `gm commit` before the "
                          "deadline; a lock without a commitment proves nothing")
-    files, salts, errors = received(check())
+    from gm.fairness.commitment import check_ruled_deadline, committed_secret, sealed_files
+
+    checked = check()
+    check_ruled_deadline(gd, day, checked.rulings.deadline if checked.rulings is not None else None)
+    files, salts, errors = received(checked)
+    secret = committed_secret(gd, game, day)
+    if secret is None:
+        raise StateError(f"Day {day}'s seed file is missing ({display_path(gd.day_dir(day) / 'seed.secret')}): the lock "
+                         "salts each orders file's digest with the day's secret veil, kept there")
+    files = sealed_files(secret.veil, game.engine.facts.name, day, files)
     path = lock_path(gd, day)
     if path.is_file():
         old = read_lock(gd, day)
@@ -85,17 +128,22 @@ def lock_day(gd: GameDir, game: Game, day: int, check: Callable[[], Any]) -> Loc
                              f"then: {'; '.join(changes)}. A changed orders file needs `gm resolve --late-change`")
         return Locked(day, path.read_text(encoding="utf-8"), display_path(path), False)
     commit = committed_record(gd, day)
+    is_early, late, times = _lock_time(day, commit, now, early, reason)
     record = lock_record(game, day, hashlib.sha256(post_path.read_bytes()).hexdigest(),
-                         (commit.get("beacon") or {}).get("round"), files, salts)
+                         (commit.get("beacon") or {}).get("round"), files, salts, is_early, late, rules_sha256(gd))
     file_lines = [machine_line(FILE_TAG, {"day": day, "file": name, "sha256": sha}) for name, sha in sorted(files.items())]
     post = render_post(game, "lock.j2", day=day, record=record, machine=machine_line(LOCK_TAG, record),
                        file_lines="\n".join(file_lines), salt_lines="\n".join(salt_lines(day, salts)),
-                       salts=sorted(salts.items()))
+                       salts=sorted(salts.items()), times=times)
+    check_machine_lines(post, [machine_line(LOCK_TAG, record)] + file_lines + salt_lines(day, salts), "the lock post")
     check_fits(post, game.forum.max_length if game.forum else None, "the lock post")
     create_file_atomically(path, post)
     log_event(gd, {"event": "lock", "day": day, "lock_sha256": hashlib.sha256(post.encode("utf-8")).hexdigest()})
     warnings = [f"warning: the orders have {len(errors)} error(s) (`gm check`): a fix after the lock is a late change "
                 "(`gm resolve --late-change`)"] if errors else []
+    if early and not is_early:
+        warnings.append("note: --early made no difference: " + (f"the deadline ({times['deadline']}) has passed"
+                        if times["deadline"] else "the day's commitment names no deadline"))
     return Locked(day, post, display_path(path), True, warnings)
 
 
@@ -155,3 +203,21 @@ def file_differences(locked: dict[str, str], now: dict[str, str]) -> list[str]:
 
 def differences(lock: LockContents, files: dict[str, str], salts: dict[str, str]) -> list[str]:
     return salt_differences(lock.salts, salts) + [f"orders file {d}" for d in file_differences(lock.files, files)]
+
+
+def file_key_for(gd: GameDir, game: Game, day: int, name: str) -> str:
+    """`gm lock --file-key NAME`: the key of one orders file of the day, for the player whose orders it
+    holds (with it, and their own file, they check its gm-file line: docs/fairness.md)."""
+    from gm.fairness.commitment import committed_secret, file_key
+
+    secret = committed_secret(gd, game, day)
+    if secret is None and gd.is_resolved(day):
+        from gm.fairness.commitment import Secret
+
+        secret = Secret(b"", bytes.fromhex(gd.read_json(day, "day.json")["veil"]))
+    if secret is None:
+        raise StateError(f"Day {day} has no commitment: its orders files have no keys")
+    lock = read_lock(gd, day)
+    if lock is not None and name not in lock.files:
+        raise StateError(f"{name} is not an orders file of Day {day}'s lock (it holds: {', '.join(sorted(lock.files)) or 'none'})")
+    return file_key(secret.veil, game.engine.facts.name, day, name)

@@ -20,9 +20,12 @@ import re
 from gm.fairness.canonical import NotCanonical, canonical
 from gm.errors import GmError, LocatedError, Location, StateError
 
-TAGS = ("gm-commit", "gm-lock", "gm-file", "gm-salt", "gm-reveal", "gm-seal", "gm-beacon", "gm-open")
+TAGS = ("gm-commit", "gm-lock", "gm-file", "gm-salt", "gm-reveal", "gm-seal", "gm-beacon", "gm-ruling", "gm-open")
 _BREAKS_BLOCK = re.compile(r"\[/?[A-Za-z*]|```")  # what a forum could read as markup, even in a code block
 _LINE = re.compile(r"(gm-[a-z]+) (\{.*\})")
+# A machine line counts only at the start of a line of its own, or just after the opening of a
+# code block: a tag anywhere else (inside a salt, a name or prose) is text, never a line.
+_START = re.compile(r"^[ \t]*(?:\[code\]|```)?[ \t]*")
 
 
 def machine_line(tag: str, obj: dict) -> str:
@@ -37,8 +40,26 @@ def machine_line(tag: str, obj: dict) -> str:
     return f"{tag} {text}"
 
 
+def line_tag_at(line: str, tag: str) -> int:
+    """Where `<tag> {` starts on the line, if the line is that machine line; -1 otherwise."""
+    at = _START.match(line).end()
+    return at if line.startswith(tag + " {", at) else -1
+
+
 def is_machine_line(line: str) -> bool:
-    return _LINE.search(line) is not None
+    return _LINE.match(line, _START.match(line).end()) is not None
+
+
+def check_machine_lines(post: str, written: list[str], what: str) -> None:
+    """A post holds no machine line but those gm wrote into it: a name, a salt or a template that
+    would start one of its own is an error here, never a line a checker could misread."""
+    allowed = set(written)
+    for n, line in enumerate(post.splitlines(), 1):
+        if is_machine_line(line):
+            body = line[_START.match(line).end():]
+            if not any(body.startswith(w) for w in allowed):
+                raise StateError(f"{what}, line {n}: a machine line gm did not write ({body[:40]!r}...): text a "
+                                 "player chose, or a template, would start one; rename it")
 
 
 def check_fits(text: str, limit: int | None, what: str) -> None:
@@ -60,7 +81,7 @@ def find_machine_lines(text: str, tag: str, where: str) -> list[tuple[int, dict,
     in the canonical encoding is an error located on it."""
     found = []
     for n, line in enumerate(text.splitlines(), 1):
-        at = line.find(tag + " {")
+        at = line_tag_at(line, tag)
         if at < 0:
             continue
         body = line[at + len(tag) + 1:].rstrip()

@@ -14,6 +14,44 @@ from gm.yamlio import display_path
 
 SEAL_TAG = "gm-seal"
 BEACON_TAG = "gm-beacon"
+RULING_TAG = "gm-ruling"
+
+
+def ruling_wording(r: dict) -> str | None:
+    """A ruling as the thread may read it: its `say:`, or for a kind that is always announced a
+    plain line; None for a ruling that stays private (a neutral line and a digest stand for it)."""
+    from gm.gmday.rulings import PUBLIC_KINDS
+
+    if isinstance(r.get("say"), str):
+        return r["say"]
+    kind, player, value = r.get("kind"), r.get("player"), r.get("value")
+    if kind not in PUBLIC_KINDS:
+        return None
+    if kind == "deadline":
+        return f"The deadline moves to {value} UTC."
+    if kind == "replace":
+        return f"{player} is now played by {value}."
+    return f"{player} was removed from the game by the GM." if kind == "kill" else f"{player} is back in the game, by the GM's ruling."
+
+
+def listed_rulings(record: dict) -> list[dict]:
+    """Every ruling applied to the day (rulings.yaml, then orders/_gm.yaml), as the reveal lists it:
+    its public wording (or none), whether it was made after the lock (rulings.yaml stays open after
+    it; _gm.yaml is sealed by it), and a digest of the ruling salted with a key from the veil, so a
+    private one cannot be guessed from it (docs/fairness.md, "Rulings in the proof")."""
+    import hashlib
+    import hmac
+
+    from gm.fairness.canonical import digest
+
+    veil = bytes.fromhex(record.get("veil") or "")
+    locked = record.get("lock_sha256") is not None
+    out = []
+    for n, r in enumerate(record.get("rulings_yaml") or []):
+        key = hmac.new(veil, f"gm-ruling|{record['engine']}|{record['day']}|{n}".encode("utf-8"), hashlib.sha256).hexdigest()
+        out.append({"day": record["day"], "n": n, "say": ruling_wording(r),
+                    "after_lock": locked and r.get("file") is None, "sha256": digest({"key": key, "ruling": r})})
+    return out
 
 
 def reveal_record(record: dict, record_sha256: str, rolls_sha256: str) -> dict:
@@ -21,30 +59,38 @@ def reveal_record(record: dict, record_sha256: str, rolls_sha256: str) -> dict:
     line's object, with the `gm-seal` line's digests under "seal" and the beacon round under
     "beacon" (each its own line, so that every line fits a short post)."""
     from gm.fairness.canonical import digest
+    from gm.fairness.commitment import sealed_files
 
     day = record["day"]
     beacon = record.get("beacon")
+    rulings = listed_rulings(record)
     return {
         "engine": record["engine"],
         "day": day,
         "seed": record["seed"],
         "salts": len(record["salts"]),
-        "rulings": len(record.get("rulings") or []),
+        "rulings": len(rulings),
+        "rulings_sha256": digest(rulings),
+        "late_changes": len(record.get("rulings") or []),
         "corrections": len(record.get("corrections") or []),
         "rolls": record["rolls"],
         "rolls_sha256": rolls_sha256,
         "record_sha256": record_sha256,
         "seal": {"day": day, "commit_sha256": record.get("commit_sha256"), "lock_sha256": record.get("lock_sha256"),
-                 "orders_sha256": digest(record.get("orders_files") or {}), "salts_sha256": digest(record["salts"])},
+                 "orders_sha256": digest(sealed_files(bytes.fromhex(record["veil"]), record["engine"], day,
+                                                      record.get("orders_files") or {})),
+                 "salts_sha256": digest(record["salts"])},
         "beacon": dict(beacon, day=day) if beacon else None,
-    }
+        "listed": rulings,
+    } | ({"no_beacon": record["no_beacon"]} if record.get("no_beacon") else {})
 
 
 def reveal_lines(rec: dict) -> list[str]:
     from gm.fairness.machine_lines import machine_line
 
-    core = {k: v for k, v in rec.items() if k not in ("seal", "beacon")}
+    core = {k: v for k, v in rec.items() if k not in ("seal", "beacon", "listed")}
     lines = [machine_line(REVEAL_TAG, core), machine_line(SEAL_TAG, rec["seal"])]
+    lines += [machine_line(RULING_TAG, r) for r in rec["listed"]]
     if rec["beacon"]:
         lines.append(machine_line(BEACON_TAG, rec["beacon"]))
     return lines
@@ -101,7 +147,7 @@ def salt_lines(day: int, salts: dict[str, str]) -> list[str]:
 
 
 def reveal_post(game: Game, record: dict, record_sha256: str, rolls_sha256: str) -> str:
-    from gm.fairness.machine_lines import check_fits
+    from gm.fairness.machine_lines import check_fits, check_machine_lines
     from gm.forum.render import render_post
 
     rec = reveal_record(record, record_sha256, rolls_sha256)
@@ -109,6 +155,7 @@ def reveal_post(game: Game, record: dict, record_sha256: str, rolls_sha256: str)
                        salts=list(record["salts"].items()), salt_lines="\n".join(salt_lines(rec["day"], record["salts"])),
                        rulings=record.get("rulings") or [], corrections=record.get("corrections") or [],
                        machine="\n".join(reveal_lines(rec)))
+    check_machine_lines(post, reveal_lines(rec) + salt_lines(rec["day"], record["salts"]), "the reveal post")
     check_fits(post, game.forum.max_length if game.forum else None, "the reveal post")
     return post
 

@@ -17,8 +17,21 @@ from gm.yamlio import display_path
 PAGE = "verifier.html"
 
 
+BLS_MARK = "<!-- gm: the BLS check (templates/common/verifier-bls/) -->"
+
+
 def page_source() -> str:
-    return (templates_dir() / "common" / PAGE).read_text(encoding="utf-8")
+    """The page, with the BLS check inlined where it is marked: @noble/curves bundled (its licence in
+    full above it), so the page checks the beacon's signature itself, offline, loading nothing."""
+    page = (templates_dir() / "common" / PAGE).read_text(encoding="utf-8")
+    folder = templates_dir() / "common" / "verifier-bls"
+    bundle = (folder / "bls12-381.js").read_text(encoding="utf-8")
+    licences = "\n".join((folder / name).read_text(encoding="utf-8").strip()
+                         for name in ("LICENSE-noble-curves.txt", "LICENSE-noble-hashes.txt"))
+    if "</script" in bundle.lower() or "*/" in licences:
+        raise GmError("the verifier page's BLS bundle would break its page: build it again (verifier-bls/BUILD.md)")
+    script = f"<script>\n/* @noble/curves and @noble/hashes:\n{licences}\n*/\n{bundle}\n</script>"
+    return page.replace(BLS_MARK, script, 1)
 
 
 def write_verifier(out: Path) -> str:

@@ -66,9 +66,15 @@ def read_rolls(text: str, where: str) -> list[dict]:
                 raise LocatedError(Location(where, n, start + 1), "a roll record that is not as gm wrote it (not in the "
                                    "canonical encoding of docs/fairness.md): copy it as posted")
             rolls.append(rec)
-    if not rolls and text.strip():  # an empty log is a day without rolls; other text is the wrong file
-        raise Unreadable(f"{where}: no roll records found (give result/rolls.public.jsonl, or the posts that hold its lines)")
     return rolls
+
+
+def no_rolls_problem(rolls: list[dict], text: str, where: str, expected: int | None) -> None:
+    """No roll record in a text that is not empty: a day without rolls (the reveal counts none, or
+    the text is gm's own roll-log post of 0 rolls), or else the wrong file."""
+    if rolls or not text.strip() or expected == 0 or "(0 rolls)" in text:
+        return
+    raise Unreadable(f"{where}: no roll records found (give result/rolls.public.jsonl, or the posts that hold its lines)")
 
 
 def rolls_digest(rolls: list[dict]) -> str:
@@ -184,7 +190,12 @@ def verify(pub: Published) -> Verdict:
         lines.append(f"Seed {seed_hex}: its SHA-256 matches the commitment.")
     else:
         bad.append(f"the seed {seed_hex} does not have the committed SHA-256 (it hashes to {hashlib.sha256(seed).hexdigest()})")
+    _check_post_digest(pub.commit_text, pub.commit_where, reveal.get("commit_sha256"), "commitment", lines, bad)
+    if pub.lock_text:
+        _check_post_digest(pub.lock_text, pub.lock_where, reveal.get("lock_sha256"), "lock", lines, bad)
     beacon = _check_beacon(commit, reveal, lines, bad)
+    if pub.reveal_text:
+        _check_rulings(pub, reveal, lines, bad)
     salts = _salts(pub, reveal, lines, bad)
     _check_lock(pub, commit, reveal, salts, lines, bad)
     key = dice_key(seed, salts, beacon)
@@ -192,6 +203,7 @@ def verify(pub: Published) -> Verdict:
     if reveal.get("dice_key") and reveal["dice_key"] != key.hex() and not pub.salts:
         bad.append(f"the reveal's dice key {reveal['dice_key']} does not follow from its seed, salts and beacon")
     rolls = read_rolls(pub.rolls_text, pub.rolls_where)
+    no_rolls_problem(rolls, pub.rolls_text, pub.rolls_where, reveal.get("rolls"))
     digest_ = rolls_digest(rolls)
     lines.append(f"Roll log ({pub.rolls_where}): {_count(len(rolls), 'roll')}, SHA-256 {digest_}")
     if reveal.get("rolls_sha256") and reveal["rolls_sha256"] != digest_:
@@ -214,6 +226,26 @@ def verify(pub: Published) -> Verdict:
     lines.append(f"OK: every roll of Day {day} follows from " + (", ".join(sources[:-1]) + " and " if len(sources) > 1 else "")
                  + sources[-1] + ".")
     return Verdict(True, lines)
+
+
+def post_digests(text: str) -> set[str]:
+    """The SHA-256 of a post as gm wrote it, from a copy: as saved, or with its line ends made \\n and
+    its last line ended once (what a copy through an editor or a browser may change, and nothing else)."""
+    plain = text.replace("\r\n", "\n")
+    forms = {text, plain, plain.rstrip("\n") + "\n", plain.rstrip("\n")}
+    return {hashlib.sha256(f.encode("utf-8")).hexdigest() for f in forms}
+
+
+def _check_post_digest(text: str, where: str, named: str | None, what: str, lines: list[str], bad: list[str]) -> None:
+    """The reveal's gm-seal names the SHA-256 of the commitment and lock posts as gm wrote them: a post
+    whose prose was edited (a deadline moved, a promise changed) is not the one the day was sealed with."""
+    if not named or _HEX64.match(text.strip()):
+        return
+    if named in post_digests(text):
+        lines.append(f"The {what} post ({where}) is the one the reveal's gm-seal names, prose included.")
+    else:
+        bad.append(f"the {what} post is not the one the reveal's gm-seal names (SHA-256 {named}): its text was "
+                   "edited, or it was not copied whole as gm wrote it")
 
 
 def _one(text: str, tag: str, where: str) -> dict:
@@ -251,11 +283,18 @@ def _check_beacon(commit: dict, reveal: dict, lines: list[str], bad: list[str]) 
 
     named = commit.get("beacon")
     used = reveal.get("beacon")
+    _check_time(commit, lines, bad)
     if not named:
         if used:
             bad.append("the reveal mixes in a beacon round the commitment never named")
         elif "beacon" in commit:
             lines.append("No beacon round was named: an offline day (the dice key is the seed and the salts).")
+        return None
+    skipped = reveal.get("no_beacon") if isinstance(reveal.get("no_beacon"), dict) else None
+    if not used and skipped and skipped.get("round") == named.get("round"):
+        lines.append(f"WARNING: Day resolved without its beacon round {named.get('round')}, for this reason: "
+                     f"{skipped.get('reason')!r}. The dice key is the seed and the salts alone: whoever held the seed "
+                     "knew it once the salts were in.")
         return None
     if not used:
         bad.append(f"the commitment named drand quicknet round {named.get('round')}, the reveal used no beacon")
@@ -271,6 +310,50 @@ def _check_beacon(commit: dict, reveal: dict, lines: list[str], bad: list[str]) 
     else:
         lines.append(f"Beacon: drand quicknet round {used['round']}, signature checked against the network's key.")
     return used
+
+
+def _check_rulings(pub: Published, reveal: dict, lines: list[str], bad: list[str]) -> None:
+    """The gm-ruling lines of the reveal are the rulings its gm-reveal line counts (count and digest)."""
+    if "rulings_sha256" not in reveal:
+        return  # a reveal older than v3: its "rulings" counted the late changes
+    listed = [o for _, o, _ in find_machine_lines(pub.reveal_text, "gm-ruling", pub.reveal_where)]
+    if len(listed) != reveal.get("rulings") or digest(listed) != reveal["rulings_sha256"]:
+        bad.append(f"the reveal's gm-ruling lines ({len(listed)}) are not the {reveal.get('rulings')} ruling(s) its "
+                   "gm-reveal line counts (a ruling was left out, added or edited)")
+        return
+    if not listed:
+        lines.append("No rulings applied.")
+        return
+    after = sum(1 for o in listed if o.get("after_lock"))
+    lines.append(f"{_count(len(listed), 'ruling')} applied" + (f", {after} made after the lock" if after else "") + ":")
+    for o in listed:
+        lines.append(f"  - {o.get('say') if o.get('say') is not None else 'a private ruling'}"
+                     + (" (made after the lock)" if o.get("after_lock") else "") + f" [{str(o.get('sha256'))[:12]}...]")
+
+
+def _check_time(commit: dict, lines: list[str], bad: list[str]) -> None:
+    """The commitment's deadline and its beacon round's time: the round must come after the deadline,
+    or someone could know the dice key while orders and salts could still change."""
+    from gm.fairness.beacon import parse_utc_text, round_after, round_time, utc_words
+
+    raw = commit.get("deadline")
+    round_ = (commit.get("beacon") or {}).get("round")
+    if raw is None:
+        return
+    deadline = parse_utc_text(raw) if isinstance(raw, str) else None
+    if deadline is None:
+        bad.append(f"the commitment's deadline {raw!r} is not a time as gm writes it (2026-03-01T20:00:00Z)")
+        return
+    if type(round_) is not int or round_ < 1:
+        lines.append(f"Deadline {utc_words(deadline)}; no beacon round named.")
+        return
+    published = round_time(round_)
+    lines.append(f"Deadline {utc_words(deadline)}; drand quicknet round {round_} was published {utc_words(published)}.")
+    if published <= deadline:
+        bad.append(f"drand quicknet round {round_} was published {utc_words(published)}, before the deadline "
+                   f"{utc_words(deadline)}: its randomness could be known while orders and salts could still change")
+    elif round_ != round_after(deadline):
+        lines.append(f"Note: round {round_} is not the first after the deadline (that is round {round_after(deadline)}).")
 
 
 def _salts(pub: Published, reveal: dict, lines: list[str], bad: list[str]) -> dict[str, str]:
@@ -303,11 +386,15 @@ def _check_lock(pub: Published, commit: dict, reveal: dict, salts: dict, lines: 
             bad.append(f"the lock is for {key} {rec.get(key)!r}, the commitment for {commit[key]!r}")
     if rec.get("beacon_round") != (commit.get("beacon") or {}).get("round"):
         bad.append(f"the lock names beacon round {rec.get('beacon_round')}, the commitment {(commit.get('beacon') or {}).get('round')}")
+    if commit.get("rules_sha256") and rec.get("rules_sha256") and commit["rules_sha256"] != rec["rules_sha256"]:
+        lines.append("Note: the house rules changed between the commitment and the lock (their rules_sha256 differ): "
+                     "ask the GM what changed.")
     changes = salt_differences(lock.salts, salts)
     bad += changes
+    late = reveal.get("late_changes", reveal.get("rulings"))  # before v3, "rulings" counted the late changes
     if reveal.get("orders_sha256") and reveal["orders_sha256"] != rec.get("files_sha256"):
-        if reveal.get("rulings"):
-            lines.append(f"Orders changed after the lock, by {_count(reveal['rulings'], 'ruling')} named in the reveal post.")
+        if late:
+            lines.append(f"Orders changed after the lock, by {_count(late, 'late change')} named in the reveal post.")
         else:
             bad.append("the orders files the day was resolved from are not the ones locked, and no ruling says why")
     if not changes:

@@ -467,10 +467,18 @@ def anyone_due(gd: GameDir, game: Game, day: int) -> bool:
         return True
 
 
+HOUSE_RULES = "game.yaml (the house rules)"  # how a late change names the rules of play (docs/fairness.md)
+
+
 def check_lock(gd: GameDir, day: int, checked: CheckedDay, rulings: tuple[str, ...] = (),
-               earlier: list[dict] | None = None) -> list[dict]:
-    """After `gm lock`: the salts as locked, and each orders file changed since covered by a ruling
-    (compared with the bytes the day was read from). Returns the late changes for the record."""
+               earlier: list[dict] | None = None, veil: bytes | None = None, engine: str | None = None) -> list[dict]:
+    """After `gm lock`: the lock belongs to the day's commitment, the salts are as locked, and each
+    orders file changed since (and the house rules, when the lock holds their digest) is covered by
+    a late change (compared with the bytes the day was read from; the lock's digests are salted with
+    the day's `veil`, docs/fairness.md). Returns the late changes for the record."""
+    import hashlib
+
+    from gm.fairness.commitment import commit_path, sealed_files
     from gm.fairness.lock import file_differences, read_lock, salt_differences
 
     lock = read_lock(gd, day)
@@ -480,13 +488,24 @@ def check_lock(gd: GameDir, day: int, checked: CheckedDay, rulings: tuple[str, .
             raise StateError(f"Day {day} was not locked (`gm lock`), "
                              "so no orders file can have changed after it: leave out --late-change")
         return []
-    files, salts = checked.orders_digests, checked.salts
+    post = commit_path(gd, day)
+    if not post.is_file() or hashlib.sha256(post.read_bytes()).hexdigest() != lock.record.get("commit_sha256"):
+        raise StateError(f"{display_path(gd.day_dir(day) / 'lock.txt')} locks another commitment than "
+                         f"{display_path(post)}{' (there is none)' if not post.is_file() else ''}: a lock belongs to the "
+                         "commitment it names (its digests are salted with that day's secret). Put back the commitment "
+                         "and seed the lock was made under")
+    files, salts = sealed_files(veil, engine, day, checked.orders_digests), checked.salts
     salt_changes = salt_differences(lock.salts, salts)
     if salt_changes:
         raise StateError(f"the salts of Day {day} differ from the lock ({display_path(gd.day_dir(day) / 'lock.txt')}): "
                          + "; ".join(salt_changes) + ". A salt is the player's: put it back as locked")
     ruled = {f for r in earlier or () for f in r.get("files", [])}  # a re-resolve keeps its day's rulings
     changed = [c for c in file_differences(lock.files, files) if c.split(" was ")[0] not in ruled]
+    if lock.record.get("rules_sha256") and HOUSE_RULES not in ruled:
+        from gm.fairness.commitment import rules_sha256
+
+        if rules_sha256(gd) != lock.record["rules_sha256"]:
+            changed.append(f"{HOUSE_RULES} was changed")
     if changed and not texts:
         raise StateError(f"orders changed after the lock of Day {day}: {'; '.join(changed)}. Say what you decided "
                          "and why with --late-change \"...\" (it goes into the reveal post)")
@@ -494,14 +513,15 @@ def check_lock(gd: GameDir, day: int, checked: CheckedDay, rulings: tuple[str, .
 
 
 def read_day(gd: GameDir, game: Game, day: int, story: str | None = None, rulings: tuple[str, ...] = (),
-             earlier: list[dict] | None = None) -> tuple[CheckedDay, list[dict]]:
+             earlier: list[dict] | None = None, veil: bytes | None = None) -> tuple[CheckedDay, list[dict]]:
     """Everything a day is resolved from, read and verified before any die is rolled: the state
-    before it and the chain (check_base), the rulings, orders, salts and votes, then the lock.
-    Returns the day as read and the late changes the GM declared (`rulings`)."""
+    before it and the chain (check_base), the rulings, orders, salts and votes, then the lock
+    (its digests salted with the day's `veil`). Returns the day as read and the late changes the
+    GM declared (`rulings`)."""
     checked = check_day(gd, game, day, story)
     if checked.errors:
         raise OrderError(checked.problems)
-    return checked, check_lock(gd, day, checked, rulings, earlier)
+    return checked, check_lock(gd, day, checked, rulings, earlier, veil, game.engine.facts.name)
 
 
 def roll_day(game: Game, checked: CheckedDay, seed: bytes, veil: bytes | None = None,

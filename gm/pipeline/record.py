@@ -71,6 +71,8 @@ def day_files(game: Game, rd: ResolvedDay, history: dict | None = None) -> dict[
         "rulings": history.get("rulings", []),
         "corrections": history.get("corrections", []),
     } | chain_fields(rd.checked, files)
+    if history.get("no_beacon"):  # resolved without the committed round (docs/fairness.md, "Without drand")
+        record["no_beacon"] = history["no_beacon"]
     rulings = rd.checked.rulings
     if rulings is not None and (rulings.file or rulings.gm_file):  # keys of their own: `rulings` are the late changes' (gm/fairness/corrections.py)
         record["rulings_yaml"] = [r.record() for r in rulings.rulings]
