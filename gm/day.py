@@ -216,15 +216,16 @@ def _previous_record(gd: GameDir, day: int) -> str | None:
         raise StateError(f"{display_path(path)} is missing: Day {day} cannot be chained to Day {day - 1}") from None
 
 
-def check_day(gd: GameDir, game: Game, day: int, story: str | None = None) -> CheckedDay:
-    """Every orders file of the day checked against the state before it; all problems at once."""
+def check_day(gd: GameDir, game: Game, day: int, story: str | None = None, thread_votes: bool = True) -> CheckedDay:
+    """Every orders file of the day checked against the state before it; all problems at once.
+    `thread_votes=False` leaves days/NN/votes.yaml out (gm votes, which is counting it anew)."""
     from gm.gcpause import gc_paused
 
     with gc_paused():  # hundreds of thousands of objects that all stay alive: nothing to collect
-        return _check_day(gd, game, day, story)
+        return _check_day(gd, game, day, story, thread_votes)
 
 
-def _check_day(gd: GameDir, game: Game, day: int, story: str | None) -> CheckedDay:
+def _check_day(gd: GameDir, game: Game, day: int, story: str | None, thread_votes: bool = True) -> CheckedDay:
     from gm.errors import LocatedError
     from gm.salts import attribute, take_salts
     from gm.yamlio import load_bytes, read_bytes
@@ -300,7 +301,9 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None) -> CheckedD
     missing = [p for p in due if p not in orders]
     for p in missing:
         orders[p] = engine.default_orders(p, day)
-    votes_file, votes_digest = _lay_thread_votes(gd, game, day, state, orders, problems, unreadable)
+    votes_file = votes_digest = None
+    if thread_votes:
+        votes_file, votes_digest = _lay_thread_votes(gd, game, day, state, orders, problems, unreadable)
     if not unreadable:
         problems += engine.check_all(orders, missing, state, game.rules, day, display_path(gd.orders_dir(day)))
     story, story_digest = _read_story(gd, day, problems, story)
