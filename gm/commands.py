@@ -257,7 +257,10 @@ def status(root: Path, player: str | None) -> Status:
     day_txt = f"after Day {done[-1]}" if done else "before Day 0"
     if player is not None:
         from gm.gmday import find_player
+        from gm.rulings import replacements, with_replacements
 
+        # a replacement's handle finds the character (rulings up to the day being played)
+        game = with_replacements(game, replacements(gd, game, done[-1] + 1 if done else 0))
         player = find_player(game, player)
         lines = [f"{player}, {day_txt}: what {player} knows"] + engine.player_status(state, game.rules, player)
         from gm.learned import seen_by_player
@@ -513,6 +516,9 @@ def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, 
     raw = thread_path.read_bytes()
     where = display_path(thread_path)
     thread = read_thread(text, where, when, markdown=game.format == "markdown")
+    from gm.rulings import replacements, with_replacements
+
+    game = with_replacements(game, replacements(gd, game, day))  # a replacement posts as the character
     tally = count_votes(thread, where, game, state, day, by_pm, ruled_out)
     kinds = [{"key": k.key, "label": k.label, "colour": k.colour, "table": tally.table(k.key),
               "pm": tally.pm_voters(k.key)} for k in tally.kinds]

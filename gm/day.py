@@ -256,6 +256,9 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None, thread_vote
     seen: dict[str, Any] = {}
     warnings_of: dict[str, list[Problem]] = {}
     files = gd.orders_files(day)
+    from gm.rulings import read_as_character, replacements
+
+    reps = replacements(gd, game, day) if files else {}  # orders under a replacement's handle
     unreadable = rulings.unreadable_files
     if rulings.gm_digest is not None:  # the GM's section is an orders file for the lock and the chain
         digests[GM_FILE] = rulings.gm_digest
@@ -290,6 +293,8 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None, thread_vote
             unreadable.append(display_path(path))
             continue
         taken, salt_problems = take_salts(doc, display_path(path))  # the engine never sees `salt:`
+        if reps:
+            salt_problems += read_as_character(doc, display_path(path), reps, game.roster)
         if ruled_out:
             salt_problems += _drop_ruled_out(doc, display_path(path), ruled_out)
         got, found = engine.check_orders(doc, display_path(path), game.rules, state, day, seen)
