@@ -313,9 +313,9 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None, thread_vote
         problems += engine.check_all(orders, missing, state, game.rules, day, display_path(gd.orders_dir(day)))
     story, story_digest = _read_story(gd, day, problems, story)
     from gm.learned import overrides_learned
-    from gm.narration import told_before
+    from gm.narration import framer_of, told_before
 
-    told = told_before([gd.result_dir(d) for d in range(day)], game.ext)
+    told = told_before([gd.result_dir(d) for d in range(day)], game.ext, framer_of(game))
     seen_before = _seen_before(gd, day, engine.learned_kinds) if overrides_learned(engine) else None
     return CheckedDay(day, state, dict(sorted(orders.items())), missing, problems,
                       [display_path(p) for p in files], unreadable, due, engine.defaults_note(state),

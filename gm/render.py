@@ -212,12 +212,13 @@ def _learned(game, rd, names: list[str], own_events: dict) -> dict[str, list[str
 def _narrator(game, env, rd, post: str, places: dict):
     """The phrase picker of one post: the engine's pools (and the game's), the day's key, and the
     sentences earlier days' posts told."""
-    from gm.narration import Narrator, load_pools
+    from gm.narration import Narrator, framer_of, load_pools
 
     own = game.templates_dir if game.templates_dir.is_dir() else None
     pools = load_pools(game.engine.facts.name, own)
     return Narrator(pools, env, rd.key or rd.seed, f"{game.engine.facts.name}|{rd.day}|{post}",
-                    told=rd.checked.told, pronoun_table=game.pronouns, context={"places": places})
+                    told=rd.checked.told, pronoun_table=game.pronouns, context={"places": places},
+                    framer=framer_of(game))
 
 
 def _in_game(root: Path, problem) -> str:
