@@ -1,7 +1,7 @@
 """`gm preview`: one HTML page with a day's posts as the forum would show them.
 
-The narration (in its numbered parts, if it has them), the reveal post and every private
-message, each in a box like a forum post. BBCode and Markdown are turned into HTML here, the
+The correction post of a day resolved again, the narration (in its numbered parts, if it has
+them), the reveal post and every private message, each in a box like a forum post. BBCode and Markdown are turned into HTML here, the
 way forums do it: text is escaped first, then the tags gm writes become elements, and
 anything else stays as written. The page needs no network and no script, and `gm preview`
 opens nothing: it only writes the file.
@@ -231,7 +231,8 @@ def preview_page(game: Game, day: int, posts: list[tuple[str, str, str]]) -> str
 
 
 def day_posts(gd: GameDir, game: Game, day: int) -> list[tuple[str, str, str]]:
-    """What a GM posts for a day: the narration (its parts, if any), the reveal, every message."""
+    """What a GM posts for a day: the correction (if the day was resolved again), the narration
+    (its parts, if any), the reveal, every message."""
     result = gd.result_dir(day)
     ext = game.ext
 
@@ -240,6 +241,11 @@ def day_posts(gd: GameDir, game: Game, day: int) -> list[tuple[str, str, str]]:
         return found or [result / f"{stem}.{ext}"]
 
     posts = []
+    if (result / f"correction.{ext}").is_file():  # a re-resolved day: the thread hears of it first
+        correction = parts_of("correction")
+        for i, path in enumerate(correction, 1):
+            title = "The correction" + (f", part {i} of {len(correction)}" if len(correction) > 1 else "")
+            posts.append(("Public thread", title, path.read_text(encoding="utf-8")))
     narration = parts_of("narration")
     for i, path in enumerate(narration, 1):
         title = "Narration" + (f", part {i} of {len(narration)}" if len(narration) > 1 else "")

@@ -70,10 +70,13 @@ def day_files(game: Game, rd: ResolvedDay, history: dict | None = None) -> dict[
     if rulings is not None and (rulings.file or rulings.gm_file):  # keys of their own: `rulings` are the late changes' (gm/corrections.py)
         record["rulings_yaml"] = [r.record() for r in rulings.rulings]
         record["rulings_yaml_sha256"] = rulings.digest
+    if record["corrections"]:
+        from gm.corrections import correction_post, mark_corrected
+
+        mark_corrected(game, rd.day, record["corrections"][-1], files)  # before the digests: they are what is sent
+        record |= chain_fields(rd.checked, files)
     files["day.json"] = dumps(record)
     if record["corrections"]:
-        from gm.corrections import correction_post
-
         with_parts(files, f"correction.{game.ext}", correction_post(game, rd.day, record["corrections"][-1]), game)
     with_parts(files, f"reveal.{game.ext}", reveal_post(game, record, sha256_text(files["day.json"]),
                                                         sha256_text(files["rolls.public.jsonl"])), game)
