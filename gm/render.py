@@ -140,7 +140,7 @@ def _render_day(game, rd) -> dict[str, str]:
     story = Safe(opening) if opening else None
     narration = env.get_template("narration.j2").render(
         game=base, view=engine.public_view(rd.state, game.rules), events=event_dicts(public_events),
-        phrase=narrator.phrase, pronouns=narrator.pronouns, story=story, places=places)
+        phrase=narrator.phrase, pronouns=narrator.pronouns, story=story, places=places, telling=game.telling)
     if ruled and ruled not in narration:
         narration = ruled + "\n\n" + narration
     with_parts(files, f"narration.{ext}", _tidy(narration), game)

@@ -53,3 +53,43 @@ def test_hashmi_tells_each_turn_in_the_round_it_was_played(played):
         if ended:
             for n in re.findall(r"Round (\d+)", post.split("[list]")[0].split("\n", 1)[1]):
                 assert int(n) == ended[0], f"Day {day} tells Round {n}, but the turn played was in Round {ended[0]}:\n{post[:400]}"
+
+
+@pytest.mark.parametrize("engine", ["team-kill", "hashmi-battle-royale"])
+def test_each_event_is_told_once_and_the_gm_chooses_how(engine, tmp_path):
+    """Issue 24: "The team of Akane and Bruno won the showdown. The team of Akane and Bruno
+    eliminated Goro..." then a bullet list of the same facts. game.yaml's `telling:` both (the
+    story, then the rest), prose or list; an engine without a list refuses the setting."""
+    root = tmp_path / "game"
+    assert run("demo", "--engine", engine, root).exit_code == 0
+    gd = GameDir(root)
+    game = gd.load()
+    day = 2
+    both = (gd.result_dir(day) / f"narration.{game.ext}").read_text(encoding="utf-8")
+    eliminated = "eliminated[/b] by" if engine == "team-kill" else "Shootout!"
+    story_day = next(d for d in gd.resolved_days()[1:]
+                     if any(k in (gd.result_dir(d) / "events.jsonl").read_text(encoding="utf-8")
+                            for k in ('"kind":"eliminated"', '"kind":"shootout"')))
+    post = (gd.result_dir(story_day) / f"narration.{game.ext}").read_text(encoding="utf-8")
+    assert eliminated not in post, f"Day {story_day} tells its story twice:\n{post[:900]}"
+    assert both
+    game_yaml = root / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    game_yaml.write_text(text + "\ntelling: prosy\n", encoding="utf-8")
+    refused = run("check", root)
+    assert refused.exit_code == 1 and "telling must be one of both, prose, list, not 'prosy' (did you mean 'prose'?)" in refused.output
+    game_yaml.write_text(text + "\ntelling: list\n", encoding="utf-8")
+    from gm.day import check_day, resolve_day
+    from gm.record import day_files
+
+    game = gd.load()
+    files = day_files(game, resolve_day(gd, game, story_day, bytes(32)))
+    assert eliminated in files[f"narration.{game.ext}"]
+
+
+def test_an_engine_without_a_list_refuses_telling(tmp_path):
+    root = tmp_path / "game"
+    assert run("new", root).exit_code == 0
+    (root / "game.yaml").write_text((root / "game.yaml").read_text(encoding="utf-8") + "\ntelling: list\n", encoding="utf-8")
+    refused = run("check", root, "--day", "0")
+    assert refused.exit_code == 1 and "unknown setting 'telling'" in refused.output
