@@ -136,3 +136,26 @@ def test_binoculars_in_a_crowd_name_some_and_count_the_rest(tmp_path, sandboxed)
     few = dict(crowd, seen={"Crevasse": ["Fumi"], "Beach": [], "The Septagon": []})
     del few["unlisted"]
     assert line.render(e=few) == "Through your Binoculars: the Crevasse: Fumi; the Beach: no one; the Septagon: no one."
+
+
+def test_a_land_mine_victims_message_agrees_with_itself():
+    """Issue 24: "You stayed on the Cliffs." then "A Land Mine went off under you between the Cliffs
+    and the Beach": a student stopped by a mine set out, and the message says so."""
+    from gm.templating import environment
+
+    env = environment("battle-royale", "bbcode")
+    line = env.from_string('{% from "_lines.j2" import line %}{{ line(e, "Akane") }}')
+    move = {"kind": "move", "step": "movement", "player": "Akane", "route": ["Beach"], "start": "Cliffs", "end": "Cliffs",
+            "taken": [], "run": False, "follow": None, "stopped": True}
+    text = line.render(e=move)
+    assert "stayed" not in text and "set out from the Cliffs toward the Beach" in text and "mine stopped you" in text, text
+
+
+def test_melee_is_told_as_melee_not_as_steel_and_blades():
+    """Issue 24: Brass Knuckles and Paper Fans were told as "the clash of steel" and "blades"."""
+    from gm.narration import load_pools
+
+    for phrasings in load_pools("battle-royale").values():
+        for p in phrasings:
+            for word in ("steel", "blade"):
+                assert word not in p.text.lower(), p.text
