@@ -33,6 +33,7 @@ def test_the_last_post_has_a_headline_and_no_section_that_no_longer_applies(play
     if engine == "battle-royale":
         assert "The Program is over" in post
         assert "[b]The vote[/b]" not in post, post
+        assert "close at dawn" not in post and "supply drop" not in post.lower(), post  # no night follows
         headline = _HEADLINE.search(post).group(0)
         assert any(w in headline for w in ("Final Bell", "Program Ends", "Collars Go Quiet", "Last Day")), headline
 

@@ -159,3 +159,31 @@ def test_melee_is_told_as_melee_not_as_steel_and_blades():
         for p in phrasings:
             for word in ("steel", "blade"):
                 assert word not in p.text.lower(), p.text
+
+
+def test_every_message_says_the_players_own_public_status(demo_dir):
+    """Issue 24: a marked player's message never said so; a Lover was not told their partner
+    escaped; `survived` at the end gave no reason. The demo's messages say all three."""
+    root = demo_dir
+    days = sorted(int(d.name) for d in (root / "days").iterdir())
+    checked_marked = checked_partner = 0
+    for day in days[1:]:
+        result = root / "days" / f"{day:02d}" / "result"
+        state = json.loads((result / "state.json").read_text(encoding="utf-8"))
+        players = {p["name"]: p for p in state["players"]}
+        for path in (result / "messages").glob("*.bbcode"):
+            if ".part" in path.name:
+                continue
+            name, text = path.stem, path.read_text(encoding="utf-8")
+            p = players[name]
+            if p["alive"] and p.get("escaped_on_day") is None and name in state["marked"]:
+                assert "Marked for elimination: whoever eliminates you wins a reward" in text, f"Day {day} {name}"
+                checked_marked += 1
+            if p["alive"] and p.get("escaped_on_day") is None and p.get("partner"):
+                assert f"Your partner {p['partner']}: " in text, f"Day {day} {name}"
+                checked_partner += 1
+            if state.get("over") and name in state["outcome"]:
+                assert "The Program is over. You " in text, f"Day {day} {name}:\n{text[:400]}"
+                if state["outcome"][name] != "winner":
+                    assert "did not win: " in text or "did not win (" in text
+    assert checked_marked and checked_partner
