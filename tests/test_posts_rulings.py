@@ -7,15 +7,7 @@ from __future__ import annotations
 import pytest
 
 from gm.gamedir import GameDir
-from test_engine_contract import ENGINES, _reopened, run
-
-
-@pytest.fixture(scope="module", params=ENGINES)
-def played(request, tmp_path_factory):
-    root = tmp_path_factory.mktemp(request.param) / "game"
-    result = run("demo", "--engine", request.param, root)
-    assert result.exit_code == 0, result.output
-    return request.param, root
+from test_engine_contract import _reopened, played, run  # noqa: F401 (played: the fixture)
 
 
 def _resolve_with(root, day, rulings: str):
