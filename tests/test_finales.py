@@ -72,7 +72,7 @@ def test_each_event_is_told_once_and_the_gm_chooses_how(engine, tmp_path):
     refused = run("check", root)
     assert refused.exit_code == 1 and "telling must be one of both, prose, list, not 'prosy' (did you mean 'prose'?)" in refused.output
     game_yaml.write_text(text + "\ntelling: list\n", encoding="utf-8")
-    from gm.day import check_day, resolve_day
+    from gm.day import resolve_day
     from gm.record import day_files
 
     game = gd.load()
