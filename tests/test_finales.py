@@ -44,7 +44,7 @@ def test_hashmi_tells_each_turn_in_the_round_it_was_played(played):
         ended = [e["data"]["round"] if "data" in e else e.get("round") for e in events if e.get("kind") == "round_over"]
         post = (result / f"narration.{game.ext}").read_text(encoding="utf-8")
         if ended:
-            for n in re.findall(r"Round (\d+)", post.split("[list]")[0].split("\n", 1)[1]):
+            for n in re.findall(r"Round (\d+)", post.split("[list]")[0]):
                 assert int(n) == ended[0], f"Day {day} tells Round {n}, but the turn played was in Round {ended[0]}:\n{post[:400]}"
 
 
