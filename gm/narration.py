@@ -383,8 +383,12 @@ class Narrator:
 
 
 def framer_of(game) -> Framer:
-    """The names a game's frames leave out: its players and its places."""
-    return Framer(list(game.roster) + list(game.engine.places(game.rules)))
+    """The names a game's frames leave out: its players and its places, as written and as a post
+    prints them (escaped), so that a frame never depends on what a name is."""
+    from gm.markup import escape_bbcode, escape_markdown
+
+    names = list(game.roster) + list(game.engine.places(game.rules))
+    return Framer(names + [escape_bbcode(n) for n in names] + [escape_markdown(n) for n in names])
 
 
 def told_before(result_dirs: list[Path], ext: str, framer: Framer | None = None) -> frozenset:
