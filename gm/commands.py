@@ -243,7 +243,10 @@ def status(root: Path, player: str | None, public: bool = False) -> Status:
     day_txt = f"after Day {done[-1]}" if done else "before Day 0"
     if player is not None:
         from gm.gmday.deadline import find_player
+        from gm.gmday.rulings import replacements, with_replacements
 
+        # a replacement's handle finds the character (rulings up to the day being played)
+        game = with_replacements(game, replacements(gd, game, done[-1] + 1 if done else 0))
         player = find_player(game, player)
         lines = [f"{player}, {day_txt}: what {player} knows"] + engine.player_status(state, game.rules, player)
         from gm.pipeline.learned import seen_by_player
@@ -527,7 +530,15 @@ def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, 
     day = _default_day(gd, day, resolved=False)
     if gd.is_resolved(day):
         raise StateError(f"Day {day} is already resolved: its votes are part of its record")
-    state = state_before(gd, game, day)
+    # the count gm resolve will make: the state after the day's rulings, the votes sent by PM
+    from gm.pipeline.day import check_day
+
+    before = state_before(gd, game, day)
+    checked = check_day(gd, game, day, thread_votes=False)
+    state = checked.state
+    ruled_out = frozenset(game.engine.players_due(before)) - frozenset(game.engine.players_due(state))
+    cast = game.engine.votes.cast if game.engine.votes is not None else (lambda o: {})
+    by_pm = {p: cast(o) for p, o in checked.orders.items() if p not in checked.missing}
     when = None
     if deadline is not None:
         from gm.gmday.deadline import parse_when
@@ -538,10 +549,15 @@ def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, 
     text = read_text_file(thread_path, game.limits.thread_bytes, "thread_bytes")
     raw = thread_path.read_bytes()
     where = display_path(thread_path)
-    thread = read_thread(text, where, when)
-    tally = count_votes(thread, where, game, state, day)
-    kinds = [{"key": k.key, "label": k.label, "colour": k.colour, "table": tally.table(k.key)} for k in tally.kinds]
+    thread = read_thread(text, where, when, markdown=game.format == "markdown")
+    from gm.gmday.rulings import replacements, with_replacements
+
+    game = with_replacements(game, replacements(gd, game, day))  # a replacement posts as the character
+    tally = count_votes(thread, where, game, state, day, by_pm, ruled_out)
+    kinds = [{"key": k.key, "label": k.label, "colour": k.colour, "table": tally.table(k.key),
+              "pm": tally.pm_voters(k.key)} for k in tally.kinds]
     post = render_post(game, "votecount.j2", day=day, kinds=kinds, not_voting=not_voting(tally, game, state),
+                       by_pm=any(k["pm"] for k in kinds),
                        posts=tally.counted_posts, late=tally.late_posts, deadline=bool(thread.deadline_line or when))
     written = None
     if not dry_run:

@@ -160,6 +160,11 @@ class ThreadVotes:
         """A player's orders with these votes laid over the ones they sent."""
         raise NotImplementedError
 
+    def cast(self, orders: Any) -> dict[str, str]:
+        """The votes a player sent in their orders (by PM): vote key -> choice. The vote count
+        shows them beside the thread's, as `gm resolve` counts them."""
+        return {}
+
 
 class Engine:
     """The defaults every game inherits. A subclass sets `facts` and `state_class` and writes

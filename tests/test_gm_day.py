@@ -113,7 +113,9 @@ def test_rulings_are_applied_announced_recorded_and_audited(day3):
     assert "[*]Hana (Kamino High)" in narration  # among the fallen
     assert "[*]Hana was removed from the game for inactivity." in narration
     assert "Kenji is now played by NewFox." in narration
-    assert "Ivan" not in narration.split("The GM's rulings")[1]  # Ivan's corrections are his alone
+    ruled = narration.split("The GM's rulings")[1].split("[/list]")[0]
+    assert "Ivan" not in ruled  # Ivan's corrections are his alone
+    assert narration.index("The GM's rulings") < narration.index("Fallen today")  # the rulings open the post
     assert "no orders for two days" not in narration
     ivan = (result / "messages" / "Ivan.bbcode").read_text(encoding="utf-8")
     assert "[*]The GM set your health to 2." in ivan and "[*]The GM gave you the Knife." in ivan

@@ -105,6 +105,31 @@ def test_a_sentence_told_on_an_earlier_day_is_passed_over_while_another_fits():
     assert str(n.phrase("p")) in ("Day one.", "Day two.", "Day three.")
 
 
+def test_a_frame_told_with_other_names_is_passed_over_while_another_fits():
+    """Issue 24: "Trouble in the Crevasse" on Day 2 and "Trouble in the Forest" on Day 7 are the
+    same sentence to a reader: its frame (names taken out) counts as told."""
+    from gm.narration import Framer
+
+    env = environment("battle-royale", "bbcode")
+    framer = Framer(["Akane", "Bruno", "Forest", "The Septagon", "O'Hara"])
+    assert framer("Akane's turn passed.") == framer("Bruno's turn passed.") == framer("O'Hara's turn passed.")
+    assert framer("Trouble in the Forest") == framer("Trouble in The Septagon") != framer("Trouble in the Town")
+    assert framer("Akane fell, 3 shots.") == framer("Akane fell, 12 shots.")
+    pools = {"p": (Phrasing("Trouble in the {{ zone }}."), Phrasing("Smoke over the {{ zone }}."))}
+    told = frozenset({"Trouble in the Forest.", framer("Trouble in the Forest.")})
+    for key in (b"a" * 32, b"b" * 32, b"c" * 32):
+        n = Narrator(pools, env, key, "x", told=told, framer=framer)
+        assert str(n.phrase("p", zone="Septagon")) == "Smoke over the Septagon."
+    # once every frame was told, a sentence not told word for word still comes before a repeat
+    told = frozenset({"Trouble in the Forest.", framer("Trouble in the Forest."), "Smoke over the Forest.",
+                      framer("Smoke over the Forest.")})
+    for key in (b"a" * 32, b"b" * 32, b"c" * 32):
+        n = Narrator(pools, env, key, "x", told=told, framer=framer)
+        assert str(n.phrase("p", zone="Forest")) in ("Trouble in the Forest.", "Smoke over the Forest.")
+        n = Narrator(pools, env, key, "x", told=told | {"Trouble in the Septagon."}, framer=framer)
+        assert str(n.phrase("p", zone="Septagon")) == "Smoke over the Septagon."
+
+
 def test_the_most_specific_fitting_phrasings_come_first_and_conditions_hold():
     env = environment("battle-royale", "bbcode")
     pools = {"p": (Phrasing("Plain."), Phrasing("Smoky.", when=(("smoke", True),)),

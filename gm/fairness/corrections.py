@@ -3,7 +3,8 @@
 `gm resolve --force --reason "..."` keeps the earlier result as result.N/ (gm/storage/gamedir.py) and
 adds a correction to the new day.json: the earlier record's SHA-256, the reason, the orders files
 and the posts that changed. result/correction.<ext> says the same for the thread, and the reveal
-post counts the corrections. The game's fairness.log holds every resolution in order, so one
+post counts the corrections. Every message and narration the correction changed opens with a line
+saying it replaces the one sent before, and why (templates/common/corrected.j2). The game's fairness.log holds every resolution in order, so one
 made after deleting a result folder (no --force, no trace) shows in `gm audit --all`. The post
 counts the players whose messages changed, and names them only with `--name-players`.
 """
@@ -47,3 +48,21 @@ def correction_post(game: Game, day: int, corr: dict) -> str:
     # unless the GM asked for names (issue 22)
     named = bool(corr.get("name_players"))
     return render_post(game, "correction.j2", day=day, correction=corr, messages=messages, public=public, named=named)
+
+
+def mark_corrected(game: Game, day: int, corr: dict, files: dict[str, str]) -> None:
+    """Put the correction line on top of each message and narration the correction changed (in
+    its parts too): a player who got the earlier one is told this one replaces it, and why."""
+    from gm.forum.render import render_posts, with_parts
+
+    changed = [rel for rel in corr["posts_changed"]
+               if rel in files and (rel.startswith("messages/") or rel.startswith("narration."))]
+    if not changed:
+        return
+    kinds = ["message" if rel.startswith("messages/") else "post" for rel in changed]
+    lines = render_posts(game, "corrected.j2", [{"day": day, "reason": corr["reason"], "post": k} for k in kinds])
+    for rel, line in zip(changed, lines):
+        stem, ext = rel.rsplit(".", 1)
+        for part in [k for k in files if k.startswith(stem + ".part") and k.endswith("." + ext)]:
+            del files[part]
+        with_parts(files, rel, line + "\n" + files[rel], game)

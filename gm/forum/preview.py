@@ -1,7 +1,7 @@
 """`gm preview`: one HTML page with a day's posts as the forum would show them.
 
-The narration (in its numbered parts, if it has them), the reveal post and every private
-message, each in a box like a forum post. BBCode and Markdown are turned into HTML here, the
+The correction post of a day resolved again, the narration (in its numbered parts, if it has
+them), the reveal post and every private message, each in a box like a forum post. BBCode and Markdown are turned into HTML here, the
 way forums do it: text is escaped first, then the tags gm writes become elements, and
 anything else stays as written. The page needs no network and no script, and `gm preview`
 opens nothing: it only writes the file.
@@ -239,8 +239,8 @@ def preview_page(game: Game, day: int, posts: list[tuple[str, str, str]], note: 
 
 
 def day_posts(gd: GameDir, game: Game, day: int) -> list[tuple[str, str, str]]:
-    """What a GM posts for a day, from its result folder: the narration (its parts, if any), the
-    reveal, every message."""
+    """What a GM posts for a day, from its result folder: the correction (if the day was resolved
+    again), the narration (its parts, if any), the reveal, every message."""
     result = gd.result_dir(day)
     ext = game.ext
     files = {}
@@ -276,6 +276,8 @@ def posts_from(files: dict, ext: str) -> list[tuple[str, str, str]]:
         return [(section, f"{title}, part {n} of {len(parts)}", read(src)) for n, (_, src) in enumerate(parts, 1)]
 
     out = []
+    if "correction" in posts:  # a re-resolved day: the thread hears of it first
+        out += told("correction", "Public thread", "The correction")
     if "narration" in posts:
         out += told("narration", "Public thread", "Narration")
     if "reveal" in posts:

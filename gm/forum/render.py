@@ -132,14 +132,24 @@ def _render_day(game, rd) -> dict[str, str]:
     files: dict[str, str] = {}
     places = engine.places(game.rules)
     narrator = _narrator(game, env, rd, "narration", places)
-    story = Safe(rd.checked.story) if rd.checked.story else None
-    with_parts(files, f"narration.{ext}", _tidy(env.get_template("narration.j2").render(
+    # the rulings open the post, in the GM's words, before the day's events: every shipped narration
+    # tells the `story` right under its heading, so they go first in it (a game's own template that
+    # tells no story gets them on top)
+    ruled = _rulings(env, base, event_dicts(e for e in rulings if e.is_public), "public").strip("\n")
+    opening = "\n\n".join(t for t in (ruled, rd.checked.story or "") if t)
+    story = Safe(opening) if opening else None
+    narration = env.get_template("narration.j2").render(
         game=base, view=engine.public_view(rd.state, game.rules), events=event_dicts(public_events),
-        phrase=narrator.phrase, pronouns=narrator.pronouns, story=story, places=places)
-        + _rulings(env, base, event_dicts(e for e in rulings if e.is_public), "public")), game)
+        phrase=narrator.phrase, pronouns=narrator.pronouns, story=story, places=places, telling=game.telling)
+    if ruled and ruled not in narration:
+        narration = ruled + "\n\n" + narration
+    with_parts(files, f"narration.{ext}", _tidy(narration), game)
     message = env.get_template("message.j2")
     taken: set[str] = set()
-    names = engine.message_recipients(rd.checked.state, rd.state, rd.checked.orders)
+    # a player the GM removed today gets a last message in every engine (TK-17), whoever owed orders
+    removed = {e.data.get("player") for e in rulings if e.data.get("ruling") == "kill"}
+    names = sorted(set(engine.message_recipients(rd.checked.state, rd.state, rd.checked.orders))
+                   | (removed & set(game.roster) if removed else set()))
     own_events = _events_by_player(rd.events)
     public_dicts = event_dicts(public_events)
     missing = set(rd.checked.missing)
@@ -207,12 +217,13 @@ def _learned(game, rd, names: list[str], own_events: dict) -> dict[str, list[str
 def _narrator(game, env, rd, post: str, places: dict):
     """The phrase picker of one post: the engine's pools (and the game's), the day's key, and the
     sentences earlier days' posts told."""
-    from gm.narration import Narrator, load_pools
+    from gm.narration import Narrator, framer_of, load_pools
 
     own = game.templates_dir if game.templates_dir.is_dir() else None
     pools = load_pools(game.engine.facts.name, own)
     return Narrator(pools, env, rd.key or rd.seed, f"{game.engine.facts.name}|{rd.day}|{post}",
-                    told=rd.checked.told, pronoun_table=game.pronouns, context={"places": places})
+                    told=rd.checked.told, pronoun_table=game.pronouns, context={"places": places},
+                    framer=framer_of(game))
 
 
 def _in_game(root: Path, problem) -> str:

@@ -41,11 +41,6 @@ VERBATIM = {"code", "noparse", "icode", "php", "html", "plain"}
 STRUCK = {"s", "strike", "del"}
 HIDDEN = QUOTES | VERBATIM | STRUCK
 BOLD = {"b", "strong"}
-COLOURS = {  # CSS names and hex codes of the vote colours
-    "red": "red", "#f00": "red", "#ff0000": "red",
-    "yellow": "yellow", "#ff0": "yellow", "#ffff00": "yellow",
-    "lime": "lime", "#0f0": "lime", "#00ff00": "lime",
-}
 
 
 @dataclass
@@ -55,7 +50,7 @@ class Span:
     text: str
     line: int
     bold: bool
-    colour: str | None  # a vote colour (red, yellow, lime), another colour as written, or None
+    colour: str | None  # the colour as written, lower case (`red`, `#ff0`, `rgb(226, 80, 65)`), or None
 
 
 @dataclass
@@ -100,8 +95,9 @@ def _key_of(text: str, where: str) -> tuple[str, int]:
                   "who types a separator in a post cannot know it (docs/votes.md)")
 
 
-def read_thread(text: str, where: str, deadline: datetime | None = None) -> Thread:
-    """Every post of the thread, in order, with its spans; `late` marks those after the deadline."""
+def read_thread(text: str, where: str, deadline: datetime | None = None, markdown: bool = False) -> Thread:
+    """Every post of the thread, in order, with its spans; `late` marks those after the deadline.
+    `markdown`: the posts are a Markdown forum's (Discourse), read by `_from_markdown`."""
     if text.startswith("\ufeff"):  # a byte order mark, as Windows editors save it
         text = text[1:]
     key, key_line = _key_of(text, where)
@@ -114,7 +110,7 @@ def read_thread(text: str, where: str, deadline: datetime | None = None) -> Thre
 
     def close() -> None:
         if posts and inside:
-            posts[-1].spans, posts[-1].notes = _spans(body)
+            posts[-1].spans, posts[-1].notes = _spans(body, markdown)
 
     for n, line in enumerate(text.splitlines(), 1):
         if n <= key_line:
@@ -190,8 +186,45 @@ class _Style:
         return any(self.open.get(t) for t in tags)
 
 
-def _spans(body: list[tuple[int, str]]) -> tuple[list[Span], list[str]]:
+_MD_INLINE = re.compile(r"(`+)(.+?)\1|\*\*(?=\S)|__(?=\S)|(?<=\S)\*\*|(?<=\S)__|~~")
+
+
+def _from_markdown(body: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """A Markdown post (Discourse) as the BBCode the span reader knows: `**bold**` and `__bold__`
+    are [b], `~~struck~~` is [s], `> quoted` lines are [quote], code spans and fenced blocks are
+    [code]. Each line closes what it opened, as Markdown's inline marks do."""
+    out: list[tuple[int, str]] = []
+    fenced = False
+    for n, line in body:
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+            out.append((n, "[code]" if fenced else "[/code]"))
+            continue
+        if fenced:
+            out.append((n, line))
+            continue
+        quoted = line.lstrip().startswith(">")
+        text = line.lstrip()[1:] if quoted else line
+        opened = {"b": False, "s": False}
+
+        def tag(m: re.Match) -> str:
+            if m.group(1):
+                return f"[code]{m.group(2)}[/code]"
+            t = "s" if m.group(0) == "~~" else "b"
+            opened[t] = not opened[t]
+            return f"[{'' if opened[t] else '/'}{t}]"
+
+        text = _MD_INLINE.sub(tag, text) + "".join(f"[/{t}]" for t, o in opened.items() if o)
+        out.append((n, f"[quote]{text}[/quote]" if quoted else text))
+    if fenced:
+        out.append((out[-1][0] if out else 0, "[/code]"))
+    return out
+
+
+def _spans(body: list[tuple[int, str]], markdown: bool = False) -> tuple[list[Span], list[str]]:
     """Cut a post's source into styled spans, leaving out quotes, code and struck-through text."""
+    if markdown:
+        body = _from_markdown(body)
     spans: list[tuple[str, int, bool, str | None]] = []
     notes: list[str] = []
     style = _Style()
@@ -214,7 +247,7 @@ def _spans(body: list[tuple[int, str]]) -> tuple[list[Span], list[str]]:
                 style.close(tag)
             elif tag != "*":
                 colour = arg.lstrip("= ").strip().strip("\"'").lower() if tag == "color" else None
-                style.push(tag, COLOURS.get(colour, colour))
+                style.push(tag, colour)  # as written: gm/colours.py reads it
         if len(line) > pos:
             add(line[pos:], n)
         add("\n", n)

@@ -1,7 +1,8 @@
 """`gm votes`: count the day's votes from a saved thread; write days/NN/votes.yaml and a vote-count post.
 
 Each living player's latest vote of each colour counts (red marks, yellow closes a zone,
-lime drops the reward: the engine says which colours mean what). A bold "unvote" in a colour
+lime drops the reward: the engine says which colours mean what), over the vote in their orders
+(sent by PM), after the day's rulings: the count `gm resolve` makes. A bold "unvote" in a colour
 withdraws that colour's vote; an uncoloured bold "unvote" withdraws all of them. Votes in
 quotes, code or struck-through text, votes of dead players and of non-players, and votes after
 the deadline do not count. Names are matched exactly, then ignoring case, then by the engine's
@@ -25,7 +26,6 @@ from gm.yamlio import display_path
 UNVOTES = {"unvote", "un-vote", "no vote", "novote", "withdraw"}
 _PREFIX = re.compile(r"^(?:i\s+)?(?:vote|votes|voting)(?:\s+for)?(?:\s*[:\-]\s*|\s+)", re.I)
 GUARD = "# gm-votes-sha256: "
-NEAR_COLOURS = {"green": "lime", "darkred": "red", "gold": "yellow", "orange": "yellow"}
 
 
 @dataclass
@@ -37,17 +37,37 @@ class Tally:
     counted_posts: int = 0
     late_posts: int = 0
     warned: set[str] = field(default_factory=set)  # authors already warned about
+    colours: dict = field(default_factory=dict)  # colour as written -> (vote colour, near miss), read once
+
+    by_pm: dict[str, dict[str, str]] = field(default_factory=dict)  # player -> votes in their orders
+
+    def vote(self, voter: str, key: str) -> tuple[str | None, bool]:
+        """The voter's standing vote of one kind as `gm resolve` counts it, and whether it came by
+        PM: the thread's latest (a withdrawal included) over the one in their orders."""
+        thread = self.standing.get(voter, {})
+        if key in thread:
+            return thread[key], False
+        pm = self.by_pm.get(voter, {}).get(key)
+        return pm, pm is not None
 
     def table(self, key: str) -> list[tuple[str, list[str]]]:
         """(choice, voters) for one kind of vote, most votes first, then by name."""
         by_choice: dict[str, list[str]] = {}
-        for voter, votes in sorted(self.standing.items()):
-            if votes.get(key):
-                by_choice.setdefault(votes[key], []).append(voter)
+        for voter in sorted(set(self.standing) | set(self.by_pm)):
+            choice, _ = self.vote(voter, key)
+            if choice:
+                by_choice.setdefault(choice, []).append(voter)
         return sorted(by_choice.items(), key=lambda kv: (-len(kv[1]), kv[0]))
 
+    def pm_voters(self, key: str) -> list[str]:
+        """Who has a vote of this kind standing from their orders (by PM), not from the thread."""
+        return [v for v in sorted(self.by_pm) if self.vote(v, key)[1]]
 
-def count_votes(thread: Thread, where: str, game: Game, state, day: int) -> Tally:
+
+def count_votes(thread: Thread, where: str, game: Game, state, day: int, by_pm: dict | None = None,
+                ruled_out: frozenset = frozenset()) -> Tally:
+    """`state`: the day's, after its rulings; `by_pm`: the votes in each player's orders;
+    `ruled_out`: players a ruling of the day took out (their thread votes do not count)."""
     engine = game.engine
     if engine.votes is None:
         raise StateError(f"the {engine.facts.title} engine takes no votes from the thread")
@@ -56,14 +76,15 @@ def count_votes(thread: Thread, where: str, game: Game, state, day: int) -> Tall
     kinds = engine.votes.kinds(state, game.rules)
     by_colour = {k.colour: k for k in kinds}
     tally = Tally(day, kinds, {})
+    alive = set(engine.players_due(state))
+    tally.by_pm = {p: dict(v) for p, v in sorted((by_pm or {}).items()) if v and p in alive}
     if thread.stray_line:
         tally.problems.append(_warn(where, thread.stray_line, "text before the first post's separator belongs to no post: ignored"))
     for line, author in thread.fakes:
         tally.problems.append(_warn(where, line, f"a separator without the thread's key, inside {author}'s post: "
                                     "read as text of that post (a player may have typed it)"))
-    alive = set(engine.players_due(state))
     for post in thread.posts:
-        voter = _voter(post, where, game, alive, tally)
+        voter = _voter(post, where, game, alive, tally, ruled_out)
         if voter is None:
             continue
         tally.problems += [_warn(where, post.line, f"{voter}'s post: {note}") for note in post.notes]
@@ -91,7 +112,7 @@ def _warn(where: str, line: int, message: str) -> Problem:
     return Problem(Location(where, line), message, "warning")
 
 
-def _voter(post, where: str, game: Game, alive: set[str], tally: Tally) -> str | None:
+def _voter(post, where: str, game: Game, alive: set[str], tally: Tally, ruled_out: frozenset = frozenset()) -> str | None:
     """The player who wrote a post: by the forum handles of game.yaml, by name, or fuzzily."""
     author = post.author
     handles = {h.casefold(): p for h, p in game.handles.items()}
@@ -113,26 +134,38 @@ def _voter(post, where: str, game: Game, alive: set[str], tally: Tally) -> str |
         return None
     if name not in alive:
         if first:
-            tally.problems.append(_warn(where, post.line, f"{name} is not alive: their votes do not count"))
+            why = "was removed from the game by a ruling today" if name in ruled_out else "is not alive"
+            tally.problems.append(_warn(where, post.line, f"{name} {why}: their votes do not count"))
         return None
     return name
 
 
 def _votes_in(post, where: str, by_colour: dict, tally: Tally):
-    """(line, kind or None for an uncoloured unvote, text) for every vote in a post, in order."""
+    """(line, kind or None for an uncoloured unvote, text) for every vote in a post, in order: bold
+    in a vote colour as forums write it (gm/colours.py), or bold with the vote's word first, in any
+    colour or none (`**mark: Chiaki**`, the way to vote on a Markdown forum)."""
+    from gm.colours import classify
+
+    by_key = {k.key: k for k in by_colour.values()}
     for span in post.spans:
         if not span.bold:
             continue
+        if span.colour not in tally.colours:
+            tally.colours[span.colour] = classify(span.colour, list(by_colour))
+        colour, near = tally.colours[span.colour]
         for text in span.text.split("\n"):
             text = _PREFIX.sub("", text.strip()).strip(" .!,;:")
             if not text:
                 continue
-            if span.colour in by_colour:
-                yield span.line, by_colour[span.colour], text
+            word, sep, rest = text.partition(":")
+            if sep and word.strip().casefold() in by_key and rest.strip(" .!,;:"):
+                yield span.line, by_key[word.strip().casefold()], rest.strip(" .!,;:")
+            elif colour is not None:
+                yield span.line, by_colour[colour], text
             elif span.colour is None and text.casefold() in UNVOTES:
                 yield span.line, None, text
-            elif span.colour in NEAR_COLOURS and NEAR_COLOURS[span.colour] in by_colour:
-                kind = by_colour[NEAR_COLOURS[span.colour]]
+            elif near is not None:
+                kind = by_colour[near]
                 tally.problems.append(_warn(where, span.line, f"bold {span.colour} {text!r} is not a vote "
                                             f"(the {kind.key} vote is bold {kind.colour}): not counted"))
 
@@ -214,4 +247,5 @@ def write_votes(gd: GameDir, day: int, text: str) -> str:
 
 def not_voting(tally: Tally, game: Game, state) -> list[str]:
     """Living players with no standing vote of any kind in the thread."""
-    return [p for p in game.engine.players_due(state) if not any(tally.standing.get(p, {}).values())]
+    return [p for p in game.engine.players_due(state)
+            if not any(tally.vote(p, k.key)[0] for k in tally.kinds)]

@@ -202,8 +202,10 @@ def find_player(game: Game, raw: str, due: list[str] | None = None) -> str:
     from gm.suggest import did_you_mean
 
     name = find_name(raw, game.roster)
+    if name is None:  # a forum handle (game.yaml's, or a replacement's) names its character
+        name = {h.casefold(): p for h, p in game.handles.items()}.get(raw.strip().casefold())
     if name is None:
-        raise GmError(f"no player called '{raw}'{did_you_mean(raw, game.roster)}")
+        raise GmError(f"no player called '{raw}'{did_you_mean(raw, game.roster + list(game.handles))}")
     if due is not None and name not in due:
         raise GmError(f"{name} owes no orders this day")
     return name
@@ -231,6 +233,9 @@ def remind(root: Path, day: int | None, now_raw: str | None = None) -> Reminder:
         from gm.errors import OrderError
 
         raise OrderError([p for p in checked.problems if p.severity == "error"])
+    from gm.gmday.rulings import replacements, with_replacements
+
+    game = with_replacements(game, replacements(gd, game, day))  # a replaced character's new player is named
     handle_of = {player: handle for handle, player in sorted(game.handles.items())}
     waiting = list(checked.missing)
     mentions = [handle_of.get(p, p) for p in waiting]  # remind.j2 writes the "@"

@@ -261,3 +261,85 @@ def ruling_event(ruling: Ruling) -> Event:
     if ruling.public:
         return Event("ruling", data, PUBLIC, STEP, (ruling.player,) if ruling.player else ())
     return Event("ruling", data, (ruling.player,), STEP)
+
+
+def replacements(gd, game, day: int) -> dict[str, tuple[str, str]]:
+    """The forum handles `replace` rulings gave, up to and including `day`: new handle -> (the
+    character, where the ruling stands). A later replacement of the same character wins, so a
+    departed player's handle no longer speaks for it. Only files that mention `replace` are parsed
+    (a game has few); a file that does not read is left to `gm check`, which reports it."""
+    from gm.errors import GmError
+    from gm.yamlio import load_bytes, read_bytes
+
+    found: dict[str, tuple[str, str]] = {}  # character -> (handle, where)
+    for d in range(0, day + 1):
+        for path in (gd.day_dir(d) / FILE, gd.orders_dir(d) / GM_FILE):
+            if not path.is_file():
+                continue
+            try:
+                raw = read_bytes(path, game.limits.file_bytes)
+                if b"replace" not in raw:
+                    continue
+                doc = load_bytes(raw, path, game.limits, [])
+            except GmError:
+                continue
+            for entry in doc if isinstance(doc, list) else []:
+                value = entry.get("replace") if isinstance(entry, dict) else None
+                if not isinstance(value, dict) or not isinstance(value.get("by"), str):
+                    continue
+                player = find_name(str(value.get("player")), game.roster)
+                if player is not None and value["by"].strip():
+                    found[player] = (value["by"].strip(), display_path(path))
+    return {handle: (player, where) for player, (handle, where) in found.items()}
+
+
+def with_replacements(game, reps: dict[str, tuple[str, str]]):
+    """The game with each replaced character's forum handle the new player's (reminders, votes,
+    `gm status --player`), the old one's dropped."""
+    if not reps:
+        return game
+    from dataclasses import replace
+
+    gone = {player for player, _ in reps.values()}
+    handles = {h: p for h, p in game.handles.items() if p not in gone}
+    handles.update({h: p for h, (p, _) in reps.items()})
+    return replace(game, handles=handles)
+
+
+def read_as_character(doc, path: str, reps: dict[str, tuple[str, str]], roster) -> list[Problem]:
+    """Orders sent under a replacement's handle are the character's: the key is renamed where it
+    stands (so every later message points at the same line), with a note for the GM."""
+    out: list[Problem] = []
+    if not reps or not isinstance(doc, dict):
+        return out
+    folded = {h.casefold(): h for h in reps}
+    roster_folded = {n.casefold() for n in roster}
+    for key in list(doc):
+        if not isinstance(key, str) or key.casefold() in roster_folded or key.casefold() not in folded:
+            continue
+        player, where = reps[folded[key.casefold()]]
+        at = key_loc(path, doc, key)
+        if player in doc:
+            out.append(Problem(at, f"{key} now plays {player} (replace ruling, {where}), whose orders are also given "
+                               f"here (at {key_loc(path, doc, player)}): keep one of them"))
+            continue
+        _rename_key(doc, key, player)
+        out.append(Problem(at, f"{key} now plays {player} (replace ruling, {where}): read as {player}'s orders",
+                           "warning"))
+    return out
+
+
+def _rename_key(doc, old: str, new: str) -> None:
+    """Rename a mapping's key in place, keeping the order of keys and where the old one stood."""
+    lc = getattr(doc, "lc", None)
+    spot = lc.data.get(old) if lc is not None and hasattr(lc, "data") else None
+    if hasattr(doc, "insert"):  # ruamel's CommentedMap
+        position = list(doc).index(old)
+        value = doc.pop(old)
+        doc.insert(position, new, value)
+    else:  # gm.storage.fastyaml's LocatedMap, a dict
+        items = [(new if k == old else k, v) for k, v in doc.items()]
+        doc.clear()
+        doc.update(items)
+    if spot is not None:
+        lc.data[new] = spot

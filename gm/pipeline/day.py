@@ -218,15 +218,16 @@ def _previous_record(gd: GameDir, day: int) -> str | None:
         raise StateError(f"{display_path(path)} is missing: Day {day} cannot be chained to Day {day - 1}") from None
 
 
-def check_day(gd: GameDir, game: Game, day: int, story: str | None = None) -> CheckedDay:
-    """Every orders file of the day checked against the state before it; all problems at once."""
+def check_day(gd: GameDir, game: Game, day: int, story: str | None = None, thread_votes: bool = True) -> CheckedDay:
+    """Every orders file of the day checked against the state before it; all problems at once.
+    `thread_votes=False` leaves days/NN/votes.yaml out (gm votes, which is counting it anew)."""
     from gm.storage.gcpause import gc_paused
 
     with gc_paused():  # hundreds of thousands of objects that all stay alive: nothing to collect
-        return _check_day(gd, game, day, story)
+        return _check_day(gd, game, day, story, thread_votes)
 
 
-def _check_day(gd: GameDir, game: Game, day: int, story: str | None) -> CheckedDay:
+def _check_day(gd: GameDir, game: Game, day: int, story: str | None, thread_votes: bool = True) -> CheckedDay:
     from gm.errors import LocatedError
     from gm.salts import attribute, take_salts
     from gm.yamlio import load_bytes, read_bytes
@@ -257,6 +258,9 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None) -> CheckedD
     seen: dict[str, Any] = {}
     warnings_of: dict[str, list[Problem]] = {}
     files = gd.orders_files(day)
+    from gm.gmday.rulings import read_as_character, replacements
+
+    reps = replacements(gd, game, day) if files else {}  # orders under a replacement's handle
     unreadable = rulings.unreadable_files
     if rulings.gm_digest is not None:  # the GM's section is an orders file for the lock and the chain
         digests[GM_FILE] = rulings.gm_digest
@@ -291,6 +295,8 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None) -> CheckedD
             unreadable.append(display_path(path))
             continue
         taken, salt_problems = take_salts(doc, display_path(path))  # the engine never sees `salt:`
+        if reps:
+            salt_problems += read_as_character(doc, display_path(path), reps, game.roster)
         dropped = _drop_ruled_out(doc, display_path(path), ruled_out) if ruled_out else []
         salt_problems += dropped
         got, found = engine.check_orders(doc, display_path(path), game.rules, state, day, seen)
@@ -302,14 +308,16 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None) -> CheckedD
     missing = [p for p in due if p not in orders]
     for p in missing:
         orders[p] = engine.default_orders(p, day)
-    votes_file, votes_digest = _lay_thread_votes(gd, game, day, state, orders, problems, unreadable)
+    votes_file = votes_digest = None
+    if thread_votes:
+        votes_file, votes_digest = _lay_thread_votes(gd, game, day, state, orders, problems, unreadable)
     if not unreadable:
         problems += engine.check_all(orders, missing, state, game.rules, day, display_path(gd.orders_dir(day)))
     story, story_digest = _read_story(gd, day, problems, story)
     from gm.pipeline.learned import overrides_learned
-    from gm.narration import told_before
+    from gm.narration import framer_of, told_before
 
-    told = told_before([gd.result_dir(d) for d in range(day)], game.ext)
+    told = told_before([gd.result_dir(d) for d in range(day)], game.ext, framer_of(game))
     seen_before = _seen_before(gd, day, engine.learned_kinds) if overrides_learned(engine) else None
     return CheckedDay(day, state, dict(sorted(orders.items())), missing, problems,
                       [display_path(p) for p in files], unreadable, due, engine.defaults_note(state),

@@ -77,10 +77,13 @@ def day_files(game: Game, rd: ResolvedDay, history: dict | None = None) -> dict[
     if rulings is not None and (rulings.file or rulings.gm_file):  # keys of their own: `rulings` are the late changes' (gm/fairness/corrections.py)
         record["rulings_yaml"] = [r.record() for r in rulings.rulings]
         record["rulings_yaml_sha256"] = rulings.digest
+    if record["corrections"]:
+        from gm.fairness.corrections import correction_post, mark_corrected
+
+        mark_corrected(game, rd.day, record["corrections"][-1], files)  # before the digests: they are what is sent
+        record |= chain_fields(rd.checked, files)
     files["day.json"] = dumps(record)
     if record["corrections"]:
-        from gm.fairness.corrections import correction_post
-
         with_parts(files, f"correction.{game.ext}", correction_post(game, rd.day, record["corrections"][-1]), game)
     if not withheld:
         with_parts(files, f"reveal.{game.ext}", reveal_post(game, record, sha256_text(files["day.json"]),

@@ -42,6 +42,7 @@ def default_day(gd: GameDir, day: int | None, resolved: bool) -> int:
 
 FORMATS = {"bbcode": "bbcode", "markdown": "md"}
 CORE_KEYS = ("engine", "title", "format", "forum", "limits", "deadline")
+TELLINGS = ("both", "prose", "list")  # how a post tells the day: the story and a list of the rest, or one alone
 
 
 def day_name(day: int) -> str:
@@ -65,6 +66,7 @@ class Game:
     limits: Any = None  # gm.storage.limits.Limits: how much input is read (game.yaml `limits:`)
     pronouns: dict[str, str] = field(default_factory=dict)  # player -> she, he or they (roster `pronouns:`)
     daily_deadline: tuple[int, int] | None = None  # game.yaml's `deadline: "20:00"` (UTC), as (hour, minute)
+    telling: str = "both"  # game.yaml's `telling:` (TELLINGS; engines that list their events): prose, list or both
 
     @property
     def ext(self) -> str:
@@ -182,6 +184,11 @@ class GameDir:
         if fmt is not None and fmt not in FORMATS:
             problems.append(Problem(value_loc(path, doc, "format"), f"format must be one of {', '.join(FORMATS)}, not {fmt!r}"))
             fmt = "bbcode"
+        telling = doc.get("telling", "both")
+        if telling not in TELLINGS:
+            problems.append(Problem(value_loc(path, doc, "telling"), f"telling must be one of {', '.join(TELLINGS)}, "
+                                    f"not {telling!r}{did_you_mean(str(telling), TELLINGS)}"))
+            telling = "both"
         from gm.settings import read_limits
 
         limits, limit_problems = read_limits(doc.get("limits"), path)
@@ -206,7 +213,8 @@ class GameDir:
         if errors:
             raise OrderError(problems)
         return Game(self.root, engine, str(title), forum.forum.format, setup.rules, setup.roster, setup.initial_state,
-                    [p for p in problems if p.severity != "error"], forum.forum, forum.handles, limits, pronouns, daily)
+                    [p for p in problems if p.severity != "error"], forum.forum, forum.handles, limits, pronouns, daily,
+                    telling)
 
     # ---- writing ------------------------------------------------------------
 

@@ -65,6 +65,7 @@ class Votes(ThreadVotes):
     kinds = staticmethod(thread_votes.vote_kinds)
     check = staticmethod(thread_votes.check_votes_doc)
     lay = staticmethod(thread_votes.lay_votes)
+    cast = staticmethod(thread_votes.cast_votes)
 
 
 class BattleRoyale(Engine):

@@ -86,3 +86,8 @@ def lay_votes(orders: PlayerOrders, votes: dict[str, str | None]) -> PlayerOrder
         else:
             merged[key] = choice
     return replace(orders, votes=merged)
+
+
+def cast_votes(orders: PlayerOrders) -> dict[str, str]:
+    """The votes in a player's orders (sent by PM)."""
+    return {k: v for k, v in orders.votes.items() if v}

@@ -77,7 +77,7 @@ class HashmiBattleRoyale(Engine):
     facts = Facts(
         name="hashmi-battle-royale",
         title="Hashmi Battle Royale",
-        config_keys=("house_rules", "roster", "components"),
+        config_keys=("house_rules", "roster", "components", "telling"),
         demo_day=None,  # the demo prints its last day: the victory
         new_game_hint=("Edit game.yaml (roster in seat order, house rules), then run `gm check {dir} --day 0` and "
                        "`gm resolve {dir} --day 0` (the first player, agents and missions)."),

@@ -56,7 +56,7 @@ class TeamKill(Engine):
     facts = Facts(
         name="team-kill",
         title="Team Kill",
-        config_keys=("house_rules", "roster", "first_player", "components"),
+        config_keys=("house_rules", "roster", "first_player", "components", "telling"),
         demo_day=None,  # the demo prints its last day: the winner
         new_game_hint=("Edit game.yaml (the roster in seat order, house rules), then run "
                        "`gm resolve {dir} --day 0` to shuffle, deal and roll for the first player."),
