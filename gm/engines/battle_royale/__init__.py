@@ -150,6 +150,11 @@ class BattleRoyale(Engine):
 
         return {**super().policies(), **POLICIES}
 
+    def vocabulary(self, state, rules, player):
+        from .words import vocabulary
+
+        return vocabulary(state, rules, player)
+
     def sim_stats(self, game) -> dict:
         from .sim_stats import sim_stats
 
