@@ -451,33 +451,14 @@ def _one_player(gd: GameDir, game: Game, state: Any, day: int, player: str, new:
         kept = split_pms(kept_path.read_text(encoding="utf-8"), display_path(kept_path), player)
     known = {_key(p) for p in kept}
     pms = kept + [p for p in new if _key(p) not in known and not known.add(_key(p))]
-    notes: list[str] = []
-    ordered = _in_order(pms, notes)
-    vocab = game.engine.vocabulary(state, game.rules, player)
-    if vocab is not None:
-        for handle, p in game.handles.items():
-            vocab.objects.setdefault("player", {})
-            if p in set(vocab.objects["player"].values()):
-                vocab.objects["player"].setdefault(handle.casefold(), p)
-    readings = [(pm, *read_pm(pm, player, game, state, vocab)) for pm in ordered]
-    box = combine(readings, vocab)
-    box.player = player
+    ordered = _in_order(pms, notes := [])
+    box, node, text = read_player(game, state, day, player, ordered, choose)
     box.notes = notes + box.notes
-    if choose is not None:
-        _ask(box, choose)
     kept_text = _kept_text(ordered)
     if kept_text != (kept_path.read_text(encoding="utf-8") if kept_path.is_file() else None):
         box.writes[kept_path] = kept_text  # gm's own copy of the PMs, never the GM's file
-    node = _node(box, vocab)
-    text = orders_yaml(player, node if box.sections else None, box.salt)
     orders_path = gd.orders_dir(day) / f"{ORDERS_PREFIX}{stem}.yaml"
     shown = display_path(orders_path)
-    if not box.sections and box.salt is None and not box.doubts:
-        box.problems.append("no orders read from the PM")
-    if not box.doubts and not box.problems:
-        warned: list[str] = []
-        box.problems += check_orders_text(game, state, day, text, shown, warned)
-        box.notes += [f"the checker warns: {w}" for w in warned]
     if fold(player) in elsewhere:
         box.problems.append(f"{player} already has orders in {elsewhere[fold(player)]}: gm inbox writes none beside them")
     digest = hashlib.sha256(kept_text.encode("utf-8")).hexdigest()
@@ -494,10 +475,40 @@ def _one_player(gd: GameDir, game: Game, state: Any, day: int, player: str, new:
             box.written = shown
         if box.written and proposal.is_file():
             box.writes[proposal] = None
+    if not box.sure and _owned(orders_path):
+        box.writes[orders_path] = None  # orders gm wrote from earlier PMs: taken back until the GM chooses
+        box.notes.append(f"{shown}, written from the earlier PM(s), is taken back until you choose")
     if not box.sure:
         box.writes[proposal] = _proposal(box, node, text, gd, day, display_path(kept_path), digest)
         box.proposed = display_path(proposal)
     return box
+
+
+def read_player(game: Game, state: Any, day: int, player: str, pms: list[PM],
+                choose=None) -> tuple[PlayerInbox, Any, str]:
+    """A player's PMs of the day, first to last, read and checked (nothing written): what was read,
+    the orders node, and the orders file's text."""
+    vocab = game.engine.vocabulary(state, game.rules, player)
+    if vocab is not None:
+        table = vocab.objects.setdefault("player", {})
+        names = set(table.values())
+        for handle, p in sorted(game.handles.items()):
+            if p in names:
+                table.setdefault(handle.casefold(), p)
+    readings = [(pm, *read_pm(pm, player, game, state, vocab)) for pm in pms]
+    box = combine(readings, vocab)
+    box.player = player
+    if choose is not None:
+        _ask(box, choose)
+    node = _node(box, vocab)
+    text = orders_yaml(player, node if box.sections else None, box.salt)
+    if not box.sections and box.salt is None and not box.doubts:
+        box.problems.append("no orders read from the PM")
+    if not box.doubts and not box.problems:
+        warned: list[str] = []
+        box.problems += check_orders_text(game, state, day, text, f"{ORDERS_PREFIX}{_stem(player)}.yaml", warned)
+        box.notes += [f"the checker warns: {w}" for w in warned]
+    return box, node, text
 
 
 def _ask(box: PlayerInbox, choose) -> None:
@@ -513,8 +524,8 @@ def _ask(box: PlayerInbox, choose) -> None:
             continue
         words, fragment = doubt.choices[pick]
         for section, value in fragment.items():
-            if isinstance(box.sections.get(section), list) and isinstance(value, list):
-                box.sections[section] += value
+            if isinstance(box.sections.get(section), list):
+                box.sections[section] += value if isinstance(value, list) else [value]
             elif isinstance(box.sections.get(section), dict) and isinstance(value, dict):
                 box.sections[section] = {**box.sections[section], **value}
             else:
@@ -553,7 +564,7 @@ def _proposal(box: PlayerInbox, node: Any, text: str, gd: GameDir, day: int, kep
         out.append(f"  # doubt {n}: {phrase}: {doubt.why}")
         for words, fragment in doubt.choices:
             out.append(f"  #   {words}:")
-            out += [f"  # {_flow(k)}: {_flow(v)}" for k, v in fragment.items()]
+            out += [f"  # - {_flow(v)}" if k == "." else f"  # {_flow(k)}: {_flow(v)}" for k, v in fragment.items()]
     return "\n".join(out) + "\n"
 
 

@@ -339,7 +339,12 @@ def read_text(text: str, vocab: Vocabulary) -> Reading:
     reader = Reader(vocab)
     said: list[tuple[list, list]] = []  # each sentence with orders or doubts: its (section, value, words), its doubts
     first_words: list[str] = []
-    for raw in _SENTENCE.split(text):
+    parts = _SENTENCE.split(text)
+    if vocab.splitters:
+        extra = re.compile(r"(?:,\s*|\s+)?(?<!\w)(?:" + "|".join(re.escape(w) for w in sorted(vocab.splitters, key=len, reverse=True))
+                           + r")(?!\w),?", re.IGNORECASE)
+        parts = [p for part in parts for p in extra.split(part)]
+    for raw in parts:
         raw = raw.strip()
         toks = tokens(raw)
         if not toks:
@@ -392,14 +397,45 @@ def _after_any(toks: list[str], phrases) -> list[str]:
 
 
 def _mentions(reader: Reader, toks: list[str]) -> bool:
-    return any(reader.match_object(toks, i, sorted(reader.vocab.objects)) for i in range(len(toks)))
+    """Does the sentence name something of the game (a word of three letters or more, no filler)?"""
+    kinds = sorted(reader.vocab.objects)
+    for i, t in enumerate(toks):
+        if t in STOP or t in FILLERS or t in _SELF or len(t) < 3:
+            continue
+        if reader.match_object(toks, i, kinds):
+            return True
+    return False
 
 
-def _find_verbs(reader: Reader, toks: list[str]) -> list[tuple[int, OrderWord, int]]:
-    out = []
+def _exact_span(reader: Reader, toks: list[str], i: int, kinds) -> int:
+    """How many words from `i` spell an object exactly (0: none)."""
+    tables = [reader.vocab.objects.get(k, {}) for k in kinds]
+    for n in range(min(4, len(toks) - i), 0, -1):
+        phrase = " ".join(toks[i:i + n])
+        if any(phrase in {" ".join(tokens(s)) for s in t} for t in tables):
+            return n
+    return 0
+
+
+def _find_verbs(reader: Reader, toks: list[str]) -> list[tuple[int, OrderWord | None, int]]:
+    """Where each order word stands. Words that spell an object the order before takes ("turn pass",
+    a card called "Sneak Attack") are that object, not a new order."""
+    out: list[tuple[int, OrderWord | None, int]] = []
+    every = sorted(reader.vocab.objects)
     i = 0
     while i < len(toks):
+        prev = out[-1][1] if out else None
+        if prev is not None:
+            kinds = [sl.kind for sl in prev.slots if sl.kind != "text"]
+            span = _exact_span(reader, toks, i, kinds) if kinds else 0
+            if span:
+                i += span
+                continue
+        span = _exact_span(reader, toks, i, every)
         found = reader.verb_at(toks, i, fuzzy=False)
+        if span > 1 and (found is None or span > found[1]):
+            i += span  # a name of two words or more is that name ("sneak attack")
+            continue
         if found and not (i and toks[i - 1] in NEGATION):
             out.append((i, found[0], found[1]))
             i += found[1]
@@ -501,8 +537,11 @@ def _unplace(reading: Reading, vocab: Vocabulary, section: str, value: Any, word
 
 def _closeness(phrase: str, spelling: str, ratio: float, osa) -> float:
     """rapidfuzz's ratio, except that one slip of the keys (a letter wrong, missing, extra or two
-    swapped: "rifel") in a word of five letters or more, or two in one of eight, counts as sure."""
+    swapped: "rifel") in a word of five letters or more, or two in one of eight, counts as sure,
+    and a word shorter than six letters matches by slips alone."""
     slips = osa.distance(phrase, spelling)
     if (slips <= 1 and len(spelling) >= 5) or (slips <= 2 and len(spelling) >= 8):
         return max(ratio, SURE)
+    if min(len(phrase), len(spelling)) < 6:
+        return 0  # short words: a slip or nothing ("first" is not "fist", "else" not "lose")
     return ratio

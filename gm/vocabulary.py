@@ -53,6 +53,7 @@ class Vocabulary:
     assemble: Callable[[dict], Any] | None = None  # sections -> the player's orders node (default: the dict)
     # phrases that cannot be read surely at all ("same as yesterday", "trap"): said as doubts
     unreadable: tuple[str, ...] = ()
+    splitters: tuple[str, ...] = ()  # words that part two orders besides the usual ("otherwise" for fallbacks)
 
     def node(self, sections: dict) -> Any:
         return self.assemble(sections) if self.assemble else sections
