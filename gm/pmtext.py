@@ -469,6 +469,8 @@ def _read_sentence(reader: Reader, toks: list[str], raw: str, reading: Reading) 
         if order is None:
             reading.notes.append(f"not an order (negated): {' '.join(toks[i - 1:end])}")
             continue
+        if i and toks[i - 1] in ("my", "the") and end == i + width and n + 1 < len(verbs):
+            continue  # "change my move to hold": "my move" names the order that follows
         value, words = reader.read_order(order, toks[i + width:end], raw if len(verbs) == 1 else " ".join(toks[i:end]),
                                          reading)
         if value is None:
