@@ -14,16 +14,15 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 
 def main() -> None:
-    from gm.yamlio import load_file, plain
     from inbox_game import make_game
-    from test_inbox_corpus import measure
+    from test_inbox_corpus import corpus_of, measure
 
     print("| engine | PMs | meant orders: read exactly | flagged for the GM | read wrong | meant a flag: flagged |")
     print("|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
         for corpus in sorted((ROOT / "tests" / "inbox").glob("*/corpus.yaml")):
             engine = corpus.parent.name
-            items = plain(load_file(corpus))["pms"]
+            items = corpus_of(engine)[1]
             root, day = make_game(engine, Path(tmp))
             got = measure(root, day, items)
             meant = sum(1 for i in items if i["expect"] != "flag")

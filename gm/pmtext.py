@@ -29,10 +29,11 @@ CHANGE = ("actually", "instead", "change", "changed", "switch", "no wait", "wait
           "make that", "make it", "update", "updated", "edit", "new plan")
 SCRATCH = ("scratch that", "nvm", "never mind", "nevermind", "ignore that", "cancel that", "forget that",
            "disregard that", "ignore the last", "scratch the last")
-NEGATION = ("don't", "dont", "do not", "not", "never", "won't", "wont", "no")
+NEGATION = ("don't", "dont", "not", "never", "won't", "wont")  # not "no": "actually no, attack quinn"
 CONDITION = ("if", "unless", "when", "in case", "depending")
 COUNTS = {"once": 1, "twice": 2, "thrice": 3, "two times": 2, "three times": 3, "four times": 4}
 _PRONOUNS = {"him", "her", "them", "he", "she", "they"}
+ITEM_KINDS = ("item", "weapon", "stored", "lying", "card")
 _SELF = {"me", "myself", "self", "i"}
 _EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200d]")
 _SENTENCE = re.compile(r"(?:\n+|[.;!]+(?=\s|$)|(?<=\?)|\s+then\s+|,\s*then\s+|\s+after that\s+|\s+and then\s+|\s*->\s*|\s+=>\s+)",
@@ -95,6 +96,7 @@ class Reader:
                 self.verbs.setdefault(tuple(tokens(w)), order)
         self.longest = max((len(k) for k in self.verbs), default=1)
         self.mentioned: list[str] = list(mentioned or [])  # players named so far, for "him"
+        self.last_item: str | None = None  # the item named last, for "it"
 
     # -- order words --------------------------------------------------------------------------
 
@@ -130,17 +132,13 @@ class Reader:
         word = toks[i]
         if word in STOP or word in FILLERS or len(word) < 3:
             return None
-        # a nickname: the start of one name's word, and of no other's
-        starts = {pool[s] for s in pool if any(w.startswith(word) for w in s.split()) and len(word) >= 3}
-        if len({name for _, name in starts}) == 1:
-            kind, name = next(iter(starts))
-            return _Match(kind, name, i, i + 1, note=f"read '{word}' as {name}")
         from rapidfuzz import fuzz, process
         from rapidfuzz.distance import OSA
 
-        for n in range(min(3, len(toks) - i), 0, -1):
+        doubt: _Match | None = None
+        for n in range(min(3, len(toks) - i), 0, -1):  # a slip of the keys, in a name of one to three words
             phrase = " ".join(toks[i:i + n])
-            if len(phrase) < 4:
+            if len(phrase) < 4 or toks[i + n - 1] in STOP:
                 continue
             found = process.extract(phrase, list(pool), scorer=fuzz.ratio, limit=6)
             close = [(s, _closeness(phrase, s, sc, OSA)) for s, sc, _ in found]
@@ -153,9 +151,17 @@ class Reader:
             if top >= SURE and not rivals:
                 kind, name = pool[close[0][0]]
                 return _Match(kind, name, i, i + n, note=f"read '{phrase}' as {name}")
-            doubt = Doubt(phrase, "could be " + " or ".join(n for _, n in names[:3]))
-            return _Match(names[0][0], names[0][1], i, i + n, doubt=doubt)
-        if len(starts) > 1 and len(word) >= 3:
+            if doubt is None:
+                doubt = _Match(names[0][0], names[0][1], i, i + n,
+                               doubt=Doubt(phrase, "could be " + " or ".join(nm for _, nm in names[:3])))
+        # a nickname: the start of one name's word, and of no other's
+        starts = {pool[s] for s in pool if any(w.startswith(word) for w in s.split())}
+        if len({name for _, name in starts}) == 1:
+            kind, name = next(iter(starts))
+            return _Match(kind, name, i, i + 1, note=f"read '{word}' as {name}")
+        if doubt is not None:
+            return doubt
+        if len(starts) > 1:
             names = sorted({name for _, name in starts})
             return _Match(next(iter(starts))[0], names[0], i, i + 1,
                           doubt=Doubt(word, "could be " + " or ".join(names[:4])))
@@ -174,6 +180,8 @@ class Reader:
             if value:
                 values[text_slot.name] = value
         left: list[str] = []
+        misplaced: list[str] = []  # objects of the game this order does not take: never dropped in silence
+        everything = sorted(self.vocab.objects)
         i = 0
         pending: Doubt | None = None
         last = None
@@ -202,17 +210,28 @@ class Reader:
                 m = _Match("player", self.vocab.player, i, i + 1)
             else:
                 m = self.match_object(toks, i, kinds)
+            if m is None and word == "it" and self.last_item and any(
+                    self.last_item in self.vocab.objects.get(k, {}).values() for k in kinds):
+                kind = next(k for k in kinds if self.last_item in self.vocab.objects.get(k, {}).values())
+                m = _Match(kind, self.last_item, i, i + 1, note=f"read 'it' as the {self.last_item}")
             if m is None:
-                if word not in STOP and word not in FILLERS:
+                if word not in STOP and word not in FILLERS and word not in _SELF:
+                    other = self.match_object(toks, i, everything)
+                    if other is not None and other.doubt is None:
+                        misplaced.append(" ".join(toks[other.start:other.end]))
+                        i = other.end
+                        continue
                     left.append(word)
                 i += 1
                 continue
             prep = toks[i - 1] if i else ""
             slot = _slot_for(slots, m.kind, values, prep)
             if slot is None:
-                left.append(" ".join(toks[m.start:m.end]))
+                misplaced.append(" ".join(toks[m.start:m.end]))
                 i = m.end
                 continue
+            if m.kind in ITEM_KINDS:
+                self.last_item = m.name
             if m.doubt is not None:
                 if pending is None:
                     pending = (m.doubt, slot)
@@ -253,6 +272,10 @@ class Reader:
                 return None, ""
         if pending is not None:
             reading.doubts.append(_with_choices(pending[0], order, pending[1], values, self.vocab))
+            return None, ""
+        if misplaced:
+            reading.doubts.append(Doubt(original.strip(), f"names {', '.join(misplaced)}, which '{order.name}' does "
+                                                        "not take here: what is it for?"))
             return None, ""
         if left:
             reading.notes.append(f"words not read in '{original.strip()}': {' '.join(left)}")
@@ -402,7 +425,8 @@ def _mentions(reader: Reader, toks: list[str]) -> bool:
     for i, t in enumerate(toks):
         if t in STOP or t in FILLERS or t in _SELF or len(t) < 3:
             continue
-        if reader.match_object(toks, i, kinds):
+        m = reader.match_object(toks, i, kinds)
+        if m and not (m.doubt is None and m.name == reader.vocab.player):  # "Juno here" from Juno
             return True
     return False
 

@@ -21,7 +21,7 @@ BARE = ("punch", "kick", "strangle", "choke", "tackle", "slap", "headbutt", "bea
 # name -> (words, section)
 WORDS: dict[str, tuple[tuple[str, ...], str]] = {
     "attack": (("attack", "atk", "attk", "shoot", "shoot at", "stab", "hit", "kill", "fire at", "fire on",
-                "slash", "snipe", "gun down", "go after", "blast", "strike", "murder", "whack", "throw at"), "action"),
+                "slash", "snipe", "gun down", "go after", "blast", "strike", "murder", "whack", "throw at", "throw"), "action"),
     "all_out_attack": (("all out attack", "all-out attack", "all out on", "go all out on", "aoa", "all out",
                         "all-out"), "action"),
     "cover": (("cover", "protect", "guard", "shield", "bodyguard"), "action"),
@@ -42,7 +42,7 @@ WORDS: dict[str, tuple[tuple[str, ...], str]] = {
     "drop": (("drop", "ditch", "throw away", "discard", "toss"), "free"),
     "pick_up": (("pick up", "pickup", "grab", "take", "collect"), "free"),
     "store": (("store", "stash", "put away", "pack", "put in backpack"), "free"),
-    "take_out": (("take out", "unpack", "pull out", "get out"), "free"),
+    "take_out": (("take out", "unpack", "pull out"), "free"),  # not "get out": "get out of the forest"
     "wear": (("wear", "put on", "equip"), "free"),
     "take_off": (("take off", "unequip", "remove"), "free"),
     "track": (("track", "locate"), "free"),
@@ -88,8 +88,8 @@ def _orders(day0: bool) -> list[OrderWord]:
     item = [Slot("item", "item")]
     return [
         one("attack", lambda v: {"attack": _attack(v)}, [TARGETS, WEAPON], _weapon),
-        OrderWord("attack", BARE, "action", lambda v: {"attack": _attack(v)}, "attack {targets} with bare hands",
-                  (TARGETS,), lambda slot, vocab: "bare hands" if slot == "weapon" else None),
+        OrderWord("attack", BARE, "action", lambda v: {"attack": _attack(v)}, "attack {targets} with the {weapon}",
+                  (TARGETS, WEAPON), lambda slot, vocab: "bare hands" if slot == "weapon" else None),
         one("all_out_attack", lambda v: {"all_out_attack": _attack(v)}, [TARGETS, WEAPON], _weapon),
         one("cover", lambda v: {"cover": v["target"]}, target),
         one("analyze", lambda v: {"analyze": v["target"]}, target),
@@ -109,7 +109,8 @@ def _orders(day0: bool) -> list[OrderWord]:
         one("take_out", lambda v: {"take_out": v["item"]}, [Slot("item", "stored")]),
         one("wear", lambda v: {"wear": v["item"]}, item),
         one("take_off", lambda v: {"take_off": v["item"]}, item),
-        one("track", lambda v: {"track": v["target"]}, target),
+        one("track", lambda v: {"track": v["target"]}, [Slot("target", "player"),
+                                                        Slot("using", "item", optional=True, preps=("with", "using"))]),
         one("mark", lambda v: {"mark": v["target"]}, target),
         one("close", lambda v: {"close": v["zone"]}, [Slot("zone", "zone")]),
         one("reward", lambda v: {"reward": v["zone"]}, [Slot("zone", "zone")]),
@@ -140,7 +141,7 @@ def vocabulary(state: State, rules: Rules, player: str) -> Vocabulary:
             zones[z.name[4:]] = z.name
     held = [i.name for i in me.items] if me else []
     stored = [c.name for i in (me.items if me else []) for c in i.contents]
-    weapons = [n for n in held if rules.items.get(n) and rules.items[n].weapon is not None]
+    weapons = [n for n in held + stored if rules.items.get(n) and rules.items[n].weapon is not None]
     lying = []
     if me and me.zone and me.zone in state.zones:
         lying = [g.item.name for g in state.zones[me.zone].ground if g.held_for in (None, player)]
