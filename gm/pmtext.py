@@ -487,6 +487,10 @@ def _read_sentence(reader: Reader, toks: list[str], raw: str, reading: Reading) 
             return None
         reading.notes.append(f"not read (chatter): {raw}")
         return []
+    before = toks[:verbs[0][0]]
+    if before and _mentions(reader, before):  # "bruno, attack him": whose order, about whom? Never guessed
+        reading.doubts.append(Doubt(raw, "names something of the game before the order: what is it for?"))
+        return None
     out = []
     for n, (i, order, width) in enumerate(verbs):
         end = verbs[n + 1][0] if n + 1 < len(verbs) else len(toks)
