@@ -223,7 +223,45 @@ def kh_pm(rng, state, rules, me, players):
     return wording(rng, pieces), orders
 
 
-MAKERS = {"battle-royale": br_pm, "hostile-takeover": ht_pm, "team-kill": tk_pm, "kharnage": kh_pm}
+# ---- Hashmi Battle Royale -------------------------------------------------------------------------
+
+
+def hashmi_pm(rng, state, rules, me, players):
+    p = state.players[me]
+    board = rules.board
+    alive = [a for a in p.agents if a.alive and a.at is not None]
+    actions, pieces = [], []
+    for _ in range(rng.choice([1, 2, 2, 3])):
+        c = rng.random()
+        agent = rng.choice(alive)
+        name = rng.choice([f"agent {agent.number}", f"agent {agent.number}", f"a{agent.number}", f"#{agent.number}"])
+        if c < 0.4 and p.hand:
+            card = rng.choice(p.hand)
+            actions.append({"allocate": {"card": card, "agent": agent.number}})
+            pieces.append(f"{rng.choice(['put', 'allocate', 'equip'])} {rng.choice(['the ', 'my ', ''])}{noisy(rng, card)} "
+                          f"{rng.choice(['on', 'to'])} {name}")
+        elif c < 0.9:
+            col, row = agent.at
+            near = [(col + dc, row + dr) for dc in (-2, -1, 0, 1, 2) for dr in (-2, -1, 0, 1, 2)
+                    if (dc or dr) and (col + dc, row + dr) in board.zone_of]
+            if not near:
+                continue
+            to = [board.name(rng.choice(near))]
+            actions.append({"move": {"agent": agent.number, "to": to}})
+            pieces.append(f"{rng.choice(['move', 'go', 'send'])} {name} to {to[0].lower() if rng.random() < 0.6 else to[0]}")
+        else:
+            if not p.hand:
+                continue
+            card = rng.choice(p.hand)
+            actions.append({"play": card})
+            pieces.append(f"{rng.choice(['play', 'use card'])} {noisy(rng, card)}")
+    if not actions:
+        return None
+    return wording(rng, pieces), {"actions": actions}
+
+
+MAKERS = {"battle-royale": br_pm, "hostile-takeover": ht_pm, "team-kill": tk_pm, "kharnage": kh_pm,
+          "hashmi-battle-royale": hashmi_pm}
 
 
 def main() -> None:
