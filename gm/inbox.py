@@ -23,12 +23,10 @@ from typing import Any, Callable
 
 from gm.errors import GmError, StateError
 from gm.gamedir import Game, GameDir
-from gm.pms import PM
+from gm.pms import INBOX_DIR, ORDERS_PREFIX, PM
 from gm.pmtext import Doubt, Reading
 from gm.yamlio import display_path
 
-INBOX_DIR = "inbox"
-ORDERS_PREFIX = "inbox-"
 MARK = "# gm inbox wrote this file from the PMs in "
 CHOOSE = "choose"  # the key a proposal carries until the GM has chosen
 _WHOLE = "*"  # a doubt about the whole PM (whose it is, two players' orders)
@@ -613,24 +611,6 @@ def accept(root: Path, day: int | None, players: list[str]) -> InboxResult:
                 box.written = shown
             result.players.append(box)
     return result
-
-
-def provenance_problems(gd: GameDir, day: int) -> list[str]:
-    """Orders gm inbox wrote whose kept PMs changed since (the SHA-256 in the file no longer matches)."""
-    out = []
-    for path in gd.orders_files(day):
-        if not path.name.startswith(ORDERS_PREFIX):
-            continue
-        text = path.read_text(encoding="utf-8")
-        m = re.search(r"kept in (\S+) \(sha256 ([0-9a-f]{64})\)", text)
-        if not m:
-            continue
-        kept = gd.day_dir(day) / INBOX_DIR / Path(m.group(1)).name
-        now = hashlib.sha256(kept.read_bytes()).hexdigest() if kept.is_file() else None
-        if now != m.group(2):
-            out.append(f"{display_path(path)}: the PMs it was read from ({display_path(kept)}) were "
-                       f"{'removed' if now is None else 'changed'} since")
-    return out
 
 
 def report_lines(result: InboxResult) -> list[str]:

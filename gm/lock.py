@@ -96,6 +96,9 @@ def lock_day(gd: GameDir, game: Game, day: int) -> Locked:
     log_event(gd, {"event": "lock", "day": day, "lock_sha256": hashlib.sha256(post.encode("utf-8")).hexdigest()})
     warnings = [f"warning: the orders have {len(errors)} error(s) (`gm check`): a fix after the lock is a late change "
                 "(`gm resolve --late-change`)"] if errors else []
+    from gm.pms import provenance_problems  # orders read from PMs (gm inbox) name their PMs' digest
+
+    warnings += [f"warning: {p}" for p in provenance_problems(gd, day)]
     return Locked(day, post, display_path(path), True, warnings)
 
 

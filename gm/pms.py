@@ -17,6 +17,8 @@ from pathlib import Path
 
 from gm.errors import Location, LocatedError
 
+INBOX_DIR = "inbox"  # days/NN/inbox/: the PMs gm inbox read, kept verbatim, and its proposals
+ORDERS_PREFIX = "inbox-"  # days/NN/orders/inbox-<player>.yaml: the orders gm inbox wrote
 MAX_PMS = 5_000  # PMs in one file
 MAX_PM_CHARS = 20_000  # characters in one PM's text (a filled-in form is a few hundred)
 
@@ -119,4 +121,30 @@ def read_pm_files(paths: list[Path], max_bytes: int, sender: str | None = None) 
         for file in files:
             text = decode_text(read_bytes(file, max_bytes, "thread_bytes"), file)
             out += split_pms(text, display_path(file), sender if sender is not None else file.stem)
+    return out
+
+
+def provenance_problems(gd, day: int) -> list[str]:
+    """Orders gm inbox wrote whose kept PMs changed since (the SHA-256 in the file no longer matches)."""
+    import hashlib
+
+    from gm.errors import GmError
+    from gm.yamlio import display_path, read_text_file
+
+    out = []
+    for path in gd.orders_files(day):
+        if not path.name.startswith(ORDERS_PREFIX):
+            continue
+        try:
+            text = read_text_file(path, 2_000_000)
+        except GmError:  # gm check names an orders file it cannot read
+            continue
+        m = re.search(r"kept in (.+?) \(sha256 ([0-9a-f]{64})\)", text)
+        if not m:
+            continue
+        kept = gd.day_dir(day) / INBOX_DIR / Path(m.group(1)).name
+        now = hashlib.sha256(kept.read_bytes()).hexdigest() if kept.is_file() else None
+        if now != m.group(2):
+            out.append(f"{display_path(path)}: the PMs it was read from ({display_path(kept)}) were "
+                       f"{'removed' if now is None else 'changed'} since")
     return out

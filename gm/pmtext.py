@@ -95,6 +95,10 @@ class Reader:
             for w in order.words:
                 self.verbs.setdefault(tuple(tokens(w)), order)
         self.longest = max((len(k) for k in self.verbs), default=1)
+        # kind -> spelling as the reader's words -> proper name, made once (a PM asks many times)
+        self.tables: dict[str, dict[str, str]] = {
+            kind: {" ".join(tokens(sp)): name for sp, name in table.items()} for kind, table in vocab.objects.items()}
+        self._pools: dict[tuple, dict[str, tuple[str, str]]] = {}
         self.mentioned: list[str] = list(mentioned or [])  # players named so far, for "him"
         self.last_item: str | None = None  # the item named last, for "it"
 
@@ -118,10 +122,12 @@ class Reader:
     # -- objects ------------------------------------------------------------------------------
 
     def match_object(self, toks: list[str], i: int, kinds: list[str]) -> _Match | None:
-        pool: dict[str, tuple[str, str]] = {}
-        for kind in kinds:
-            for spelling, name in self.vocab.objects.get(kind, {}).items():
-                pool.setdefault(" ".join(tokens(spelling)), (kind, name))
+        pool = self._pools.get(tuple(kinds))
+        if pool is None:
+            pool = self._pools[tuple(kinds)] = {}
+            for kind in kinds:
+                for spelling, name in self.tables.get(kind, {}).items():
+                    pool.setdefault(spelling, (kind, name))
         if not pool:
             return None
         for n in range(min(4, len(toks) - i), 0, -1):
@@ -433,10 +439,10 @@ def _mentions(reader: Reader, toks: list[str]) -> bool:
 
 def _exact_span(reader: Reader, toks: list[str], i: int, kinds) -> int:
     """How many words from `i` spell an object exactly (0: none)."""
-    tables = [reader.vocab.objects.get(k, {}) for k in kinds]
+    tables = [reader.tables.get(k, {}) for k in kinds]
     for n in range(min(4, len(toks) - i), 0, -1):
         phrase = " ".join(toks[i:i + n])
-        if any(phrase in {" ".join(tokens(s)) for s in t} for t in tables):
+        if any(phrase in t for t in tables):
             return n
     return 0
 

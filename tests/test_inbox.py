@@ -265,7 +265,7 @@ def test_a_player_with_orders_in_the_gms_own_file_gets_none_beside_them(game, tm
 
 def test_the_lock_seals_the_pms_and_a_changed_pm_shows(game, tmp_path):
     from gm.gamedir import GameDir
-    from gm.inbox import provenance_problems
+    from gm.pms import provenance_problems
 
     assert run("commit", game, "--day", 4).exit_code == 0
     page = tmp_path / "chiaki.txt"
@@ -278,5 +278,67 @@ def test_the_lock_seals_the_pms_and_a_changed_pm_shows(game, tmp_path):
     kept = game / "days" / "04" / "inbox" / "chiaki.txt"
     kept.write_text(kept.read_text(encoding="utf-8").replace("search", "defend"), encoding="utf-8")
     assert any("were changed since" in p for p in provenance_problems(GameDir(game), 4))
+
+
+def test_the_lock_warns_of_a_pm_changed_before_it(game, tmp_path):
+    assert run("commit", game, "--day", 4).exit_code == 0
+    page = tmp_path / "chiaki.txt"
+    page.write_text("search\n", encoding="utf-8")
+    assert run("inbox", game, "--day", 4, page).exit_code == 0
+    kept = game / "days" / "04" / "inbox" / "chiaki.txt"
+    kept.write_text("From: Chiaki\n\ndefend\n", encoding="utf-8")
+    locked = run("lock", game, "--day", 4)
+    assert "the PMs it was read from" in locked.output and "were changed since" in locked.output, locked.output
     late = run("inbox", game, "--day", 4, page)  # after the lock, a PM is a late change
     assert late.exit_code == 1 and "locked" in late.output
+
+
+# ---- what must always hold ------------------------------------------------------------------------
+
+WORDS = ["shoot", "attack", "juno", "goro", "chiaki", "bruno", "beach", "septagon", "uzi", "crossbow", "twice", "x2",
+         "then", "scratch that", "actually", "search", "hold", "vote", "close", "reward", "salt:", "if", "?", "w/",
+         "[code]", "[/code]", "```", "> ", "[quote]", "Juno:", "Chiaki:", "\n", ".", ",", "😀", "it", "him", "don't",
+         "move to", "follow", "drop", "take out", "same as yesterday"]
+
+
+@pytest.fixture(scope="module")
+def day4(tmp_path_factory, demo_dir):
+    import shutil
+
+    from conftest import _head_at
+
+    root = tmp_path_factory.mktemp("inbox-prop") / "game"
+    shutil.copytree(demo_dir, root)
+    for day in (root / "days").iterdir():
+        if int(day.name) > 3:
+            shutil.rmtree(day)
+    _head_at(root, 3)
+    from gm.day import check_day
+    from gm.gamedir import GameDir
+
+    gd = GameDir(root)
+    game = gd.load()
+    return game, check_day(gd, game, 4).state
+
+
+def test_any_pm_reads_without_a_crash_and_what_is_written_passes_the_checker(day4):
+    from hypothesis import given, settings, strategies as st
+
+    from gm.errors import Location
+    from gm.inbox import check_orders_text, read_player
+    from gm.pms import PM
+
+    game, state = day4
+
+    @settings(max_examples=150, deadline=None)
+    @given(st.lists(st.one_of(st.sampled_from(WORDS), st.text(max_size=8)), max_size=25), st.sampled_from(["Juno", "Goro", "Chiaki"]))
+    def check(words, player):
+        text = " ".join(words)
+        pm = PM(player, None, "", text, Location("pm.txt", 1))
+        box, node, written = read_player(game, state, 4, player, [pm])
+        again = read_player(game, state, 4, player, [pm])
+        assert again[2] == written and [d.why for d in again[0].doubts] == [d.why for d in box.doubts]  # the same bytes
+        if box.sure:
+            assert check_orders_text(game, state, 4, written, "x.yaml") == []
+
+    check()
