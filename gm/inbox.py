@@ -97,13 +97,21 @@ def sender_of(pm: PM, game: Game, due: list[str]) -> tuple[str | None, str | Non
 # ---- reading one PM ----------------------------------------------------------------------------
 
 
-def read_pm(pm: PM, player: str, game: Game, state: Any, vocab) -> tuple[Reading, str]:
+def read_pm(pm: PM, player: str, game: Game, state: Any, day: int, vocab) -> tuple[Reading, str]:
     """One PM read for `player`: a form if it holds a code block, else free text."""
     from gm.pmform import code_blocks, outside_blocks
 
     blocks = code_blocks(pm.text)
     if blocks:
         reading = _read_form(blocks, player, game, pm)
+        if vocab is not None and len(blocks) == 1 and _not_orders(reading, player, game, state, day):
+            from gm.pmtext import read_text
+
+            # the form sent back with words where the orders go ("action: shoot bruno w/ rifle"): free text
+            prose = read_text(re.sub(r"(?m)^\s*#.*$", "", blocks[0]), vocab)
+            if prose.sections or prose.salt is not None:
+                prose.notes.insert(0, "the form's lines are not orders the checker reads: read as free text")
+                return prose, "form read as free text"
         around = outside_blocks(pm.text)
         if around and vocab is not None:
             from gm.pmtext import read_text
@@ -132,6 +140,18 @@ def read_pm(pm: PM, player: str, game: Game, state: Any, vocab) -> tuple[Reading
     if others:
         reading.doubts.insert(0, Doubt(_WHOLE, _two_players(player, others)))
     return reading, "free text"
+
+
+def _not_orders(reading: Reading, player: str, game: Game, state: Any, day: int) -> bool:
+    """Is the form's YAML (read without a doubt about whose it is) refused by the checker?"""
+    if any(d.phrase == _WHOLE for d in reading.doubts):
+        return False
+    if any(d.why.startswith("the form is not YAML") for d in reading.doubts):
+        return True
+    if reading.doubts or not reading.sections:
+        return False
+    node = reading.sections.get("", reading.sections) if "" in reading.sections else reading.sections
+    return bool(check_orders_text(game, state, day, orders_yaml(player, node, None), "form.yaml"))
 
 
 def _two_players(player: str, others: list[str]) -> str:
@@ -493,7 +513,7 @@ def read_player(game: Game, state: Any, day: int, player: str, pms: list[PM],
         for handle, p in sorted(game.handles.items()):
             if p in names:
                 table.setdefault(handle.casefold(), p)
-    readings = [(pm, *read_pm(pm, player, game, state, vocab)) for pm in pms]
+    readings = [(pm, *read_pm(pm, player, game, state, day, vocab)) for pm in pms]
     box = combine(readings, vocab)
     box.player = player
     if choose is not None:
@@ -568,7 +588,7 @@ def _proposal(box: PlayerInbox, node: Any, text: str, gd: GameDir, day: int, kep
 
 def accept(root: Path, day: int | None, players: list[str]) -> InboxResult:
     """Proposals the GM has edited, checked like any orders file and moved into orders/."""
-    from gm.gamedir import create_file_atomically
+    from gm.gamedir import replace_file_atomically
     from gm.gmday import _context, find_player, now_utc
 
     gd = GameDir(root)
@@ -604,9 +624,7 @@ def accept(root: Path, day: int | None, players: list[str]) -> InboxResult:
             if not box.problems:
                 kept = display_path(folder / f"{_stem(player)}.txt")
                 written = _with_mark(kept, f"# accepted by the GM from {display_path(path)}\n" + text)
-                if orders_path.exists():
-                    orders_path.unlink()
-                create_file_atomically(orders_path, written)
+                replace_file_atomically(orders_path, written)  # none there, or gm's own (checked above)
                 path.unlink()
                 box.written = shown
             result.players.append(box)

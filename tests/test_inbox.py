@@ -342,3 +342,19 @@ def test_any_pm_reads_without_a_crash_and_what_is_written_passes_the_checker(day
             assert check_orders_text(game, state, 4, written, "x.yaml") == []
 
     check()
+
+
+def test_a_form_sent_back_with_words_where_the_orders_go_reads_as_free_text(game, tmp_path):
+    form = run("form", game, "--day", 4, "--player", "Juno").output
+    assert "[code]" in form
+    body = form.split("[code]")[1].split("[/code]")[0]
+    lines = {line.split(":")[0]: line for line in body.splitlines()}
+    filled = body.replace(lines["action"], "action: shoot goro w/ crossbow").replace(lines["movement"], "movement: hold") \
+        .replace(lines["free"], "free: nothing").replace(lines["votes"], "votes: mark tomo")
+    page = tmp_path / "juno.txt"
+    page.write_text(f'[quote="GM"]{form.split("[code]")[0]}[code]{filled}[/code][/quote]\nok!\n', encoding="utf-8")
+    out = run("inbox", game, "--day", 4, page)
+    assert out.exit_code == 0, out.output
+    assert "read as free text" in out.output
+    juno = (orders_dir(game) / "inbox-juno.yaml").read_text(encoding="utf-8")
+    assert "action: {attack: {weapon: Crossbow, targets: [Goro]}}\n  movement: hold\n  votes: {mark: Tomo}\n" in juno
