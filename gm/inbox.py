@@ -90,8 +90,8 @@ def sender_of(pm: PM, game: Game, due: list[str]) -> tuple[str | None, str | Non
     named = list(dict.fromkeys(handles.get(n, n) for n in best))
     if named:
         return None, f"sender '{raw}' is no player's name or forum handle (could be {' or '.join(named)}): " \
-                     "add the handle to the roster (`handle:`), or give --from"
-    return None, f"sender '{raw}' is no player's name or forum handle: add it to the roster (`handle:`), or give --from"
+                     "add it to game.yaml under `forum: handles:`, or give --from"
+    return None, f"sender '{raw}' is no player's name or forum handle: add it to game.yaml under `forum: handles:`, or give --from"
 
 
 # ---- reading one PM ----------------------------------------------------------------------------
