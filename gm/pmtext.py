@@ -31,6 +31,9 @@ SCRATCH = ("scratch that", "nvm", "never mind", "nevermind", "ignore that", "can
            "disregard that", "ignore the last", "scratch the last")
 NEGATION = ("don't", "dont", "not", "never", "won't", "wont")  # not "no": "actually no, attack quinn"
 CONDITION = ("if", "unless", "when", "in case", "depending")
+# what no engine reads from free text: it points at orders not in the PM, or leaves the choice to the GM
+UNREADABLE = ("same as yesterday", "same as last", "same as before", "as before", "same orders", "same as usual",
+              "as usual", "same card", "same plan", "whichever", "you decide", "gm's choice", "gms choice", "up to you")
 COUNTS = {"once": 1, "twice": 2, "thrice": 3, "two times": 2, "three times": 3, "four times": 4}
 _PRONOUNS = {"him", "her", "them", "he", "she", "they"}
 ITEM_KINDS = ("item", "weapon", "stored", "lying", "card")
@@ -398,7 +401,7 @@ def read_text(text: str, vocab: Vocabulary) -> Reading:
         changed = _has(toks, CHANGE)
         before = len(reading.doubts)
         read: list = []
-        if _has(toks, vocab.unreadable):
+        if _has(toks, vocab.unreadable) or _has(toks, UNREADABLE):
             reading.doubts.append(Doubt(raw, "gm cannot read this surely: write it by hand"))
         elif raw.endswith("?") or _has(toks[:3], CONDITION) or _has(toks, ("if", "unless")):
             if _mentions(reader, toks) or _find_verbs(reader, toks):
@@ -425,14 +428,15 @@ def _after_any(toks: list[str], phrases) -> list[str]:
     return toks
 
 
-def _mentions(reader: Reader, toks: list[str]) -> bool:
-    """Does the sentence name something of the game (a word of three letters or more, no filler)?"""
+def _mentions(reader: Reader, toks: list[str], proper: bool = False) -> bool:
+    """Does the sentence name something of the game (a word of three letters or more, no filler)?
+    `proper`: only a proper name counts ("Juno", "B7"), not a word of the game ("first", "left")."""
     kinds = sorted(reader.vocab.objects)
     for i, t in enumerate(toks):
         if t in STOP or t in FILLERS or t in _SELF or len(t) < 3:
             continue
         m = reader.match_object(toks, i, kinds)
-        if m and not (m.doubt is None and m.name == reader.vocab.player):  # "Juno here" from Juno
+        if m and not (m.doubt is None and m.name == reader.vocab.player) and not (proper and m.name == m.name.lower()):
             return True
     return False
 
@@ -447,6 +451,21 @@ def _exact_span(reader: Reader, toks: list[str], i: int, kinds) -> int:
     return 0
 
 
+def _alone(reader: Reader, toks: list[str]):
+    """A sentence that is one object and nothing else ("levy", "Deep Muster please"), of a kind that
+    only one order takes as its one slot: that order."""
+    words = [t for t in toks if t not in FILLERS and t not in STOP and t not in ("please", "pls", "plz", "thx", "ty")]
+    if not words:
+        return None
+    m = reader.match_object(words, 0, sorted(reader.vocab.objects))
+    if m is None or m.doubt is not None or m.end != len(words):
+        return None
+    takers = [o for o in reader.vocab.orders if any(sl.kind == m.kind for sl in o.slots)]
+    if len(takers) != 1 or len([sl for sl in takers[0].slots if not sl.optional]) != 1:
+        return None
+    return takers[0], m
+
+
 def _find_verbs(reader: Reader, toks: list[str]) -> list[tuple[int, OrderWord | None, int]]:
     """Where each order word stands. Words that spell an object the order before takes ("turn pass",
     a card called "Sneak Attack") are that object, not a new order."""
@@ -455,11 +474,12 @@ def _find_verbs(reader: Reader, toks: list[str]) -> list[tuple[int, OrderWord | 
     i = 0
     while i < len(toks):
         prev = out[-1][1] if out else None
-        if prev is not None:
+        if prev is not None and out[-1][0] + out[-1][2] == i:  # right after the order word: its object?
             kinds = [sl.kind for sl in prev.slots if sl.kind != "text"]
-            span = _exact_span(reader, toks, i, kinds) if kinds else 0
-            if span:
-                i += span
+            m = reader.match_object(toks, i, kinds) if kinds else None
+            if m is not None and m.doubt is None and (m.end - i > 1 or reader.verb_at(toks, i, False) is None
+                                                      or _exact_span(reader, toks, i, kinds)):
+                i = m.end
                 continue
         span = _exact_span(reader, toks, i, every)
         found = reader.verb_at(toks, i, fuzzy=False)
@@ -488,13 +508,22 @@ def _read_sentence(reader: Reader, toks: list[str], raw: str, reading: Reading) 
                 verbs = [(first, found[0], found[1])]
                 reading.notes.append(found[2])
     if not verbs:
+        alone = _alone(reader, toks)
+        if alone is not None:
+            order, m = alone
+            value, words = reader.read_order(order, toks, raw, reading)
+            if value is not None:
+                reading.notes.append(f"read '{raw}' as '{words}' ({m.name} is what only '{order.name}' takes)")
+                section, v = next(iter(value.items()))
+                return [(section, v, words)]
+            return None
         if _mentions(reader, toks):
             reading.doubts.append(Doubt(raw, "names something of the game but gives no order gm knows"))
             return None
         reading.notes.append(f"not read (chatter): {raw}")
         return []
     before = toks[:verbs[0][0]]
-    if before and _mentions(reader, before):  # "bruno, attack him": whose order, about whom? Never guessed
+    if before and _mentions(reader, before, proper=True):  # "bruno, attack him": whose order, about whom? Never guessed
         reading.doubts.append(Doubt(raw, "names something of the game before the order: what is it for?"))
         return None
     out = []

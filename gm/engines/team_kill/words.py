@@ -13,7 +13,7 @@ from .rules import Rules
 from .state import State
 
 WORDS = {
-    "turn": ("turn", "my turn", "turn to", "confront", "face", "go", "look"),
+    "turn": ("turn", "turning", "my turn", "turn to", "confront", "face", "go", "look"),
     "pass": ("pass", "skip", "skip my turn", "pass my turn"),
     "sign": ("sign", "my sign", "play sign", "signal", "throw", "show sign", "sign is"),
     "loot": ("loot", "loot to", "give loot to", "loot goes to", "the loot"),
