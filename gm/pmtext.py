@@ -308,8 +308,8 @@ def _slot_for(slots, kind: str, values: dict, prep: str):
 
 def _slot_choices(order: OrderWord, slot, values: dict, vocab: Vocabulary) -> list[tuple[str, dict]]:
     names = list(dict.fromkeys(vocab.objects.get(slot.kind, {}).values()))
-    if len(names) > 8:
-        return []
+    if len(names) > 8 or any(s.name not in values and not s.optional for s in order.slots if s is not slot):
+        return []  # too many to list, or the order lacks more than this: the GM writes it
     out = []
     for name in names:
         v = dict(values)

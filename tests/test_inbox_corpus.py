@@ -95,3 +95,40 @@ def test_free_text_corpus_meets_the_goals(engine, games):
     meant = sum(1 for i in items if i["expect"] != "flag")
     assert not got["wrong_items"], f"{engine}: wrong orders written without a flag: {got['wrong_items']}"
     assert got["exact"] / meant >= 0.85, f"{engine}: {got['exact']} of {meant} read exactly ({got})"
+
+
+@pytest.mark.parametrize("engine", sorted(REGISTRY))
+def test_no_pm_crashes_the_reader_of_any_engine(engine, games):
+    """Words of the engine's own vocabulary, in any order, with noise: read without a crash, the same
+    way twice, and what reads without doubt passes the checker."""
+    from hypothesis import given, settings, strategies as st
+
+    from gm.day import check_day
+    from gm.errors import Location
+    from gm.gamedir import GameDir
+    from gm.inbox import check_orders_text, read_player
+    from gm.pms import PM
+
+    root, day = games[engine]
+    gd = GameDir(root)
+    game = gd.load()
+    checked = check_day(gd, game, day)
+    state, due = checked.state, checked.due
+    words = ["then", ".", ",", "scratch that", "actually", "x2", "twice", "w/", "him", "it", "?", "if", "salt:", "\n"]
+    for player in due[:2]:
+        vocab = game.engine.vocabulary(state, game.rules, player)
+        if vocab is not None:
+            words += [w for o in vocab.orders for w in o.words[:3]]
+            words += [s for table in vocab.objects.values() for s in list(table)[:6]]
+    words = sorted(set(words))
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.lists(st.one_of(st.sampled_from(words), st.text(max_size=6)), max_size=20), st.sampled_from(due))
+    def check(pieces, player):
+        pm = PM(player, None, "", " ".join(pieces), Location("pm.txt", 1))
+        box, _, written = read_player(game, state, day, player, [pm])
+        assert read_player(game, state, day, player, [pm])[2] == written
+        if box.sure:
+            assert check_orders_text(game, state, day, written, "x.yaml") == []
+
+    check()
