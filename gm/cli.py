@@ -583,12 +583,17 @@ def inbox(game_dir, pms, day, sender, accept, no_ask):
     else:
         if not pms:
             raise click.UsageError("give the files of PMs to read (or --accept PLAYER)")
-        choose = None if no_ask or not sys.stdin.isatty() else _ask_gm
+        choose = None if no_ask or not _at_terminal() else _ask_gm
         result = run_inbox(game_dir, day, list(pms), sender, choose)
     for line in report_lines(result):
         click.echo(line)
     if any(not p.sure for p in result.players) or result.refused:
         sys.exit(1)
+
+
+def _at_terminal() -> bool:
+    """Is a person at the keyboard to answer gm's questions (not a pipe, a file or a script)?"""
+    return sys.stdin.isatty()
 
 
 def _ask_gm(player, doubt):

@@ -377,7 +377,7 @@ def check_orders_text(game: Game, state: Any, day: int, text: str, shown: str,
     return [str(p) for p in problems + found if p.severity == "error"]
 
 
-def _written_elsewhere(gd: GameDir, day: int) -> dict[str, str]:
+def _written_elsewhere(gd: GameDir, day: int, limits) -> dict[str, str]:
     """player (as written, folded) -> the orders file that already has their orders (not inbox-*.yaml)."""
     from gm.checker import fold
     from gm.yamlio import load_text, read_text_file
@@ -387,7 +387,7 @@ def _written_elsewhere(gd: GameDir, day: int) -> dict[str, str]:
         if path.name.startswith(ORDERS_PREFIX):
             continue
         try:
-            doc = load_text(read_text_file(path, 2_000_000), path)
+            doc = load_text(read_text_file(path, limits.file_bytes), path, limits)
         except GmError:
             continue
         if isinstance(doc, dict):
@@ -438,7 +438,7 @@ def run_inbox(root: Path, day: int | None, files: list[Path], sender: str | None
             else:
                 by_player.setdefault(player, []).append(pm)
         folder = inbox_dir(gd, day)
-        elsewhere = _written_elsewhere(gd, day)
+        elsewhere = _written_elsewhere(gd, day, game.limits)
         for player in sorted(by_player):
             result.players.append(_one_player(gd, game, checked.state, day, player, by_player[player], folder,
                                               elsewhere, choose))

@@ -358,3 +358,20 @@ def test_a_form_sent_back_with_words_where_the_orders_go_reads_as_free_text(game
     assert "read as free text" in out.output
     juno = (orders_dir(game) / "inbox-juno.yaml").read_text(encoding="utf-8")
     assert "action: {attack: {weapon: Crossbow, targets: [Goro]}}\n  movement: hold\n  votes: {mark: Tomo}\n" in juno
+
+
+def test_at_a_terminal_gm_asks_and_writes_what_the_gm_chose(game, tmp_path, monkeypatch):
+    import gm.cli
+
+    monkeypatch.setattr(gm.cli, "_at_terminal", lambda: True)
+    page = tmp_path / "goro.txt"
+    page.write_text("shoot juno w/ the uzi. search\n", encoding="utf-8")
+    out = run("inbox", game, "--day", 4, page, input="2\n")
+    assert out.exit_code == 0, out.output
+    assert "1. attack Juno with the Uzi" in out.output and "2. search" in out.output
+    assert "the GM chose: search" in out.output
+    assert "action: search" in (orders_dir(game) / "inbox-goro.yaml").read_text(encoding="utf-8")
+    later = tmp_path / "chiaki.txt"
+    later.write_text("shoot juno. defend\n", encoding="utf-8")
+    kept = run("inbox", game, "--day", 4, later, input="\n")  # Enter: decide later
+    assert kept.exit_code == 1 and (game / "days" / "04" / "inbox" / "chiaki.proposed.yaml").is_file()
