@@ -461,14 +461,19 @@ def _one_player(gd: GameDir, game: Game, state: Any, day: int, player: str, new:
                 elsewhere: dict[str, str], choose) -> PlayerInbox:
     from gm.checker import fold
     from gm.pms import split_pms
+    from gm.yamlio import read_text_file
 
     stem = _stem(player)
     kept_path = folder / f"{stem}.txt"
     kept: list[PM] = []
-    if kept_path.is_file():
-        kept = split_pms(kept_path.read_text(encoding="utf-8"), display_path(kept_path), player)
+    if kept_path.is_file():  # the PMs of earlier runs: read again with the new ones
+        kept = split_pms(read_text_file(kept_path, game.limits.thread_bytes, "thread_bytes"), display_path(kept_path), player)
     known = {_key(p) for p in kept}
-    pms = kept + [p for p in new if _key(p) not in known and not known.add(_key(p))]
+    pms = list(kept)
+    for pm in new:
+        if _key(pm) not in known:  # the same PM given twice counts once
+            known.add(_key(pm))
+            pms.append(pm)
     ordered = _in_order(pms, notes := [])
     box, node, text = read_player(game, state, day, player, ordered, choose)
     box.notes = notes + box.notes

@@ -5,7 +5,6 @@ is rendered by the engine (`gm form --player`), so a new form is checked by this
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
