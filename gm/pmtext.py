@@ -163,8 +163,8 @@ class Reader:
             if doubt is None:
                 doubt = _Match(names[0][0], names[0][1], i, i + n,
                                doubt=Doubt(phrase, "could be " + " or ".join(nm for _, nm in names[:3])))
-        # a nickname: the start of one name's word, and of no other's
-        starts = {pool[s] for s in pool if any(w.startswith(word) for w in s.split())}
+        # a nickname: the start of one proper name's word ("chi", "void"), and of no other's
+        starts = {pool[s] for s in pool if any(w.startswith(word) for w in s.split()) and pool[s][1] != pool[s][1].lower()}
         if len({name for _, name in starts}) == 1:
             kind, name = next(iter(starts))
             return _Match(kind, name, i, i + 1, note=f"read '{word}' as {name}")
@@ -523,10 +523,16 @@ def _read_sentence(reader: Reader, toks: list[str], raw: str, reading: Reading) 
         reading.notes.append(f"not read (chatter): {raw}")
         return []
     before = toks[:verbs[0][0]]
-    if before and _mentions(reader, before, proper=True):  # "bruno, attack him": whose order, about whom? Never guessed
+    out = []
+    lone = _alone(reader, before) if before else None
+    if lone is not None:  # "Volley Fire please, shooting at Bruno": the card alone is its own order
+        value, words = reader.read_order(lone[0], before, " ".join(before), reading)
+        if value is None:
+            return None
+        out.append((*next(iter(value.items())), words))
+    elif before and _mentions(reader, before, proper=True):  # "bruno, attack him": whose order, about whom?
         reading.doubts.append(Doubt(raw, "names something of the game before the order: what is it for?"))
         return None
-    out = []
     for n, (i, order, width) in enumerate(verbs):
         end = verbs[n + 1][0] if n + 1 < len(verbs) else len(toks)
         if order is None:

@@ -33,8 +33,9 @@ def vocabulary(state: State, rules: Rules, player: str) -> Vocabulary | None:
         if not a.alive:
             continue
         n = str(a.number)
-        for alias in (n, f"agent {n}", f"agent #{n}", f"#{n}", f"a{n}", f"agent{n}", a.kind.casefold(),
-                      f"my {a.kind.casefold()}"):
+        kind = a.kind.casefold()
+        for alias in (n, f"agent {n}", f"agent #{n}", f"#{n}", f"a{n}", f"agent{n}", kind, f"my {kind}",
+                      f"{kind} agent", f"my {kind} agent", f"the {kind} agent", f"my agent {n}"):
             agents.setdefault(alias, n)
     for word, n in _NUMBERS.items():
         if str(n) in agents.values():
