@@ -62,6 +62,7 @@ class PlayerInbox:
 @dataclass
 class InboxResult:
     day: int
+    root: str = ""  # the game folder as the GM named it, for the commands the report suggests
     players: list[PlayerInbox] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)  # PMs gm could not give to a player, and why
 
@@ -73,7 +74,7 @@ def sender_of(pm: PM, game: Game, due: list[str]) -> tuple[str | None, str | Non
     """The player who sent a PM (by forum handle or name, forgivingly), or why it is not sure."""
     from gm.checker import find_name
 
-    raw = (pm.sender or "").strip().lstrip("@")
+    raw = re.sub(r"\s*<[^<>]*>\s*$", "", (pm.sender or "").strip()).strip().lstrip("@")  # "Akane <a@b.c>": Akane
     if not raw:
         return None, "the PM says no sender: give --from, or save it as <player>.txt"
     handles = {h: p for h, p in game.handles.items()}
@@ -427,7 +428,7 @@ def run_inbox(root: Path, day: int | None, files: list[Path], sender: str | None
                          "late change; write it by hand and resolve with `gm resolve --late-change`")
     with gd.lock():
         new = read_pm_files(files, game.limits.thread_bytes, sender)
-        result = InboxResult(day)
+        result = InboxResult(day, display_path(gd.root))
         by_player: dict[str, list[PM]] = {}
         for pm in new:
             player, why = sender_of(pm, game, checked.due)
@@ -552,6 +553,9 @@ def _ask(box: PlayerInbox, choose) -> None:
             elif isinstance(box.sections.get(section), dict) and isinstance(value, dict):
                 box.sections[section] = {**box.sections[section], **value}
             else:
+                if section in box.sections and box.sections[section] != value:
+                    box.notes.append(f"the GM's choice replaces: {'; '.join(box.said.get(section, [])) or section}")
+                    box.said[section] = []
                 box.sections[section] = value
             box.said.setdefault(section, []).append(words)
         box.notes.append(f"the GM chose: {words}")
@@ -654,7 +658,8 @@ def report_lines(result: InboxResult) -> list[str]:
         if box.written and not box.same:
             out.append(f"  -> {box.written}")
         if box.proposed and not box.written:
-            out.append(f"  -> proposed in {box.proposed}: edit it, then `gm inbox --accept {box.player}`")
+            out.append(f"  -> proposed in {box.proposed}: edit it, then "
+                       f"`gm inbox {result.root or 'GAME'} --day {result.day} --accept {_flow(box.player)}`")
     out += [f"not read: {r}" for r in result.refused]
     sure = sum(1 for b in result.players if b.sure)
     out.append(f"Day {result.day}: {sure} player(s) written, {len(result.players) - sure} waiting for you"

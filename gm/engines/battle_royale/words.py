@@ -121,7 +121,8 @@ def _weapon(slot: str, vocab: Vocabulary):
     """An attack that names no weapon: the only one held; with none or several, the GM's choice."""
     if slot != "weapon":
         return None
-    weapons = sorted(set(vocab.objects.get("weapon", {}).values()) - {"bare hands"})
+    in_hand = set(vocab.objects.get("item", {}).values())  # not one in the Backpack: it must come out first
+    weapons = sorted(set(vocab.objects.get("weapon", {}).values()) & in_hand)
     return weapons[0] if len(weapons) == 1 else None
 
 
