@@ -557,7 +557,7 @@ def receipts(game_dir, day, now):
 @click.option("--from", "sender", default=None, metavar="PLAYER",
               help="Who sent the PMs, for files that do not say (default: each file's name).")
 @click.option("--accept", "accept", multiple=True, metavar="PLAYER",
-              help="Write a proposal you have edited (days/NN/inbox/<player>.proposed.yaml) into the orders; "
+              help="Write a proposal you have edited (days/NN/inbox/proposed-<player>.yaml) into the orders; "
                    "'all' for every one.")
 @click.option("--no-ask", is_flag=True, help="Never ask at the terminal: leave every doubt in its proposal.")
 def inbox(game_dir, pms, day, sender, accept, no_ask):

@@ -1,9 +1,9 @@
 """`gm inbox`: players' PMs, as written, turned into checked orders (docs/inbox.md).
 
-    days/NN/inbox/<player>.txt            every PM the player sent for the day, verbatim (the provenance)
+    days/NN/inbox/pms-<player>.txt        every PM the player sent for the day, verbatim (the provenance)
     days/NN/orders/inbox-<player>.yaml    the orders read without doubt, with the PM's SHA-256 and the
                                           reading in words; the lock seals it like any orders file
-    days/NN/inbox/<player>.proposed.yaml  what waits for the GM: the sure orders, each doubt with its
+    days/NN/inbox/proposed-<player>.yaml  what waits for the GM: the sure orders, each doubt with its
                                           choices, and a `choose:` line the checker refuses until the
                                           GM picks (`gm inbox --accept <player>`)
 
@@ -285,7 +285,7 @@ def inbox_dir(gd: GameDir, day: int) -> Path:
 
 
 def _kept_text(pms: list[PM]) -> str:
-    """A player's PMs as kept in days/NN/inbox/<player>.txt: the same format gm reads them in."""
+    """A player's PMs as kept in days/NN/inbox/pms-<player>.txt: the same format gm reads them in."""
     parts = []
     for pm in pms:
         head = [f"From: {pm.sender or ''}"]
@@ -465,7 +465,7 @@ def _one_player(gd: GameDir, game: Game, state: Any, day: int, player: str, new:
     from gm.yamlio import read_text_file
 
     stem = _stem(player)
-    kept_path = folder / f"{stem}.txt"
+    kept_path = folder / f"pms-{stem}.txt"
     kept: list[PM] = []
     if kept_path.is_file():  # the PMs of earlier runs: read again with the new ones
         kept = split_pms(read_text_file(kept_path, game.limits.thread_bytes, "thread_bytes"), display_path(kept_path), player)
@@ -486,7 +486,7 @@ def _one_player(gd: GameDir, game: Game, state: Any, day: int, player: str, new:
     if fold(player) in elsewhere:
         box.problems.append(f"{player} already has orders in {elsewhere[fold(player)]}: gm inbox writes none beside them")
     digest = hashlib.sha256(kept_text.encode("utf-8")).hexdigest()
-    proposal = folder / f"{stem}.proposed.yaml"
+    proposal = folder / f"proposed-{stem}.yaml"
     if box.sure:
         rest = _header(box, display_path(kept_path), digest) + text
         owned = _owned(orders_path)
@@ -605,14 +605,14 @@ def accept(root: Path, day: int | None, players: list[str]) -> InboxResult:
     day, checked, _ = _context(gd, game, day, now_utc(None))
     folder = inbox_dir(gd, day)
     wanted = [find_player(game, p, checked.due) for p in players] if players else \
-        [p for p in checked.due if (folder / f"{_stem(p)}.proposed.yaml").is_file()]
+        [p for p in checked.due if (folder / f"proposed-{_stem(p)}.yaml").is_file()]
     if not wanted:
         raise GmError(f"no proposal waits in {display_path(folder)}: nothing to accept")
     result = InboxResult(day)
     with gd.lock():
         for player in wanted:
             box = PlayerInbox(player)
-            path = folder / f"{_stem(player)}.proposed.yaml"
+            path = folder / f"proposed-{_stem(player)}.yaml"
             if not path.is_file():
                 box.problems.append(f"no proposal for {player} in {display_path(folder)}")
                 result.players.append(box)
@@ -631,7 +631,7 @@ def accept(root: Path, day: int | None, players: list[str]) -> InboxResult:
             if orders_path.exists() and _owned(orders_path) is not True:
                 box.problems.append(f"{shown} exists and was edited by hand: not overwritten")
             if not box.problems:
-                kept = display_path(folder / f"{_stem(player)}.txt")
+                kept = display_path(folder / f"pms-{_stem(player)}.txt")
                 written = _with_mark(kept, f"# accepted by the GM from {display_path(path)}\n" + text)
                 replace_file_atomically(orders_path, written)  # none there, or gm's own (checked above)
                 path.unlink()

@@ -116,10 +116,10 @@ def test_sure_orders_are_written_and_doubts_wait_for_the_gm(game, tmp_path):
     assert written == ["inbox-bruno.yaml", "inbox-chiaki.yaml", "inbox-juno.yaml"]
     juno = (orders_dir(game) / "inbox-juno.yaml").read_text(encoding="utf-8")
     assert "Juno:\n  action: {attack: {weapon: Crossbow, targets: [Goro, Goro]}}\n  movement: hold\n" in juno
-    kept = game / "days" / "04" / "inbox" / "juno.txt"
+    kept = game / "days" / "04" / "inbox" / "pms-juno.txt"
     assert "shoot goro twice" in kept.read_text(encoding="utf-8")  # the PM as written, kept beside its orders
     assert hashlib.sha256(kept.read_bytes()).hexdigest() in juno  # and named by its digest
-    proposal = game / "days" / "04" / "inbox" / "goro.proposed.yaml"
+    proposal = game / "days" / "04" / "inbox" / "proposed-goro.yaml"
     assert "choose:" in proposal.read_text(encoding="utf-8")
     check = run("check", game, "--day", 4)
     assert check.exit_code == 0, check.output
@@ -140,7 +140,7 @@ def test_accept_refuses_until_the_gm_has_chosen_then_checks_and_writes(game, tmp
     page = tmp_path / "pms.txt"
     page.write_text(INBOX_PAGE, encoding="utf-8")
     run("inbox", game, "--day", 4, page)
-    proposal = game / "days" / "04" / "inbox" / "goro.proposed.yaml"
+    proposal = game / "days" / "04" / "inbox" / "proposed-goro.yaml"
     refused = run("inbox", game, "--day", 4, "--accept", "goro")
     assert refused.exit_code == 1 and "doubts left to choose" in refused.output
     assert not (orders_dir(game) / "inbox-goro.yaml").exists()
@@ -157,7 +157,7 @@ def test_an_accepted_proposal_is_checked_like_any_orders_file(game, tmp_path):
     page = tmp_path / "pms.txt"
     page.write_text("From: Goro\n\nshoot juno w/ the uzi. search\n", encoding="utf-8")
     run("inbox", game, "--day", 4, page)
-    proposal = game / "days" / "04" / "inbox" / "goro.proposed.yaml"
+    proposal = game / "days" / "04" / "inbox" / "proposed-goro.yaml"
     text = proposal.read_text(encoding="utf-8").replace('  choose: "1 doubt(s) left: see the comments below"\n', "")
     proposal.write_text(text + "  movement: {move: [Atlantis]}\n", encoding="utf-8")
     out = run("inbox", game, "--day", 4, "--accept", "Goro")
@@ -275,7 +275,7 @@ def test_the_lock_seals_the_pms_and_a_changed_pm_shows(game, tmp_path):
     assert locked.exit_code == 0, locked.output
     assert "inbox-chiaki.yaml" in locked.output  # the orders file, which names its PM's digest, is in the lock
     assert provenance_problems(GameDir(game), 4) == []
-    kept = game / "days" / "04" / "inbox" / "chiaki.txt"
+    kept = game / "days" / "04" / "inbox" / "pms-chiaki.txt"
     kept.write_text(kept.read_text(encoding="utf-8").replace("search", "defend"), encoding="utf-8")
     assert any("were changed since" in p for p in provenance_problems(GameDir(game), 4))
 
@@ -285,7 +285,7 @@ def test_the_lock_warns_of_a_pm_changed_before_it(game, tmp_path):
     page = tmp_path / "chiaki.txt"
     page.write_text("search\n", encoding="utf-8")
     assert run("inbox", game, "--day", 4, page).exit_code == 0
-    kept = game / "days" / "04" / "inbox" / "chiaki.txt"
+    kept = game / "days" / "04" / "inbox" / "pms-chiaki.txt"
     kept.write_text("From: Chiaki\n\ndefend\n", encoding="utf-8")
     locked = run("lock", game, "--day", 4)
     assert "the PMs it was read from" in locked.output and "were changed since" in locked.output, locked.output
@@ -374,4 +374,4 @@ def test_at_a_terminal_gm_asks_and_writes_what_the_gm_chose(game, tmp_path, monk
     later = tmp_path / "chiaki.txt"
     later.write_text("shoot juno. defend\n", encoding="utf-8")
     kept = run("inbox", game, "--day", 4, later, input="\n")  # Enter: decide later
-    assert kept.exit_code == 1 and (game / "days" / "04" / "inbox" / "chiaki.proposed.yaml").is_file()
+    assert kept.exit_code == 1 and (game / "days" / "04" / "inbox" / "proposed-chiaki.yaml").is_file()
