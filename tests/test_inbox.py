@@ -325,7 +325,7 @@ def test_any_pm_reads_without_a_crash_and_what_is_written_passes_the_checker(day
     from hypothesis import given, settings, strategies as st
 
     from gm.errors import Location
-    from gm.inbox import check_orders_text, read_player
+    from gm.pmread import check_orders_text, read_player
     from gm.pms import PM
 
     game, state = day4

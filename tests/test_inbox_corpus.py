@@ -54,7 +54,7 @@ def measure(root: Path, day: int, items: list[dict]) -> dict:
     from gm.day import check_day
     from gm.errors import Location
     from gm.gamedir import GameDir
-    from gm.inbox import orders_yaml, read_player
+    from gm.pmread import orders_yaml, read_player
     from gm.pms import PM
 
     gd = GameDir(root)
@@ -106,7 +106,7 @@ def test_no_pm_crashes_the_reader_of_any_engine(engine, games):
     from gm.day import check_day
     from gm.errors import Location
     from gm.gamedir import GameDir
-    from gm.inbox import check_orders_text, read_player
+    from gm.pmread import check_orders_text, read_player
     from gm.pms import PM
 
     root, day = games[engine]

@@ -267,7 +267,7 @@ MAKERS = {"battle-royale": br_pm, "hostile-takeover": ht_pm, "team-kill": tk_pm,
 def main() -> None:
     from gm.day import check_day
     from gm.gamedir import GameDir
-    from gm.inbox import check_orders_text, orders_yaml
+    from gm.pmread import check_orders_text, orders_yaml
     from inbox_game import make_game
 
     for engine, maker in MAKERS.items():
@@ -305,7 +305,7 @@ def main() -> None:
 def write(path: Path, engine: str, day: int, items: list[dict]) -> None:
     import json
 
-    from gm.inbox import _flow
+    from gm.pmread import flow
 
     lines = [f"# PMs for Day {day} of the {engine} demo (tests/inbox_game.py), each with the orders it means,",
              "# or `flag` where a careful GM could not tell either. Made by tests/inbox/make_corpus.py; review as a diff.",
@@ -313,7 +313,7 @@ def write(path: Path, engine: str, day: int, items: list[dict]) -> None:
     for item in items:
         lines.append(f"  - from: {item['from']}")
         lines.append(f"    text: {json.dumps(item['text'], ensure_ascii=False)}")
-        lines.append(f"    expect: {item['expect'] if item['expect'] == 'flag' else _flow(item['expect'])}")
+        lines.append(f"    expect: {item['expect'] if item['expect'] == 'flag' else flow(item['expect'])}")
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
