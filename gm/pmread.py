@@ -343,6 +343,7 @@ def _ask(box: PlayerInbox, choose) -> None:
     box.doubts = left
 
 def file_stem(player: str) -> str:
+    """The player's name as gm inbox's files carry it, after their prefix (pms-, proposed-, inbox-)."""
     from gm.render import message_filename
 
     return message_filename(player, set()).casefold()
