@@ -274,7 +274,7 @@ class Reader:
                                          f"(the only one {self.vocab.player} has)" if fallback != "bare hands" else
                                          f"no {slot.name} named in '{original.strip()}': bare hands")
                     continue
-                if slot.optional and (order.default is None or slot.name not in _defaulted(order)):
+                if slot.optional and not slot.ask:
                     continue
                 choices = _slot_choices(order, slot, values, self.vocab)
                 reading.doubts.append(Doubt(original.strip(), f"{order.name}: which {slot.name}?", choices))
@@ -289,10 +289,6 @@ class Reader:
         if left:
             reading.notes.append(f"words not read in '{original.strip()}': {' '.join(left)}")
         return {order.section: order.make(values)}, _says(order, values)
-
-
-def _defaulted(order: OrderWord) -> set[str]:
-    return set(getattr(order.default, "slots", ()))
 
 
 def _slot_for(slots, kind: str, values: dict, prep: str):

@@ -23,6 +23,7 @@ class Slot:
     optional: bool = False
     preps: tuple[str, ...] = ()  # words that introduce it ("with", "w/", "using")
     most: int | None = None  # at most this many (a move reaches two zones)
+    ask: bool = False  # optional in the words, not in the orders: left out, and no default fits, a doubt
 
 
 @dataclass(frozen=True, eq=False)

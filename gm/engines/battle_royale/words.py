@@ -14,7 +14,7 @@ from .rules import Rules
 from .state import State
 
 TARGETS = Slot("targets", "player", many=True)
-WEAPON = Slot("weapon", "weapon", optional=True, preps=("with", "using", "w"))
+WEAPON = Slot("weapon", "weapon", optional=True, preps=("with", "using", "w"), ask=True)
 ZONES = Slot("zones", "zone", many=True, most=2)
 BARE = ("punch", "kick", "strangle", "choke", "tackle", "slap", "headbutt", "beat up", "wrestle")
 
@@ -125,8 +125,6 @@ def _weapon(slot: str, vocab: Vocabulary):
     weapons = sorted(set(vocab.objects.get("weapon", {}).values()) & in_hand)
     return weapons[0] if len(weapons) == 1 else None
 
-
-_weapon.slots = ("weapon",)  # type: ignore[attr-defined]
 
 
 def vocabulary(state: State, rules: Rules, player: str) -> Vocabulary:
