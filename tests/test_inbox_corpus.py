@@ -85,10 +85,20 @@ def measure(root: Path, day: int, items: list[dict]) -> dict:
     return counts
 
 
-@pytest.mark.parametrize("engine", CORPORA)
+@pytest.mark.parametrize("engine", sorted(REGISTRY))
 def test_free_text_corpus_meets_the_goals(engine, games):
-    corpus_day, items = corpus_of(engine)
     root, day = games[engine]
+    if engine not in CORPORA:  # an engine that reads no free text needs none; one that does, does
+        from gm.day import check_day
+        from gm.gamedir import GameDir
+
+        gd = GameDir(root)
+        game = gd.load()
+        checked = check_day(gd, game, day)
+        assert all(game.engine.vocabulary(checked.state, game.rules, p) is None for p in checked.due), \
+            f"{engine} reads free text: write its PMs in tests/inbox/{engine}/corpus.yaml"
+        return
+    corpus_day, items = corpus_of(engine)
     assert corpus_day == day
     assert len(items) >= 100
     got = measure(root, day, items)
