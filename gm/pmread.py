@@ -112,7 +112,7 @@ def _two_players(player: str, others: list[str]) -> str:
 
 
 def _only_salt(text: str, reading: Reading) -> bool:
-    m = re.fullmatch(r"\s*(?:my\s+)?salt\s*(?:is|=|:)?\s*(.+?)\s*", text, re.IGNORECASE | re.DOTALL)
+    m = re.fullmatch(r"\s*(?:my\s+)?salt\b\s*(?:is\b|=|:)?\s*(.+?)\s*", text, re.IGNORECASE | re.DOTALL)
     if m and "\n" not in m.group(1).strip():
         reading.salt = m.group(1).strip().strip("\"'“”").strip()
         return True

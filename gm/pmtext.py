@@ -379,7 +379,7 @@ def read_text(text: str, vocab: Vocabulary) -> Reading:
             continue
         if not first_words:
             first_words = toks
-        salt = re.match(r"^\s*(?:my\s+)?salt\s*(?:is|=|:)?\s*(.+)$", raw, re.IGNORECASE)
+        salt = re.match(r"^\s*(?:my\s+)?salt\b\s*(?:is\b|=|:)?\s*(.+)$", raw, re.IGNORECASE)
         if salt:
             reading.salt = salt.group(1).strip().strip("\"'“”").strip()
             continue

@@ -375,3 +375,10 @@ def test_at_a_terminal_gm_asks_and_writes_what_the_gm_chose(game, tmp_path, monk
     later.write_text("shoot juno. defend\n", encoding="utf-8")
     kept = run("inbox", game, "--day", 4, later, input="\n")  # Enter: decide later
     assert kept.exit_code == 1 and (game / "days" / "04" / "inbox" / "proposed-chiaki.yaml").is_file()
+
+
+def test_a_word_that_starts_with_salt_is_no_salt(game, tmp_path):
+    page = tmp_path / "chiaki.txt"
+    page.write_text("salty today lol. search\n", encoding="utf-8")
+    out = run("inbox", game, "--day", 4, page)
+    assert "salt" not in (orders_dir(game) / "inbox-chiaki.yaml").read_text(encoding="utf-8").split("Chiaki:")[1]
