@@ -22,7 +22,8 @@ DAY_FILES = {
     "lock.txt": "gm lock",
     "preview.html": "gm preview",
 }
-DAY_DIRS = ("orders", "result", "receipts", "inbox")  # inbox/: the PMs gm inbox read, and its proposals
+# render/: gm render's posts for another forum; inbox/: the PMs gm inbox read, and its proposals
+DAY_DIRS = ("orders", "result", "receipts", "render", "inbox")
 _KEPT_RESULT = re.compile(r"result\.\d+$")
 
 
