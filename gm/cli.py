@@ -689,7 +689,8 @@ def receipts(game_dir, day, now):
               help="Write a proposal you have edited (days/NN/inbox/proposed-<player>.yaml) into the orders; "
                    "'all' for every one.")
 @click.option("--no-ask", is_flag=True, help="Never ask at the terminal: leave every doubt in its proposal.")
-def inbox(game_dir, pms, day, sender, accept, no_ask):
+@json_opt
+def inbox(game_dir, pms, day, sender, accept, no_ask, as_json):
     """Read players' PMs (saved as text) into checked orders.
 
     Each PM is a filled-in order form or free text ("shoot bruno twice w/ rifle, then move to the
@@ -702,8 +703,12 @@ def inbox(game_dir, pms, day, sender, accept, no_ask):
       gm inbox my-game pms.txt                 # many PMs copied from the forum's inbox page
       gm inbox my-game akane.txt bruno.txt     # one PM a file, each from the player it is named after
       gm inbox my-game --accept Akane          # after editing Akane's proposal
+
+    Exit codes: 0 every PM read into orders; 1 something waits for you (a doubt, a PM refused) or a
+    problem gm explains (the folder left as it was); 2 a usage error; 3 a bug in gm (GM_DEBUG=1
+    shows the traceback).
     """
-    from gm.inbox import accept as run_accept, report_lines, run_inbox
+    from gm.inbox import accept as run_accept, report_json, report_lines, run_inbox
 
     if accept:
         if pms:
@@ -712,10 +717,13 @@ def inbox(game_dir, pms, day, sender, accept, no_ask):
     else:
         if not pms:
             raise click.UsageError("give the files of PMs to read (or --accept PLAYER)")
-        choose = None if no_ask or not _at_terminal() else _ask_gm
+        choose = None if no_ask or as_json or not _at_terminal() else _ask_gm
         result = run_inbox(game_dir, day, list(pms), sender, choose)
-    for line in report_lines(result):
-        click.echo(line)
+    if as_json:
+        _emit_json(report_json(result))
+    else:
+        for line in report_lines(result):
+            click.echo(line)
     if any(not p.sure for p in result.players) or result.refused:
         sys.exit(1)
 

@@ -336,3 +336,13 @@ def report_lines(result: InboxResult) -> list[str]:
     out.append(f"Day {result.day}: {sure} player(s) written, {len(result.players) - sure} waiting for you"
                + (f", {len(result.refused)} PM(s) refused" if result.refused else "") + ".")
     return out
+
+
+def report_json(result: InboxResult) -> dict:
+    """`gm inbox --json`: the same report as one object, for scripts and bots."""
+    return {"day": result.day, "refused": list(result.refused), "players": [
+        {"player": b.player, "pms": len(b.pms), "how": list(dict.fromkeys(b.how)), "read": b.words, "notes": b.notes,
+         "doubts": [{"phrase": None if d.phrase == WHOLE else d.phrase, "why": d.why,
+                     "choices": [{"words": w, "orders": f} for w, f in d.choices]} for d in b.doubts],
+         "problems": b.problems, "written": b.written, "unchanged": b.same, "proposed": b.proposed if not b.written else None}
+        for b in result.players]}

@@ -382,3 +382,17 @@ def test_a_word_that_starts_with_salt_is_no_salt(game, tmp_path):
     page.write_text("salty today lol. search\n", encoding="utf-8")
     out = run("inbox", game, "--day", 4, page)
     assert "salt" not in (orders_dir(game) / "inbox-chiaki.yaml").read_text(encoding="utf-8").split("Chiaki:")[1]
+
+
+def test_the_report_as_json_for_scripts(game, tmp_path):
+    import json
+
+    page = tmp_path / "pms.txt"
+    page.write_text(INBOX_PAGE, encoding="utf-8")
+    out = run("inbox", game, "--day", 4, page, "--json")
+    assert out.exit_code == 1
+    doc = json.loads(out.output)
+    by = {p["player"]: p for p in doc["players"]}
+    assert by["Juno"]["read"][0] == "attack Goro twice with the Crossbow" and by["Juno"]["written"]
+    assert by["Goro"]["doubts"][0]["choices"][1] == {"words": "search", "orders": {"action": "search"}}
+    assert by["Goro"]["proposed"] and not by["Goro"]["written"]
