@@ -366,6 +366,8 @@ def status(game_dir, player, as_json):
         _table(st.title, st.head, st.rows)
     for line in st.lines:
         click.echo(line)
+    if player is None:
+        click.echo(f"What to do next, and the exact command: gm next {game_dir}")
 
 
 @cli.command()
@@ -594,6 +596,75 @@ def preview(game_dir, day, out, forum, max_length):
     if note:
         click.echo(f"note: {note}", err=True)
     click.echo(f"Preview written to {path}: open it in a browser to check the posts before you paste them.")
+
+
+@cli.command()
+@game_arg
+@click.option("--day", "-d", type=click.IntRange(min=0), default=None,
+              help="Day number (default: the day just resolved until the next is committed, else the day under way).")
+@click.option("--serve", is_flag=True, help="Serve the desk on 127.0.0.1 until Ctrl-C; ticks are kept in the day's folder.")
+@click.option("--port", type=click.IntRange(0, 65535), default=0, help="With --serve: the port (default: any free one).")
+@click.option("--now", default=None, metavar="WHEN",
+              help="Count the reminder's time left from this moment ('2026-03-01 20:00' UTC, or with its zone) "
+                   "instead of the clock's.")
+def desk(game_dir, day, serve, port, now):
+    """The day's desk: every post and private message in the order you send them, each with a Copy
+    button and a "sent" tick (days/NN/desk.html, or served on loopback with --serve).
+
+    \b
+    Examples:
+      gm desk my-game --day 3
+      gm desk my-game --serve
+    """
+    from gm.desk import default_day, write_desk
+    from gm.gamedir import GameDir
+
+    gd = GameDir(game_dir)
+    game = gd.load()
+    day = default_day(gd, day)
+    if not serve:
+        path, d = write_desk(gd, game, day, now)
+        click.echo(f"Desk for Day {day} written to {path} ({len(d.items())} text(s) to copy): open it in a browser; "
+                   "its ticks are kept by that browser.")
+        return
+    from gm.desk_serve import serve as run
+
+    def ready(server):
+        click.echo(f"Desk for Day {day}: {server.url}\n(only this computer can open it; ticks are kept in "
+                   f"{game_dir / 'days' / f'{day:02d}' / 'desk-sent.json'}; Ctrl-C stops it)")
+
+    run(gd, game, day, port, now, ready)
+    click.echo("desk stopped.")
+
+
+@cli.command(name="next")
+@game_arg
+@click.option("--now", default=None, metavar="WHEN",
+              help="Judge what is overdue from this moment ('2026-03-01 20:00' UTC, or with its zone) instead of "
+                   "the clock's.")
+@json_opt
+def next_cmd(game_dir, now, as_json):
+    """Where the game stands in the day's cycle, what is overdue, and the exact next command.
+
+    \b
+    Example:
+      gm next my-game
+    """
+    from gm.nextstep import next_step
+
+    out = next_step(game_dir, now)
+    if as_json:
+        _emit_json(out.as_json())
+        return
+    click.echo(f"{out.title}, Day {out.day}" + (" (the game is over)" if out.over else ""))
+    for s in out.steps:
+        click.echo(f"  {s.step:<10} {s.status:<11} {s.detail}".rstrip())
+    late = [s.step for s in out.steps if s.status == "overdue"]
+    if late:
+        click.echo(f"overdue: {', '.join(late)}")
+    for w in out.warnings:
+        click.echo(w)
+    click.echo(f"next: {out.command}\n  ({out.why})")
 
 
 @cli.command()

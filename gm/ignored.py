@@ -21,6 +21,10 @@ DAY_FILES = {
     "deadline.txt": "gm commit --deadline",
     "lock.txt": "gm lock",
     "preview.html": "gm preview",
+    "desk.html": "gm desk",
+    "desk-sent.json": "gm desk --serve",
+    "votecount.bbcode": "gm votes",
+    "votecount.md": "gm votes",
 }
 # render/: gm render's posts for another forum; inbox/: the PMs gm inbox read, and its proposals
 DAY_DIRS = ("orders", "result", "receipts", "render", "inbox")

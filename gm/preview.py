@@ -197,13 +197,14 @@ def _inline(text: str) -> str:
 # ---- the page ----------------------------------------------------------------------------------
 
 CSS = """
-body { font-family: Verdana, Arial, sans-serif; font-size: 14px; background: #e8ecf0; color: #222; margin: 0; padding: 16px; }
+body { font-family: Verdana, Arial, sans-serif; font-size: 14px; background: #e8ecf0; color: #222; margin: 0; padding: 8px; }
+.post .body { overflow-wrap: anywhere; }
 h1 { font-size: 20px; } h2 { font-size: 17px; margin-top: 28px; }
 .post { background: #fff; border: 1px solid #b8c4d0; border-radius: 4px; margin: 12px 0; max-width: 860px; }
 .post header { background: #d4dde6; padding: 6px 10px; font-weight: bold; font-size: 12px; }
 .post .body { padding: 10px 14px; line-height: 1.45; }
 blockquote { border-left: 3px solid #9ab; margin: 6px 0; padding: 4px 10px; background: #f2f5f8; }
-pre { background: #f4f4f4; border: 1px solid #ddd; padding: 6px; overflow-x: auto; white-space: pre-wrap; word-break: break-all; }
+pre { background: #f4f4f4; border: 1px solid #ddd; padding: 6px; overflow-x: auto; white-space: pre; }  /* boards scroll, never wrap */
 details { border: 1px dashed #9ab; padding: 4px 8px; margin: 6px 0; }
 .spoiler { background: #333; color: #333; border-radius: 3px; } .spoiler:hover { color: #fff; }
 """
@@ -219,6 +220,9 @@ def preview_page(game: Game, day: int, posts: list[tuple[str, str, str]], note: 
     render = bbcode_to_html if game.format == "bbcode" else markdown_to_html
     label = game.forum.label if game.forum is not None else game.format
     parts = [f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">{GENERATOR}',
+             '<meta name="viewport" content="width=device-width, initial-scale=1">',  # a phone's width (390 px)
+             # no script, no fetch: a player's text that slipped an escape would still do nothing
+             '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; style-src \'unsafe-inline\'">',
              f"<title>Day {day}: {html.escape(game.title)} (preview)</title><style>{CSS}</style></head><body>",
              f"<h1>Day {day}: {html.escape(game.title)}</h1>",
              f"<p>A preview of the posts as {html.escape(label)} shows them. Nothing here has been posted.</p>"]
