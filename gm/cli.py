@@ -778,6 +778,74 @@ def receipts(game_dir, day, now):
 
 @cli.command()
 @game_arg
+@click.argument("pms", nargs=-1, type=click.Path(exists=True, path_type=_Path))
+@day_opt
+@click.option("--from", "sender", default=None, metavar="PLAYER",
+              help="Who sent the PMs, for files that do not say (default: each file's name).")
+@click.option("--accept", "accept", multiple=True, metavar="PLAYER",
+              help="Write a proposal you have edited (days/NN/inbox/proposed-<player>.yaml) into the orders; "
+                   "'all' for every one.")
+@click.option("--no-ask", is_flag=True, help="Never ask at the terminal: leave every doubt in its proposal.")
+@json_opt
+def inbox(game_dir, pms, day, sender, accept, no_ask, as_json):
+    """Read players' PMs (saved as text) into checked orders.
+
+    Each PM is a filled-in order form or free text ("shoot bruno twice w/ rifle, then move to the
+    beach"). What gm reads without doubt is written to days/NN/orders/inbox-<player>.yaml, with the PM
+    kept in days/NN/inbox/; every doubt is shown with its choices (asked at a terminal) and left in a
+    proposal for you to edit. docs/inbox.md has the details.
+
+    \b
+    Examples:
+      gm inbox my-game pms.txt                 # many PMs copied from the forum's inbox page
+      gm inbox my-game akane.txt bruno.txt     # one PM a file, each from the player it is named after
+      gm inbox my-game --accept Akane          # after editing Akane's proposal
+
+    Exit codes: 0 every PM read into orders; 1 something waits for you (a doubt, a PM refused) or a
+    problem gm explains (the folder left as it was); 2 a usage error; 3 a bug in gm (GM_DEBUG=1
+    shows the traceback).
+    """
+    from gm.inbox import accept as run_accept, report_json, report_lines, run_inbox
+
+    if accept:
+        if pms:
+            raise click.UsageError("give PM files or --accept, not both")
+        result = run_accept(game_dir, day, [] if "all" in [a.casefold() for a in accept] else list(accept))
+    else:
+        if not pms:
+            raise click.UsageError("give the files of PMs to read (or --accept PLAYER)")
+        choose = None if no_ask or as_json or not _at_terminal() else _ask_gm
+        result = run_inbox(game_dir, day, list(pms), sender, choose)
+    if as_json:
+        _emit_json(report_json(result))
+    else:
+        for line in report_lines(result):
+            click.echo(line)
+    if any(not p.sure for p in result.players) or result.refused:
+        sys.exit(1)
+
+
+def _at_terminal() -> bool:
+    """Is a person at the keyboard to answer gm's questions (not a pipe, a file or a script)?"""
+    return sys.stdin.isatty()
+
+
+def _ask_gm(player, doubt):
+    """At a terminal: the GM picks one of a doubt's choices, leaves the phrase out, or keeps it for later."""
+    click.echo(f"{player}: {doubt.phrase if doubt.phrase != '*' else 'the whole PM'}: {doubt.why}")
+    for n, (words, _) in enumerate(doubt.choices, 1):
+        click.echo(f"  {n}. {words}")
+    click.echo("  0. leave it out (no order from it)    Enter: decide later (it stays in the proposal)")
+    raw = click.prompt("  your choice", default="", show_default=False)
+    if not raw.strip():
+        return None
+    if raw.strip().isdigit() and int(raw) <= len(doubt.choices):
+        return int(raw) - 1
+    return None
+
+
+@cli.command()
+@game_arg
 @day_opt
 @click.option("--player", "-p", default=None, help="That player's form: what they may order (send it privately).")
 @now_opt

@@ -353,6 +353,12 @@ class Engine:
         view when the caller has it already (a day's messages), so a big game stays linear."""
         return [f"Send your orders to the GM before the deadline (a player who sends none: {self.defaults_note(state)})."]
 
+    def vocabulary(self, state: Any, rules: Any, player: str) -> Any:
+        """`gm inbox`: the engine's words for a free-text PM from `player` (a gm.vocabulary.Vocabulary:
+        its orders with their synonyms, and today's objects). None, the default: free text is not
+        read, and every free-text PM waits for the GM (a filled-in form is still read)."""
+        return None
+
     def example_dir(self) -> Path:
         """The game `gm demo` plays."""
         return self.data_dir / "examples" / "demo"

@@ -26,7 +26,8 @@ DAY_FILES = {
     "votecount.bbcode": "gm votes",
     "votecount.md": "gm votes",
 }
-DAY_DIRS = ("orders", "result", "receipts", "render")  # render/: gm render's posts for another forum
+# render/: gm render's posts for another forum; inbox/: the PMs gm inbox read, and its proposals
+DAY_DIRS = ("orders", "result", "receipts", "render", "inbox")
 _KEPT_RESULT = re.compile(r"result\.\d+$")
 
 

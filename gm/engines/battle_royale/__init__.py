@@ -164,6 +164,11 @@ class BattleRoyale(Engine):
         told), per ten of them one pair of Lovers, two Lone Wolf requests and six Dedicated Students."""
         return {"engine": self.facts.name, "title": "Simulated Battle Royale", "roster": sim_roster(players or 20)}
 
+    def vocabulary(self, state, rules, player):
+        from .words import vocabulary
+
+        return vocabulary(state, rules, player)
+
     def sim_reference(self) -> dict:
         from gm.yamlio import load_file, plain
 

@@ -124,6 +124,11 @@ class HashmiBattleRoyale(Engine):
             return "their agents and chests go on random legal squares, and their opening hand is 3 action + 2 weapon cards"
         return "their turn is forfeited (the time-limit rule)"
 
+    def vocabulary(self, state, rules, player):
+        from .words import vocabulary
+
+        return vocabulary(state, rules, player)
+
     def players_due(self, state: State) -> list[str]:
         if state.stage == OPENING or state.over:
             return []

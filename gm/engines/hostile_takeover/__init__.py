@@ -65,6 +65,11 @@ class HostileTakeover(Engine):
     order_form = staticmethod(forms.order_form)
     form_in_message = False  # message.j2 already ends with the legal orders, in the board's words
 
+    def vocabulary(self, state, rules, player):
+        from .words import vocabulary
+
+        return vocabulary(state, rules, player)
+
     def setup(self, doc: Any, path: str) -> GameSetup:
         rules, roster, problems, state = read_game(doc, path)
         return GameSetup(rules, roster, problems, state)

@@ -65,6 +65,11 @@ class Kharnage(Engine):
     check_ruling = staticmethod(rulings.check_ruling)
     apply_ruling = staticmethod(rulings.apply_ruling)
 
+    def vocabulary(self, state, rules, player):
+        from .words import vocabulary
+
+        return vocabulary(state, rules, player)
+
     def setup(self, doc: Any, path: str) -> GameSetup:
         rules, roster, problems, state = read_game(doc, path)
         return GameSetup(rules, roster, problems, state)

@@ -85,6 +85,11 @@ class TeamKill(Engine):
     apply_ruling = staticmethod(rulings.apply_ruling)
     form_in_message = False  # message.j2 already ends with the standing orders and the turn's options
 
+    def vocabulary(self, state, rules, player):
+        from .words import vocabulary
+
+        return vocabulary(state, rules, player)
+
     def setup(self, doc: Any, path: str) -> GameSetup:
         rules, roster, problems, state = read_game(doc, path)
         return GameSetup(rules, roster, problems, state)
