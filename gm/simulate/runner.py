@@ -23,9 +23,10 @@ class Setup:
     players: int | None = None
     house_rules: Path | None = None
     extra: Path | None = None  # the --vs file, laid over the house rules
+    settings: tuple = ()  # (setting, value) pairs of a --sweep combination, laid over everything
 
     def load(self) -> SimGame:
-        return load_sim_game(self.target, self.players, self.house_rules, self.extra)
+        return load_sim_game(self.target, self.players, self.house_rules, self.extra, dict(self.settings))
 
 
 @dataclass
