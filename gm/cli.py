@@ -782,7 +782,10 @@ def rules(target, game_dir, show_rulings):
               help="Play the same games under each value of a house rule (repeat: every combination).")
 @click.option("--target", "target_text", default=None, metavar="'GROUP wins LOW-HIGH%'",
               help="With --sweep: which combinations give GROUP that share of games won.")
-def simulate(target, games, players, policy, house_rules, vs, seed, jobs, as_json, plots, no_charts, sweeps, target_text):
+@click.option("--cluster", default=None, metavar="ADDRESS",
+              help="Play on a Dask cluster (its scheduler, e.g. tcp://10.0.0.5:8786) instead of here: pip install 'gm[cluster]'.")
+def simulate(target, games, players, policy, house_rules, vs, seed, jobs, as_json, plots, no_charts, sweeps, target_text,
+             cluster):
     """Play many complete games with the engine's own rules, and report who wins, how long games
     last, who dies when, what each weapon does and how often each rule fires (docs/simulate.md).
 
@@ -804,6 +807,8 @@ def simulate(target, games, players, policy, house_rules, vs, seed, jobs, as_jso
     lab, sim = lab_mod.prepare(target, games, players, policy, house_rules, vs, seed)
     jobs = jobs or default_jobs()
     if sweeps or target_text:
+        if cluster:
+            raise click.UsageError("--sweep plays here: leave out --cluster (or sweep one value per cluster run)")
         return _sweep(lab, sim, sweeps, target_text, vs, jobs, as_json, plots)
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -813,7 +818,7 @@ def simulate(target, games, players, policy, house_rules, vs, seed, jobs, as_jso
     with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TextColumn("left:"),
                   TimeRemainingColumn(), console=err, transient=True, disable=not err.is_terminal) as bar:
         task = bar.add_task("games", total=total)
-        report, timing = lab_mod.simulate(lab, sim, jobs, lambda n: bar.advance(task, n))
+        report, timing = lab_mod.simulate(lab, sim, jobs, lambda n: bar.advance(task, n), cluster)
     if as_json:
         import json
 

@@ -89,15 +89,20 @@ def report_of(lab: Lab, sim: Any, run: Run, other: Run | None = None) -> dict[st
     return out
 
 
-def simulate(lab: Lab, sim: Any, jobs: int = 1, progress: Callable[[int], None] | None = None) -> tuple[dict, dict]:
+def simulate(lab: Lab, sim: Any, jobs: int = 1, progress: Callable[[int], None] | None = None,
+             cluster: str | None = None) -> tuple[dict, dict]:
     """Play the games (and the --vs games on the same seeds); the report and the timing apart from it
-    (the report is the same whatever `jobs`; the timing is not)."""
-    run = run_games(lab.setup, lab.policy, lab.games, lab.seed, jobs, progress, sim if jobs <= 1 else None)
+    (the report is the same whatever `jobs`, or on a cluster; the timing and where it ran are not)."""
+    run = run_games(lab.setup, lab.policy, lab.games, lab.seed, jobs, progress,
+                    sim if jobs <= 1 or cluster else None, cluster)
     other = None
     if lab.vs is not None and not run.interrupted:
         vs_setup = Setup(lab.setup.target, lab.setup.players, lab.setup.house_rules, lab.vs)
-        other = run_games(vs_setup, lab.policy, lab.games, lab.seed, jobs, progress)
+        other = run_games(vs_setup, lab.policy, lab.games, lab.seed, jobs, progress,
+                          vs_setup.load() if cluster else None, cluster)
     played = len(run.records) + (len(other.records) if other else 0)
     seconds = run.seconds + (other.seconds if other else 0.0)
     timing = {"jobs": jobs, "seconds": round(seconds, 3), "games_per_second": round(played / seconds, 1) if seconds else 0.0}
+    if run.where:
+        timing = {**run.where, "seconds": timing["seconds"], "games_per_second": timing["games_per_second"]}
     return report_of(lab, sim, run, other), timing

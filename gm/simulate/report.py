@@ -35,7 +35,11 @@ def render(console, report: dict[str, Any], timing: dict | None = None, charts: 
     console.print(f"game: {report['game']}", soft_wrap=True, markup=False)
     for note in report.get("notes", []):
         console.print(f"note: {note}", soft_wrap=True, markup=False)
-    if timing:
+    if timing and "cluster" in timing:
+        console.print(f"{timing['seconds']:.1f} s on the Dask cluster at {timing['cluster']} ({timing['workers']} "
+                      f"worker{'s' if timing['workers'] != 1 else ''}): {timing['games_per_second']:.1f} games per second",
+                      soft_wrap=True, markup=False)
+    elif timing:
         console.print(f"{timing['seconds']:.1f} s with {timing['jobs']} worker{'s' if timing['jobs'] != 1 else ''}: "
                       f"{timing['games_per_second']:.1f} games per second")
     if report["stopped"]:

@@ -34,6 +34,7 @@ class Run:
     records: dict[int, dict] = field(default_factory=dict)  # game number -> its record
     interrupted: bool = False
     seconds: float = 0.0
+    where: dict = field(default_factory=dict)  # a cluster's address and workers, when it ran on one
 
 
 def play_record(sim: SimGame, policy_name: str, index: int, seed: str) -> dict:
@@ -67,12 +68,16 @@ def block_size(games: int, jobs: int) -> int:
 
 
 def run_games(setup: Setup, policy: str, games: int, seed: str, jobs: int = 1,
-              progress: Callable[[int], None] | None = None, sim: SimGame | None = None) -> Run:
-    """Play games 0..games-1. `progress(n)` is told each time n more games have finished."""
+              progress: Callable[[int], None] | None = None, sim: SimGame | None = None,
+              cluster: str | None = None) -> Run:
+    """Play games 0..games-1 here (`jobs` processes) or on a Dask cluster (`cluster`, its scheduler's
+    address). `progress(n)` is told each time n more games have finished."""
     run = Run()
     started = time.perf_counter()
     try:
-        if jobs <= 1:
+        if cluster is not None:
+            _run_cluster(sim or setup.load(), policy, games, seed, cluster, progress, run)
+        elif jobs <= 1:
             sim = sim or setup.load()
             for i in range(games):
                 run.records[i] = play_record(sim, policy, i, seed)
@@ -107,6 +112,46 @@ def _run_pool(setup: Setup, policy: str, games: int, seed: str, jobs: int,
         raise
     finally:
         pool.join()
+
+
+def play_block(sim: SimGame, policy: str, seed: str, start: int, stop: int) -> list[tuple[int, dict]]:
+    """Games start..stop-1 of a game given as data: what a cluster's worker runs (it reads no file)."""
+    return [(i, play_record(sim, policy, i, seed)) for i in range(start, stop)]
+
+
+def _run_cluster(sim: SimGame, policy: str, games: int, seed: str, address: str,
+                 progress: Callable[[int], None] | None, run: Run) -> None:
+    """The same blocks of game numbers on a Dask cluster: the game (its rules, house rules and
+    roster, read here) is sent to every worker once as data; the records come back by number."""
+    from gm.errors import GmError
+
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise GmError("--cluster runs on Dask, which is not installed: pip install 'gm[cluster]'") from None
+    try:
+        client = Client(address, timeout="15s")
+    except (OSError, TimeoutError) as exc:
+        raise GmError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    try:
+        workers = max(1, len(client.scheduler_info().get("workers", {})))
+        run.where = {"cluster": address, "workers": workers}
+        shared = client.scatter(sim, broadcast=True)
+        size = block_size(games, workers)
+        futures = [client.submit(play_block, shared, policy, seed, s, min(games, s + size), pure=False)
+                   for s in range(0, games, size)]
+        try:
+            for future in as_completed(futures):
+                done = future.result()
+                for i, record in done:
+                    run.records[i] = record
+                if progress:
+                    progress(len(done))
+        except BaseException:
+            client.cancel(futures)
+            raise
+    finally:
+        client.close()
 
 
 def default_jobs() -> int:
