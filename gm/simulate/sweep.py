@@ -2,8 +2,8 @@
 the answer to the designer's question (`--target "Lone Wolf wins 8-12%"`).
 
 Each combination plays the same game numbers on the same seed, so the combinations differ by their
-rules alone (as `--vs` compares two files). A combination's games are summarised as soon as they
-are played and then dropped: a sweep holds one combination's records at a time, never all of them.
+rules alone (as `--vs` compares two files). Each combination's games are tallied as they arrive
+(gm/simulate/tally.py) and never kept, so a sweep's memory is flat in the number of games.
 """
 
 from __future__ import annotations
@@ -125,7 +125,7 @@ def run_sweep(lab, sim, sweeps: list[tuple[str, list[Any]]], target: Target | No
         setup.load()  # a value the rules refuse is one clear error, before any game of it is played
         run = run_games(setup, lab.policy, lab.games, lab.seed, jobs, progress)
         report = report_of(lab, sim, run)
-        played += len(run.records)
+        played += run.played
         seconds += run.seconds
         row = {"settings": settings, "summary": report["summary"]}
         if target is not None:
@@ -134,7 +134,6 @@ def run_sweep(lab, sim, sweeps: list[tuple[str, list[Any]]], target: Target | No
         if run.interrupted:  # Ctrl-C: the report of what was played, this combination marked as cut short
             row["stopped"] = stopped = True
             break
-        del run, report  # one combination's games at a time
     out: dict[str, Any] = {
         "engine": sim.engine.facts.name, "game": sim.source, "players": len(sim.roster), "policy": lab.policy,
         "seed": lab.seed, "games_asked": lab.games, "house_rules": sim.house_rules, "notes": list(sim.notes),
