@@ -136,6 +136,7 @@ class Tally:
         self.games = 0
         self.lengths: Counter = Counter()  # game length -> games
         self.ended: Counter = Counter()
+        self.categories: set = set()  # categories named among some game's entrants
         self.seated: set = set()  # (category, group) named among some game's entrants
         self.groups: dict = {}  # (category, group) -> ratio sums of (winners, players) per game
         self.games_won: Counter = Counter()  # (category, group) -> games a player of it won
@@ -161,6 +162,7 @@ class Tally:
         entrants, wins = r.get("entrants") or {}, r.get("wins") or {}
         keys = set()
         for c, groups in entrants.items():
+            self.categories.add(c)
             for g in groups:
                 keys.add((c, g))
         self.seated |= keys
@@ -206,6 +208,7 @@ class Tally:
         self.games += other.games
         self.lengths.update(other.lengths)
         self.ended.update(other.ended)
+        self.categories |= other.categories
         self.seated |= other.seated
         for key, acc in other.groups.items():
             if key in self.groups:
@@ -271,7 +274,7 @@ class Tally:
     def _wins(self) -> dict:
         n = self.games
         table: dict[str, dict] = {}
-        for c in sorted({c for c, _ in self.seated}):
+        for c in sorted(self.categories):
             rows = {}
             for g in sorted(g for cc, g in self.seated if cc == c):
                 acc = self.groups.get((c, g)) or _new_ratio()
@@ -325,7 +328,7 @@ class Tally:
         names = ["game length (days)", "deaths per game"]
         if self.games:
             names += [f"deaths on Day {d}" for d in range(1, min(self.days(), COMPARED_DAYS))]
-        for c in sorted({c for c, _ in self.seated}):
+        for c in sorted(self.categories):
             names += [f"win rate: {c} {g}" for g in sorted(g for cc, g in self.seated if cc == c)]
         names += [f"fired: {k}" for k in sorted(self.rules)]
         names += [f"kills: {w}" for w in sorted(self.weapons)]
