@@ -145,7 +145,7 @@ def _peak(games: int) -> int:
 
 def test_the_parents_memory_does_not_grow_with_the_games():
     """Ten times the games, about the same peak: no game's record is kept (with the records kept,
-    2,000 Team Kill games peaked at about 5x what 200 did)."""
+    2,000 Team Kill games peaked at 8.5x what 200 did)."""
     small, large = _peak(200), _peak(2000)
     assert large < 1.5 * small, (small, large)
 
