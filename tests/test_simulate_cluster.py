@@ -44,6 +44,17 @@ def test_house_rules_reach_the_workers_as_data(cluster, tmp_path):
     assert there == here  # every Lone Wolf request granted there too: the rules went with the game
 
 
+def test_vs_on_a_cluster_pairs_the_games_as_here(cluster, tmp_path):
+    """Both sets of rules go to the workers as data; game i is played under both in one task there too."""
+    rules = tmp_path / "always.yaml"
+    rules.write_text("lone_wolf_chance: 100\n")
+    args = ["battle-royale", "--games", "6", "--seed", "v", "--policy", "defaults", "--vs", str(rules)]
+    here, there = _report([*args, "--jobs", "2"]), _report([*args, "--cluster", cluster])
+    assert there["vs"]["comparison"]["games"] == 6
+    here.pop("timing"), there.pop("timing")
+    assert there == here
+
+
 def test_an_unreachable_cluster_is_one_clear_error():
     out = CliRunner().invoke(cli, ["simulate", "team-kill", "--games", "2", "--cluster", "tcp://127.0.0.1:9"])
     assert out.exit_code == 1 and "cannot reach the Dask scheduler" in out.output
