@@ -209,18 +209,30 @@ def _run_cluster(sim: SimGame, policy: str, games: int, seed: str, address: str,
         shared = client.scatter(sim, broadcast=True)
         shared_vs = client.scatter(vs, broadcast=True) if vs is not None else None
         size = block_size(games, workers)
-        futures = [client.submit(play_block, shared, policy, seed, s, min(games, s + size), shared_vs, pure=False)
-                   for s in range(0, games, size)]
+        blocks = _blocks(policy, seed, games, size)
+        inflight: set = set()  # a few blocks a worker at a time: a million games is no list of futures
+        pending = as_completed()
+
+        def submit() -> None:
+            block = next(blocks, None)
+            if block is not None:
+                future = client.submit(play_block, shared, policy, seed, block[2], block[3], shared_vs, pure=False)
+                inflight.add(future)
+                pending.add(future)
+
         try:
-            for future in as_completed(futures):
+            for _ in range(4 * workers):
+                submit()
+            for future in pending:
                 done = future.result()
-                future.release()  # the block's tally is merged: the cluster need not keep it
+                inflight.discard(future)  # its tally is merged next: the cluster need not keep it
                 with guard.merge():
                     run.results.merge(done)
                 if progress:
                     progress(done.played)
+                submit()
         except BaseException:
-            client.cancel(futures)
+            client.cancel(list(inflight))
             raise
     finally:
         client.close()
