@@ -174,6 +174,22 @@ def test_ctrl_c_during_a_merge_waits_for_it(monkeypatch):
     assert sum(r["players"] for r in s["wins"]["role"].values()) == 3 * out["players"]
 
 
+def test_ctrl_c_with_vs_reports_and_compares_the_pairs_that_finished(tmp_path):
+    always = tmp_path / "always.yaml"
+    always.write_text("lone_wolf_chance: 100\n")
+    lab, sim = prepare("battle-royale", 60, policy="defaults", seed="c", vs=always)
+    seen = []
+
+    def progress(n):
+        seen.append(n)
+        if len(seen) == 3:
+            raise KeyboardInterrupt
+
+    out, timing = simulate(lab, sim, 1, progress)
+    assert out["stopped"] and seen == [2, 2, 2]  # each game counts under both rules
+    assert out["summary"]["games"] == out["vs"]["summary"]["games"] == out["vs"]["comparison"]["games"] == 3
+
+
 def test_an_empty_tally_reports_no_games():
     assert Tally().summary() == {"games": 0} == sim_oracle.summarize([])
     assert Paired().comparison(Tally(), Tally()) == sim_oracle.compare([], [])
