@@ -2,7 +2,7 @@
 
 The runner does not keep records: it adds each game to a `Tally` (gm/simulate/tally.py) as it
 arrives. These two functions are the same report from a list of records, for a caller that has one
-(the same records give the same report, in any order)."""
+(record i being game number i)."""
 
 from __future__ import annotations
 
