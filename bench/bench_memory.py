@@ -3,7 +3,7 @@ the games). Each size runs in a fresh process (`gm simulate ... --json`), and it
 (ru_maxrss, the parent alone: the pool's workers are its children, counted apart) is read from
 /proc/PID/status as it exits.
 
-    .venv/bin/python bench/bench_memory.py                                   # team-kill, 10,000 and 100,000 games, --jobs 2
+    .venv/bin/python bench/bench_memory.py        # team-kill, 10,000 and 100,000 games, --jobs 2
     .venv/bin/python bench/bench_memory.py --engine battle-royale --games 1000 10000
 
 Not a test: the figures depend on the machine. bench/LAB.md has this machine's.
@@ -56,7 +56,7 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", default="bench")
     args = ap.parse_args()
-    print(f"| engine | games | --jobs | parent's peak RSS (MiB) | seconds | games/s |")
+    print("| engine | games | --jobs | parent's peak RSS (MiB) | seconds | games/s |")
     print("|---|--:|--:|--:|--:|--:|")
     for games in args.games:
         peak, seconds, played = measure(args.engine, games, args.jobs, args.seed)
