@@ -943,7 +943,14 @@ def rules(target, game_dir, show_rulings):
 @click.option("--plots", type=FOLDER, default=None,
               help="Write survival.png, wins.png and kills.png here (needs the extra: pip install 'gm[lab]').")
 @click.option("--no-charts", is_flag=True, help="Leave out the text charts.")
-def simulate(target, games, players, policy, house_rules, vs, seed, jobs, as_json, plots, no_charts):
+@click.option("--sweep", "sweeps", multiple=True, metavar="SETTING=V1,V2",
+              help="Play the same games under each value of a house rule (repeat: every combination).")
+@click.option("--target", "target_text", default=None, metavar="'GROUP wins LOW-HIGH%'",
+              help="With --sweep: which combinations give GROUP that share of games won.")
+@click.option("--cluster", default=None, metavar="ADDRESS",
+              help="Play on a Dask cluster (its scheduler, e.g. tcp://10.0.0.5:8786) instead of here: pip install 'gm[cluster]'.")
+def simulate(target, games, players, policy, house_rules, vs, seed, jobs, as_json, plots, no_charts, sweeps, target_text,
+             cluster):
     """Play many complete games with the engine's own rules, and report who wins, how long games
     last, who dies when, what each weapon does and how often each rule fires (docs/simulate.md).
 
@@ -964,6 +971,10 @@ def simulate(target, games, players, policy, house_rules, vs, seed, jobs, as_jso
                           "(the terminal report has text charts without it)")
     lab, sim = lab_mod.prepare(target, games, players, policy, house_rules, vs, seed)
     jobs = jobs or default_jobs()
+    if sweeps or target_text:
+        if cluster:
+            raise click.UsageError("--sweep plays here: leave out --cluster (or sweep one value per cluster run)")
+        return _sweep(lab, sim, sweeps, target_text, vs, jobs, as_json, plots)
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -972,7 +983,7 @@ def simulate(target, games, players, policy, house_rules, vs, seed, jobs, as_jso
     with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TextColumn("left:"),
                   TimeRemainingColumn(), console=err, transient=True, disable=not err.is_terminal) as bar:
         task = bar.add_task("games", total=total)
-        report, timing = lab_mod.simulate(lab, sim, jobs, lambda n: bar.advance(task, n))
+        report, timing = lab_mod.simulate(lab, sim, jobs, lambda n: bar.advance(task, n), cluster)
     if as_json:
         import json
 
@@ -988,6 +999,38 @@ def simulate(target, games, players, policy, house_rules, vs, seed, jobs, as_jso
         for path in write_pngs(report["summary"], plots, sim.engine.facts.title, other,
                                (str(house_rules or "these rules"), str(vs or ""))):
             click.echo(f"wrote {path}", err=as_json)
+
+
+def _sweep(lab, sim, sweeps, target_text, vs, jobs, as_json, plots) -> None:
+    """`gm simulate --sweep`: every combination on the same seed, one table (gm/simulate/sweep.py)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from gm.errors import GmError
+    from gm.simulate.sweep import combinations, parse_sweeps, parse_target, run_sweep
+
+    if not sweeps:
+        raise GmError("--target answers a sweep: give the settings to try with --sweep SETTING=V1,V2,...")
+    if vs is not None:
+        raise GmError("--sweep and --vs are two ways to compare rules: use one (a --vs file's settings can be swept)")
+    parsed = parse_sweeps(sweeps)
+    goal = parse_target(target_text) if target_text else None
+    err = Console(stderr=True)
+    total = lab.games * len(combinations(parsed))
+    with Progress(TextColumn("sweeping"), BarColumn(), MofNCompleteColumn(), TextColumn("left:"),
+                  TimeRemainingColumn(), console=err, transient=True, disable=not err.is_terminal) as bar:
+        task = bar.add_task("games", total=total)
+        report, timing = run_sweep(lab, sim, parsed, goal, jobs, lambda n: bar.advance(task, n))
+    if as_json:
+        _emit_json({**report, "timing": timing})
+    else:
+        from gm.simulate.report import render_sweep
+
+        render_sweep(Console(), report, timing)
+    if plots is not None and report["combinations"]:
+        from gm.simulate.charts import write_sweep_png
+
+        click.echo(f"wrote {write_sweep_png(report, plots, sim.engine.facts.title)}", err=as_json)
 
 
 def main():
