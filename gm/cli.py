@@ -615,9 +615,30 @@ def rules(engine, game_dir, show_rulings):
 
         click.echo(rulings.__doc__.strip())
         return
-    text, where = commands.rules_text(engine, game_dir)
-    click.echo(f"({where})\n", err=True)
+    text, _ = commands.rules_text(engine, game_dir)
     click.echo(text, nl=False)
+
+
+@cli.command()
+@click.argument("engine", required=False)
+@click.option("--game", "game_dir", type=FOLDER, default=None,
+              help="The engine of this game folder, in its forum's markup.")
+@click.option("--format", "fmt", type=click.Choice(["markdown", "bbcode"]), default=None,
+              help="The markup to print it in (default: Markdown, or the game's format with --game).")
+def guide(engine, game_dir, fmt):
+    """Print the players' guide of a game: every order with its syntax and one example.
+
+    Post it in the sign-up thread. The same page is docs/guides/ENGINE.md.
+
+    \b
+    Examples:
+      gm guide battle-royale
+      gm guide --game my-game
+      gm guide kharnage --format bbcode
+    """
+    from gm import commands
+
+    click.echo(commands.guide_text(engine, game_dir, fmt), nl=False)
 
 
 @cli.command()

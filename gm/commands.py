@@ -565,6 +565,28 @@ def rules_text(engine_name: str | None, root: Path | None) -> tuple[str, str]:
     return path.read_text(encoding="utf-8"), str(path)
 
 
+GUIDE_FILE = "GUIDE.md"
+
+
+def guide_text(engine_name: str | None, root: Path | None, fmt: str | None = None) -> str:
+    """The players' guide of an engine (games/<engine>/GUIDE.md, the same page as
+    docs/guides/<engine>.md): every order with its syntax and one example, to post in the sign-up
+    thread. `fmt` bbcode: in BBCode (headings bold, examples in [code], tables as monospace)."""
+    from gm.engines import DEFAULT_ENGINE, get_engine
+
+    if engine_name is None and root is not None:
+        game = GameDir(root).load()
+        engine, fmt = game.engine, fmt or game.format
+    else:
+        engine = get_engine(engine_name or DEFAULT_ENGINE)
+    text = (engine.data_dir / GUIDE_FILE).read_text(encoding="utf-8")
+    if fmt == "bbcode":
+        from gm.markup import markdown_page_to_bbcode
+
+        return markdown_page_to_bbcode(text)
+    return text
+
+
 def _commitment_line(gd: GameDir, day: int) -> str:
     from gm.beacon import round_time
     from gm.commitment import commit_path, committed_record, is_committed

@@ -265,6 +265,17 @@ class Engine:
         view when the caller has it already (a day's messages), so a big game stays linear."""
         return [f"Send your orders to the GM before the deadline (a player who sends none: {self.defaults_note(state)})."]
 
+    def form_text(self, state: Any, rules: Any, player: str, view: dict | None = None) -> str:
+        """The inside of `player`'s form (its code block), as plain text: YAML whose top key is the
+        player's name, as in days/NN/orders/*.yaml, and whose orders are commented lines (`# key:
+        value`, the choices in a comment beside them) and its notes `## ...` lines. A player uncomments the lines they mean and
+        fills in what is left blank; the block is then exactly their orders, which `gm inbox` reads
+        back. Default: order_form's lines as comments; an engine writes its own with real orders."""
+        from gm.text import yaml_scalar
+
+        notes = [" ".join(str(line).split()) for line in self.order_form(state, rules, player, view)]
+        return "\n".join([f"{yaml_scalar(player)}:"] + [f"  ## {line}" for line in notes]) + "\n"
+
     def example_dir(self) -> Path:
         """The game `gm demo` plays."""
         return self.data_dir / "examples" / "demo"

@@ -196,7 +196,8 @@ def form(root: Path, day: int | None, player: str | None, now_raw: str | None = 
     if player is not None:
         player = find_player(game, player, checked.due)
     lines = game.engine.order_form(checked.state, game.rules, player)
-    return day, render_post(game, "form.j2", day=day, player=player, lines=lines, deadline=deadline.text())
+    text = game.engine.form_text(checked.state, game.rules, player) if player is not None else None
+    return day, render_post(game, "form.j2", day=day, player=player, lines=lines, text=text, deadline=deadline.text())
 
 
 def find_player(game: Game, raw: str, due: list[str] | None = None) -> str:

@@ -162,7 +162,8 @@ def _render_day(game, rd) -> dict[str, str]:
                               orders_echo=engine.orders_echo(orders[name], game.rules) if name in orders else None)
         text += _rulings(env, base, event_dicts(theirs), "player", name)
         if lines and form is not None:
-            text += "\n" + form.render(game=next_day, player=name, lines=lines, deadline=None)
+            text += "\n" + form.render(game=next_day, player=name, lines=lines, deadline=None,
+                                        text=engine.form_text(rd.state, game.rules, name, views[name]))
         with_parts(files, f"messages/{message_filename(name, taken)}.{ext}", _tidy(text), game)
     text_env = game_environment(game, "text")
     files["gm-summary.txt"] = _tidy(text_env.get_template("gm-summary.j2").render(

@@ -1,0 +1,205 @@
+"""Issue 25: every game explained to its players.
+
+Over the registry, on every day of each engine's demo: a player's form (Engine.form_text) is the
+player's orders as YAML under their name, and each order it offers, uncommented, is read by the
+engine's own orders reader without an error (the PM reader, `gm inbox`, reads filled-in forms back
+the same way). `gm guide ENGINE` prints the player's guide, which is docs/guides/<engine>.md.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from gm.cli import cli
+from gm.engines import REGISTRY
+from gm.gamedir import GameDir
+
+ENGINES = sorted(REGISTRY)
+ROOT = Path(__file__).resolve().parent.parent
+PLACEHOLDER = re.compile(r"\b[A-Z]{3,}\b")  # NAME, ZONE, ITEM, SQUARE: a line the player completes
+
+
+def run(*args):
+    return CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
+
+
+@pytest.fixture(scope="module", params=ENGINES)
+def played(request, tmp_path_factory):
+    root = tmp_path_factory.mktemp(request.param) / "game"
+    result = run("demo", "--engine", request.param, root)
+    assert result.exit_code == 0, result.output
+    return request.param, root
+
+
+def _states(root: Path):
+    """(day, the state before it, the game) for every day of the demo that players write orders for."""
+    from gm.day import _state_before
+
+    gd = GameDir(root)
+    game = gd.load()
+    from gm.errors import StateError
+
+    for day in [*gd.resolved_days(), gd.resolved_days()[-1] + 1]:
+        try:
+            state, _ = _state_before(gd, game, day)
+        except StateError:  # no day after the end
+            return
+        if not game.engine.ended(state):
+            yield day, state, game
+
+
+def _order_lines(text: str) -> list[str]:
+    """The commented orders of a form (`# key: value`; notes are `## ...`), for one at a time."""
+    return [line for line in text.splitlines() if re.match(r"^\s*# (?!#)\S", line)]
+
+
+def _uncommented(text: str, line: str) -> str:
+    """The form with this one order uncommented, and the section it stands in (`free:`) if any."""
+    lines = text.splitlines()
+    i = lines.index(line)
+    keep = {i}
+    indent = len(line) - len(line.lstrip())
+    if line.lstrip().startswith("#   - "):  # an entry of a commented list: its key line above too
+        j = i - 1
+        while j >= 0 and not re.match(r"^\s*# \w+:\s*(#.*)?$", lines[j]):
+            j -= 1
+        keep.add(j)
+    out = [re.sub(r"^(\s*)# ", r"\1", lines[k], count=1) if k in keep else lines[k] for k in range(len(lines))]
+    assert indent >= 2
+    return "\n".join(out) + "\n"
+
+
+def _check(game, state, day, text: str, player: str):
+    from gm.salts import take_salts
+    from gm.yamlio import load_text
+
+    doc = load_text(text, Path("form.yaml"))
+    assert isinstance(doc, dict) and list(doc) == [player], text
+    take_salts(doc, "form.yaml")
+    if doc.get(player) is None and player not in doc:
+        return [], {}
+    got, problems = game.engine.check_orders(doc, "form.yaml", game.rules, state, day, {})
+    return [p for p in problems if p.severity == "error"], got
+
+
+def test_every_form_reads_back_as_that_players_orders(played):
+    """Each commented order of each due player's form, uncommented on its own, is that player's
+    orders with no error; an untouched form is their name and nothing else."""
+    name, root = played
+    tried = 0
+    for day, state, game in _states(root):
+        for player in game.engine.players_due(state)[:4]:
+            text = game.engine.form_text(state, game.rules, player)
+            assert text.endswith("\n") and "\u200b" not in text
+            from gm.yamlio import load_text
+
+            assert load_text(text, Path("form.yaml")) == {player: None}, text  # untouched: nothing ordered
+            for line in _order_lines(text):
+                if PLACEHOLDER.search(line.split("   # ")[0]):
+                    continue
+                filled = _uncommented(text, line)
+                errors, got = _check(game, state, day, filled, player)
+                assert not errors, f"{name} Day {day} {player}: {line!r}\n{[e.message for e in errors]}\n{filled}"
+                tried += 1
+    assert tried or name != "battle-royale"
+
+
+def _br_state(played, day: int):
+    name, root = played
+    for d, state, game in _states(root):
+        if d == day:
+            return state, game
+    raise AssertionError(day)
+
+
+def test_battle_royale_form_offers_every_order_the_player_has(played):
+    """Search, defend, cover, analyze, heal with a First Aid Kit held, set_trap with a Poison Vial
+    held, and proficiency when it is due; the zone as it sits in a sentence ('on the Beach')."""
+    if played[0] != "battle-royale":
+        pytest.skip("Battle Royale's orders")
+    state, game = _br_state(played, 1)
+    engine = game.engine
+    chiaki = engine.form_text(state, game.rules, "Chiaki")  # holds a First Aid Kit
+    dana = engine.form_text(state, game.rules, "Dana")  # holds a Poison Vial
+    for order in ("action: search", "action: defend", "action: {cover:", "action: {analyze:"):
+        assert order in chiaki, order
+    assert "heal: {target: Chiaki, item: First Aid Kit}" in chiaki
+    assert "set_trap: {item: Poison Vial" in dana and "set_trap" not in chiaki
+    assert "with you in the Beach" not in chiaki and "with you on the Beach" in chiaki
+    state.players["Chiaki"].pending_proficiency = True
+    assert "- proficiency: " in engine.form_text(state, game.rules, "Chiaki")
+
+
+def test_battle_royale_day0_form_is_the_players_own_menu(played):
+    if played[0] != "battle-royale":
+        pytest.skip("Battle Royale's Day 0")
+    state, game = _br_state(played, 0)
+    akane = game.engine.form_text(state, game.rules, "Akane")  # a Dedicated Student
+    bruno = game.engine.form_text(state, game.rules, "Bruno")  # asks to be a Lone Wolf
+    chiaki = game.engine.form_text(state, game.rules, "Chiaki")  # a Lover
+    assert "Scavenger" in akane and "Devotion" not in akane and "gm rules" not in akane
+    assert "Devotion" in chiaki
+    assert "bonus: {Lone Wolf: " in bruno and "Dedicated Student: " in bruno and "Shadow" in bruno
+
+
+def test_form_names_its_own_player_safely():
+    """A name YAML would read as something else is quoted, so the block reads back to that name."""
+    from gm.text import yaml_scalar
+    from gm.yamlio import load_text
+
+    for name in ("Akane", "Akane 1", "no", "[b]x", "Zoë: the 2nd", "#1", "null", "O'Neil"):
+        doc = load_text(f"{yaml_scalar(name)}:\n  ## a note\n", Path("x.yaml"))
+        assert list(doc) == [name]
+
+
+# ---- gm guide --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ENGINES)
+def test_guide_is_the_docs_page_and_points_to_no_source(name):
+    """`gm guide ENGINE` prints docs/guides/<engine>.md byte for byte (one source, never drifting),
+    every YAML example in it reads, and it points players at no file of gm's."""
+    from gm.yamlio import load_text
+
+    out = run("guide", name)
+    assert out.exit_code == 0, out.output
+    page = (ROOT / "docs" / "guides" / f"{name}.md").read_text(encoding="utf-8")
+    assert out.output == page
+    assert not re.search(r"\w+\.py\b|design notes|gm rules", page), "a pointer players cannot follow"
+    blocks = re.findall(r"```yaml\n(.*?)```", page, re.S)
+    assert len(blocks) >= 2, "a guide shows its orders"
+    for block in blocks:
+        assert isinstance(load_text(block, Path("guide.yaml")), dict), block
+
+
+def test_guide_of_an_unknown_engine_says_which_there_are():
+    out = run("guide", "battle-royal")
+    assert out.exit_code != 0 and "battle-royale" in out.output and "Traceback" not in out.output
+
+
+def test_readme_and_rulings_point_to_the_guides_not_the_source():
+    texts = [(ROOT / "README.md").read_text(encoding="utf-8")]
+    texts += [p.read_text(encoding="utf-8") for p in sorted((ROOT / "games").glob("*/RULINGS.md"))]
+    for text in texts:
+        assert not re.search(r"orders\.py has|orders\.py\)|full vocabulary is in `gm/engines|design notes", text)
+
+
+@pytest.mark.parametrize("name", ENGINES)
+def test_guide_in_bbcode_is_well_formed(name):
+    from gm.render import bbcode_problems
+
+    out = run("guide", name, "--format", "bbcode")
+    assert out.exit_code == 0, out.output
+    assert "[code]" in out.output and "```" not in out.output and "## " not in out.output
+    assert not bbcode_problems(out.output), bbcode_problems(out.output)
+
+
+def test_rules_does_not_print_where_gm_is_installed():
+    """`gm rules` is read by GMs who installed gm with pip: the path of its data is noise."""
+    out = CliRunner().invoke(cli, ["rules", "kharnage"])
+    assert out.exit_code == 0
+    assert "RULINGS.md)" not in out.output and "site-packages" not in out.output and str(ROOT) not in out.output
