@@ -260,6 +260,7 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None) -> CheckedD
         digests[GM_FILE] = rulings.gm_digest
     salts: dict[str, str] = {}
     due = engine.players_due(state)
+    senders = due + [p for p in engine.may_send(state) if p not in due]  # standing orders on another's turn count
     for path in files:
         if path.name == GM_FILE:  # read above, as rulings
             continue
@@ -293,7 +294,7 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None) -> CheckedD
             salt_problems += _drop_ruled_out(doc, display_path(path), ruled_out)
         got, found = engine.check_orders(doc, display_path(path), game.rules, state, day, seen)
         orders.update(got)
-        salts.update(attribute(taken, due, salt_problems))
+        salts.update(attribute(taken, senders, salt_problems))
         found = sorted(salt_problems + found, key=lambda p: (p.where.line or 0, p.where.column or 0))
         problems += found
         _attribute_warnings(doc, display_path(path), got, seen, found, warnings_of)

@@ -134,6 +134,12 @@ class Engine:
         """Who owes orders for the day after `state` (in a stable order)."""
         raise NotImplementedError
 
+    def may_send(self, state: Any) -> list[str]:
+        """Who may send orders for the day after `state` (stable order): those who owe them, and
+        in a game whose standing orders anyone may change on any day, everyone still in. Their
+        orders and salts count; `gm form --player` and `gm receipts` serve each of them."""
+        return self.players_due(state)
+
     def phases(self, day: int, state: Any) -> list[Phase]:
         """The day's phases in the rules' order; `state` is the state before the day."""
         raise NotImplementedError

@@ -157,11 +157,16 @@ def _write_receipts(gd: GameDir, game: Game, day: int | None, now_raw: str | Non
     out = Receipts(day, display_path(folder))
     taken: set[str] = set()
     engine = game.engine
-    for player in checked.due:
-        lines = engine.receipt_lines(checked.orders[player], checked.state, game.rules, player)
+    # everyone who owes orders, and everyone else who sent any (standing orders on another player's
+    # turn, a salt): a receipt is the proof that what they sent arrived
+    senders = checked.due + [p for p in sorted(set(checked.orders) | set(checked.salts)) if p not in checked.due]
+    for player in senders:
+        sent = checked.orders.get(player)
+        lines = engine.receipt_lines(sent, checked.state, game.rules, player) if sent is not None else []
         warned = checked.warnings_of.get(player, [])
         text = render_post(game, "receipt.j2", day=day, player=player, lines=lines,
-                           received=player not in checked.missing, defaults_note=checked.defaults_note,
+                           received=player not in checked.missing and sent is not None,
+                           defaults_note=checked.defaults_note, salt=checked.salts.get(player),
                            deadline=deadline.text(), warnings=receipt_warnings(warned))
         path = folder / f"{message_filename(player, taken)}.{game.ext}"
         before = path.read_text(encoding="utf-8") if path.is_file() else None
@@ -194,7 +199,8 @@ def form(root: Path, day: int | None, player: str | None, now_raw: str | None = 
     game = gd.load()
     day, checked, deadline = _context(gd, game, day, now_utc(now_raw))
     if player is not None:
-        player = find_player(game, player, checked.due)
+        senders = checked.due + [p for p in game.engine.may_send(checked.state) if p not in checked.due]
+        player = find_player(game, player, senders)
     lines = game.engine.order_form(checked.state, game.rules, player)
     text = game.engine.form_text(checked.state, game.rules, player) if player is not None else None
     return day, render_post(game, "form.j2", day=day, player=player, lines=lines, text=text, deadline=deadline.text())

@@ -63,7 +63,7 @@ def _uncommented(text: str, line: str) -> str:
     i = lines.index(line)
     keep = {i}
     indent = len(line) - len(line.lstrip())
-    if line.lstrip().startswith("#   - "):  # an entry of a commented list: its key line above too
+    if line.lstrip().startswith("#   "):  # an entry of a commented section: its key line above too
         j = i - 1
         while j >= 0 and not re.match(r"^\s*# \w+:\s*(#.*)?$", lines[j]):
             j -= 1
@@ -99,8 +99,8 @@ def test_every_form_reads_back_as_that_players_orders(played):
 
             assert load_text(text, Path("form.yaml")) == {player: None}, text  # untouched: nothing ordered
             for line in _order_lines(text):
-                if PLACEHOLDER.search(line.split("   # ")[0]):
-                    continue
+                if PLACEHOLDER.search(line.split("   # ")[0]) or re.match(r"^\s*# \w+:\s*(#.*)?$", line):
+                    continue  # a line to complete, or a section's bare key (no order on its own)
                 filled = _uncommented(text, line)
                 errors, got = _check(game, state, day, filled, player)
                 assert not errors, f"{name} Day {day} {player}: {line!r}\n{[e.message for e in errors]}\n{filled}"
@@ -203,3 +203,49 @@ def test_rules_does_not_print_where_gm_is_installed():
     out = CliRunner().invoke(cli, ["rules", "kharnage"])
     assert out.exit_code == 0
     assert "RULINGS.md)" not in out.output and "site-packages" not in out.output and str(ROOT) not in out.output
+
+
+# ---- Hashmi: standing orders on another player's turn count as orders ----------------------------
+
+
+@pytest.fixture(scope="module")
+def hashmi_day5(tmp_path_factory):
+    """The Hashmi demo taken back to before Day 5 (Chiaki's turn), with Akane's standing orders."""
+    from test_gm_day import unresolve
+
+    root = tmp_path_factory.mktemp("hb") / "game"
+    assert run("demo", "--engine", "hashmi-battle-royale", root).exit_code == 0
+    unresolve(root, 5)
+    (root / "days" / "05" / "orders" / "akane.yaml").write_text(
+        'Akane:\n  standing: {charm: never, sacrifice: [3, 1, 2]}\n  salt: "Akane was here"\n', encoding="utf-8")
+    return root
+
+
+def test_hashmi_form_for_a_player_whose_turn_it_is_not(hashmi_day5):
+    out = run("form", hashmi_day5, "--day", 5, "--player", "Akane")
+    assert out.exit_code == 0, out.output
+    assert "owes no orders" not in out.output
+    assert "# standing: {charm: " in out.output and "[code]Akane:" in out.output
+    active = run("form", hashmi_day5, "--day", 5, "--player", "Chiaki")
+    assert "# actions:" in active.output and "your agents: 1 (" in active.output
+
+
+def test_a_player_who_sent_standing_orders_gets_a_receipt_with_the_salt(hashmi_day5):
+    out = run("receipts", hashmi_day5, "--day", 5)
+    assert out.exit_code == 0, out.output
+    receipt = hashmi_day5 / "days" / "05" / "receipts" / "Akane.bbcode"
+    assert receipt.is_file(), out.output
+    text = receipt.read_text(encoding="utf-8")
+    assert "charm" in text and "never" in text
+    assert "Akane was here" in text  # the salt, echoed
+
+
+def test_hashmi_receipts_speak_the_boards_notation(hashmi_day5):
+    """A move with its squares and shootout policy, a shot with its targets: as the player wrote them."""
+    run("receipts", hashmi_day5, "--day", 5)
+    text = (hashmi_day5 / "days" / "05" / "receipts" / "Chiaki.bbcode").read_text(encoding="utf-8")
+    assert not re.search(r"\(\d+, \d+\)", text), text
+    assert re.search(r"move Chiaki\.1 to the first of [A-T]\d+.*reachable in exactly the roll", text), text
+    assert "shootouts: allow" in text and "at Akane.1" in text
+    akane = (hashmi_day5 / "days" / "05" / "receipts" / "Akane.bbcode").read_text(encoding="utf-8")
+    assert "actions: none" not in akane and "Standing orders: charm never; sacrifice 3, 1, 2" in akane

@@ -89,6 +89,7 @@ class HashmiBattleRoyale(Engine):
     check_ruling = staticmethod(rulings.check_ruling)
     apply_ruling = staticmethod(rulings.apply_ruling)
     form_in_message = False  # message.j2 already ends with the turn to write: actions, reach, what waits
+    form_text = staticmethod(forms.form_text)
 
     def setup(self, doc: Any, path: str) -> GameSetup:
         rules, roster, problems, state = read_game(doc, path)
@@ -129,6 +130,14 @@ class HashmiBattleRoyale(Engine):
         if state.active is None or state.players[state.active].out:  # out by a ruling: the turn passes on
             return []
         return [state.controller(state.active)]
+
+    def may_send(self, state: State) -> list[str]:
+        """Any player still in, any day of play: standing orders (charm, sacrifice, draw...) are
+        written for other players' turns (rulebook S-10; orders.py)."""
+        if state.stage == OPENING or state.over:
+            return []
+        due = self.players_due(state)
+        return due + [p.name for p in state.players.values() if not p.out and p.name not in due]
 
     def phases(self, day: int, state: State) -> list[Phase]:
         if state.stage == OPENING:
@@ -174,9 +183,7 @@ class HashmiBattleRoyale(Engine):
         return player_status(state, rules, player)
 
     def receipt_lines(self, orders, state, rules, player: str) -> list[str]:
-        said = [line for line in super().receipt_lines(orders, state, rules, player)
-                if line.startswith("actions:") or not line.endswith(": none")]  # only what the orders say
-        return said + forms.shot_odds(orders, rules)
+        return forms.receipt_lines(orders, state, rules, player)
 
     def status_rows(self, state, rules):
         return status_rows(state, rules)

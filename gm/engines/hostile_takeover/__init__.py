@@ -61,6 +61,7 @@ class HostileTakeover(Engine):
     apply_ruling = staticmethod(rulings.apply_ruling)
     receipt_lines = staticmethod(forms.receipt_lines)
     order_form = staticmethod(forms.order_form)
+    form_text = staticmethod(forms.form_text)
     form_in_message = False  # message.j2 already ends with the legal orders, in the board's words
 
     def setup(self, doc: Any, path: str) -> GameSetup:

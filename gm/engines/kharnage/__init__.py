@@ -51,6 +51,7 @@ class Kharnage(Engine):
     status_rows = staticmethod(status_rows)
     receipt_lines = staticmethod(forms.receipt_lines)
     order_form = staticmethod(forms.order_form)
+    form_text = staticmethod(forms.form_text)
     ruling_kinds = rulings.KINDS
     ruling_why_not = rulings.WHY_NOT
     check_ruling = staticmethod(rulings.check_ruling)
