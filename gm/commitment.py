@@ -98,7 +98,17 @@ def anyone_due(gd: GameDir, game: Game, day: int) -> bool:
         return True
 
 
-def commit_post(game: Game, record: dict, deadline: str | None, salts: bool = True) -> str:
+def day_rolls(gd: GameDir, game: Game, day: int) -> bool:
+    """May the day roll any die (Engine.rolls_dice)? Unknown: yes."""
+    from gm.day import state_before
+
+    try:
+        return game.engine.rolls_dice(state_before(gd, game, day))
+    except Exception:  # noqa: BLE001 - the post only words its invitation; check and resolve say what is wrong
+        return True
+
+
+def commit_post(game: Game, record: dict, deadline: str | None, salts: bool = True, rolls: bool = True) -> str:
     from gm.beacon import round_time, round_url
     from gm.published import check_fits, machine_line
     from gm.render import render_post
@@ -108,7 +118,7 @@ def commit_post(game: Game, record: dict, deadline: str | None, salts: bool = Tr
                        beacon=beacon, deadline=deadline,
                        beacon_time=round_time(beacon["round"]).strftime("%Y-%m-%d %H:%M:%S UTC") if beacon else None,
                        beacon_url=round_url(beacon["round"]) if beacon else None,
-                       machine=machine_line(COMMIT_TAG, record), salts=salts)
+                       machine=machine_line(COMMIT_TAG, record), salts=salts and rolls, rolls=rolls)
     check_fits(post, game.forum.max_length if game.forum else None, "the commitment post")
     return post
 
@@ -159,7 +169,7 @@ def commit_day(gd: GameDir, game: Game, day: int, seed: bytes | None = None, dea
     sha = hashlib.sha256(seed).hexdigest()
     record = commit_record(game, day, sha, previous, beacon_round, bool(late))
     post = commit_post(game, record, deadline.isoformat() if deadline else None,  # a template error leaves nothing behind
-                       salts=anyone_due(gd, game, day))
+                       salts=anyone_due(gd, game, day), rolls=day_rolls(gd, game, day))
     create_file_atomically(seed_path(gd, day), seed.hex() + "\n" + veil.hex() + "\n", mode=0o600)
     try:
         create_file_atomically(path, post)

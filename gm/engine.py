@@ -134,6 +134,11 @@ class Engine:
         """Who owes orders for the day after `state` (in a stable order)."""
         raise NotImplementedError
 
+    def rolls_dice(self, state: Any) -> bool:
+        """May the day after `state` roll any die? False only where the rules say it never can (Team
+        Kill after the deal): its commitment post then invites no salt."""
+        return True
+
     def may_send(self, state: Any) -> list[str]:
         """Who may send orders for the day after `state` (stable order): those who owe them, and
         in a game whose standing orders anyone may change on any day, everyone still in. Their

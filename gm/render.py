@@ -157,7 +157,7 @@ def _render_day(game, rd) -> dict[str, str]:
         theirs = [e for e in rulings if name in e.concerns()] if rulings else []
         lines = engine.order_form(rd.state, game.rules, name, views[name]) if name in due_next else []
         text = message.render(game=base, view=views[name], events=event_dicts(own_events.get(name, [])),
-                              public_events=public_dicts, no_orders=name in missing, salt=salts.get(name),
+                              public_events=public_dicts, no_orders=name in missing, salt=salts.get(name), rolled=len(rd.rolls),
                               order_form=lines, places=places, learned=learned.get(name, []),
                               orders_echo=engine.orders_echo(orders[name], game.rules) if name in orders else None)
         text += _rulings(env, base, event_dicts(theirs), "player", name)

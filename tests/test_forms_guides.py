@@ -249,3 +249,46 @@ def test_hashmi_receipts_speak_the_boards_notation(hashmi_day5):
     assert "shootouts: allow" in text and "at Akane.1" in text
     akane = (hashmi_day5 / "days" / "05" / "receipts" / "Akane.bbcode").read_text(encoding="utf-8")
     assert "actions: none" not in akane and "Standing orders: charm never; sacrifice 3, 1, 2" in akane
+
+
+def test_no_message_or_post_shows_an_event_kind_for_want_of_words(played):
+    """Hashmi's Day 0 message read `- (first_player)`, `- (agents_dealt)`, `- (decks)`."""
+    import json
+
+    name, root = played
+    for day in sorted(root.glob("days/*/result")):
+        kinds = {json.loads(line)["kind"] for line in (day / "events.jsonl").read_text(encoding="utf-8").splitlines()}
+        for path in sorted(day.glob("*.bbcode")) + sorted(day.glob("*/*.bbcode")):
+            text = path.read_text(encoding="utf-8")
+            found = [k for k in kinds if f"({k})" in text]
+            assert not found, f"{path.relative_to(root)}: {found}"
+
+
+# ---- item 4: fairness steps that fit the engine ----------------------------------------------------
+
+
+def test_team_kill_turns_roll_no_dice_so_they_invite_no_salt(tmp_path, monkeypatch):
+    """Team Kill rolls only in the deal: a turn's commitment invites no salt, and a salt sent on a
+    turn is never said to have been mixed into dice that were not rolled."""
+    from test_cli_tk import _game
+
+    game = _game(tmp_path, monkeypatch, None)
+    day0 = run("commit", game, "--day", "0")
+    assert "Want a hand in the dice?" in day0.output
+    assert run("resolve", game, "--day", "0").exit_code == 0
+    day1 = run("commit", game, "--day", "1")
+    assert day1.exit_code == 0, day1.output
+    assert "Want a hand in the dice?" not in day1.output and "roll no dice on Day 1" in day1.output
+    orders = game / "days" / "01" / "orders"
+    orders.mkdir(parents=True)
+    (orders / "one.yaml").write_text('Player One: {turn: pass, salt: "pears at noon"}\n')
+    done = run("resolve", game, "--day", "1")
+    assert done.exit_code == 0, done.output
+    text = (game / "days" / "01" / "result" / "messages" / "Player_One.bbcode").read_text()
+    assert "pears at noon" in text and "mixed into today's dice" not in text and "rolled no dice" in text
+
+
+@pytest.mark.parametrize("name", ["team-kill", "kharnage", "hashmi-battle-royale", "hostile-takeover", "battle-royale"])
+def test_new_names_the_day_0_commitment(name, tmp_path):
+    out = run("new", tmp_path / "g", "--engine", name)
+    assert out.exit_code == 0 and "gm commit" in out.output and "--day 0" in out.output, out.output

@@ -79,7 +79,8 @@ class HashmiBattleRoyale(Engine):
         title="Hashmi Battle Royale",
         config_keys=("house_rules", "roster", "components"),
         demo_day=None,  # the demo prints its last day: the victory
-        new_game_hint=("Edit game.yaml (roster in seat order, house rules), then run `gm check {dir} --day 0` and "
+        new_game_hint=("Edit game.yaml (roster in seat order, house rules), run `gm commit {dir} --day 0` and post "
+                       "it (the deal of agents and missions and the decks' shuffle), then `gm check {dir} --day 0` and "
                        "`gm resolve {dir} --day 0` (the first player, agents and missions)."),
         players=(3, 4),  # "played by up to 4 players" (box: 3-4)
     )

@@ -43,8 +43,9 @@ class HostileTakeover(Engine):
         title="Hostile Takeover",
         config_keys=("house_rules", "roster", "first_player", "board"),
         demo_day=None,  # the demo prints its last day: the final score
-        new_game_hint=("Edit game.yaml (roster and colours, house rules, the board), then run "
-                       "`gm check {dir} --day 0` and `gm resolve {dir} --day 0` (the roll for the first player)."),
+        new_game_hint=("Edit game.yaml (roster and colours, house rules, the board), run `gm commit {dir} --day 0` "
+                       "and post it, then `gm check {dir} --day 0` and `gm resolve {dir} --day 0` (the roll for the "
+                       "first player); commit each round the same way before its orders come in."),
         players=(2, 4),  # "Recommended Players: 3-4"; one colour each, four colours
     )
     state_class = State

@@ -37,8 +37,9 @@ class Kharnage(Engine):
         title="Kharnage",
         config_keys=("house_rules", "roster", "components"),
         demo_day=None,  # the demo prints its last day: the final score
-        new_game_hint=("Edit game.yaml (the players in seat order and their armies, house rules), then run "
-                       "`gm resolve {dir} --day 0` (the set-up: shuffles, opening draws and hands)."),
+        new_game_hint=("Edit game.yaml (the players in seat order and their armies, house rules), run "
+                       "`gm commit {dir} --day 0` and post it (the shuffles of every deck: the commitment that "
+                       "matters most), then `gm resolve {dir} --day 0` (the set-up: shuffles, opening draws and hands)."),
         players=(2, 4),  # one army each: 2 to 4 with the stand-ins (a GM's components may hold more)
     )
     state_class = State

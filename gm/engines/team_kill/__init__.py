@@ -58,8 +58,9 @@ class TeamKill(Engine):
         title="Team Kill",
         config_keys=("house_rules", "roster", "first_player", "components"),
         demo_day=None,  # the demo prints its last day: the winner
-        new_game_hint=("Edit game.yaml (the roster in seat order, house rules), then run "
-                       "`gm resolve {dir} --day 0` to shuffle, deal and roll for the first player."),
+        new_game_hint=("Edit game.yaml (the roster in seat order, house rules), run `gm commit {dir} --day 0` "
+                       "and post it (the deal's dice: the one commitment that matters, as no later day rolls), "
+                       "then `gm resolve {dir} --day 0` to shuffle, deal and roll for the first player."),
         players=(3, 36),  # a card each from 36 (a GM's own deck may seat more)
     )
     state_class = State
@@ -126,6 +127,10 @@ class TeamKill(Engine):
         if state.stage == DEAL:
             return "Day 0 takes nothing but an optional salt for the shuffle"
         return "they keep their standing orders (with none: pass, sign kill, reveal their best card)"
+
+    def rolls_dice(self, state: State) -> bool:
+        """Only the deal rolls (the shuffle and the first player); a turn never does (RULINGS.md, Set-up)."""
+        return state.stage == DEAL
 
     def players_due(self, state: State) -> list[str]:
         """Everyone still in; on Day 0 too, so that a player may salt the shuffle (docs/fairness.md)."""
