@@ -181,7 +181,8 @@ def check(game_dir, day):
 @cli.command()
 @game_arg
 @day_opt
-@click.option("--seed", default=None, help="The day's seed in hex (default: fresh random bytes).")
+@click.option("--seed", default=None, help="The day's seed in hex (default: the seed `gm commit` fixed for the day; "
+                                           "fresh random bytes, with a warning, only for a day never committed).")
 @click.option("--beacon", default=None, metavar="SIGNATURE",
               help="The signature of the drand quicknet round the day's commitment named (hex), or a file "
                    "holding drand's answer for that round.")

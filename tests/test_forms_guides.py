@@ -292,3 +292,65 @@ def test_team_kill_turns_roll_no_dice_so_they_invite_no_salt(tmp_path, monkeypat
 def test_new_names_the_day_0_commitment(name, tmp_path):
     out = run("new", tmp_path / "g", "--engine", name)
     assert out.exit_code == 0 and "gm commit" in out.output and "--day 0" in out.output, out.output
+
+
+# ---- item 7: wrong words and hints -----------------------------------------------------------------
+
+
+def test_a_plural_item_takes_no_article():
+    from gm.narration import with_article
+
+    assert with_article("Brass Knuckles") == "Brass Knuckles" and with_article("Binoculars") == "Binoculars"
+    assert with_article("Uzi") == "an Uzi" and with_article("Knife") == "a Knife" and with_article("Bus") == "a Bus"
+    assert with_article("Gas Mask") == "a Gas Mask" and with_article("Metal Pot Lid") == "a Metal Pot Lid"
+
+
+def test_resolve_help_says_the_seed_is_the_committed_one():
+    out = run("resolve", "--help")
+    assert "committed" in out.output and "(default: fresh random bytes)" not in out.output
+
+
+def test_openings_of_one_roll_are_worded_for_one(tmp_path):
+    from gm.gamedir import GameDir
+    from gm.render import render_post
+
+    root = tmp_path / "g"
+    assert run("new", root).exit_code == 0
+    game = GameDir(root).load()
+    one = render_post(game, "openings.j2", day=1, player="Akane", count=1, lines=["gm-open {}"])
+    two = render_post(game, "openings.j2", day=1, player="Akane", count=2, lines=["gm-open {}", "gm-open {}"])
+    assert "These 1 line" not in one and "This line opens the one roll about you" in one
+    assert "These 2 lines open the 2 rolls about you" in two
+
+
+def test_a_misnamed_orders_file_gets_the_name_it_should_have(tmp_path):
+    from gm.gamedir import GameDir
+    from gm.ignored import unread
+
+    root = tmp_path / "g"
+    assert run("new", root).exit_code == 0
+    orders = root / "days" / "01" / "orders"
+    orders.mkdir(parents=True)
+    (orders / "Egos.yaml.txt").write_text("Akane: {action: search}\n")
+    found = "\n".join(unread(GameDir(root), 1))
+    assert "rename it Egos.yaml " in found and "Egos.yaml.yaml" not in found
+
+
+def test_trade_written_as_the_action_says_it_is_a_free_action(played):
+    if played[0] != "battle-royale":
+        pytest.skip("Battle Royale's orders")
+    state, game = _br_state(played, 1)
+    text = "Chiaki:\n  action: {trade: {with: Dana, give: Paper Fan, get: Grenade}}\n"
+    errors, _ = _check(game, state, 1, text, "Chiaki")
+    assert len(errors) == 1 and "'trade' is a free action" in errors[0].message and "free:" in errors[0].message
+
+
+def test_a_receipt_never_promises_more_than_the_cap_to_hit(played):
+    """A Paper Fan hits on 100, but every attempt is held to 95% (house rule hit_chance_max)."""
+    if played[0] != "battle-royale":
+        pytest.skip("Battle Royale's orders")
+    state, game = _br_state(played, 1)
+    _, got = _check(game, state, 1, "Chiaki:\n  action: {attack: {weapon: Paper Fan, targets: [ Dana ]}}\n", "Chiaki")
+    lines = game.engine.receipt_lines(got["Chiaki"], state, game.rules, "Chiaki")
+    odds = [line for line in lines if line.startswith("Odds")]
+    assert odds and "95% to hit" in odds[0] and "100%" not in odds[0]

@@ -65,7 +65,9 @@ def _odds(o: PlayerOrders, rules: Rules) -> str | None:
         return None
     spec = rules.items.get(o.weapon) if o.weapon and o.weapon != "Unarmed" else None
     weapon = spec.weapon if spec is not None and spec.weapon is not None else rules.unarmed
-    return (f"Odds: {weapon.hit_chance}% to hit with each of {len(o.targets)} attempt(s), before the bonuses and "
+    house = rules.house  # every attempt is held to the house rules' bounds (5-95%): a Paper Fan's 100 is 95
+    chance = max(house.hit_chance_min, min(house.hit_chance_max, weapon.hit_chance))
+    return (f"Odds: {chance}% to hit with each of {len(o.targets)} attempt(s), before the bonuses and "
             "penalties of the night (your message will show each roll)")
 
 
