@@ -303,7 +303,11 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None) -> CheckedD
         orders[p] = engine.default_orders(p, day)
     votes_file, votes_digest = _lay_thread_votes(gd, game, day, state, orders, problems, unreadable)
     if not unreadable:
-        problems += engine.check_all(orders, missing, state, game.rules, day, display_path(gd.orders_dir(day)))
+        whole_day = engine.check_all(orders, missing, state, game.rules, day, display_path(gd.orders_dir(day)))
+        problems += whole_day
+        for p in whole_day:  # a warning about the whole day reaches the players it concerns (their receipts)
+            for player in p.concerns:
+                warnings_of.setdefault(player, []).append(p)
     story, story_digest = _read_story(gd, day, problems, story)
     from gm.learned import overrides_learned
     from gm.narration import told_before

@@ -354,3 +354,54 @@ def test_a_receipt_never_promises_more_than_the_cap_to_hit(played):
     lines = game.engine.receipt_lines(got["Chiaki"], state, game.rules, "Chiaki")
     odds = [line for line in lines if line.startswith("Odds")]
     assert odds and "95% to hit" in odds[0] and "100%" not in odds[0]
+
+
+# ---- item 3: warnings reach the players they concern; stale standing orders ------------------------
+
+
+def test_a_warning_about_the_whole_day_reaches_the_player_it_concerns(tmp_path, monkeypatch):
+    """Team Kill: the pass that completes a circle of passes (everyone is eliminated) is in the
+    receipt of the player whose turn it is."""
+    from test_cli_tk import _game
+
+    game = _game(tmp_path, monkeypatch, None)
+    assert run("resolve", game, "--day", "0").exit_code == 0
+    for day in (1, 2, 3):
+        from gm.day import state_before
+
+        gd = GameDir(game)
+        state = state_before(gd, gd.load(), day)
+        active = state.player_of(state.active)
+        orders = game / "days" / f"{day:02d}" / "orders"
+        orders.mkdir(parents=True)
+        (orders / "turn.yaml").write_text(f"{active}: {{turn: pass}}\n")
+        if day < 3:
+            assert run("resolve", game, "--day", day).exit_code == 0
+    out = run("receipts", game, "--day", 3)
+    assert out.exit_code == 0, out.output
+    from gm.render import message_filename
+
+    text = (game / "days" / "03" / "receipts" / f"{message_filename(active, set())}.bbcode").read_text()
+    assert "completes a full circle of passes" in text, text
+
+
+def test_a_stale_standing_turn_is_flagged_in_the_message_and_to_the_gm(played):
+    """`turn: confront Chiaki` after Chiaki is out: the standing line says the turn would be a pass,
+    and `gm check` warns, naming the player it concerns."""
+    if played[0] != "team-kill":
+        pytest.skip("Team Kill's standing orders")
+    from gm.engines.team_kill.describe import standing_lines
+
+    for day, state, game in _states(played[1]):
+        out = [p for p in state.persons if state.persons[p].out]
+        if out and state.active is not None and not state.pending:
+            break
+    else:
+        pytest.fail("the demo never has a player out before its end")
+    player = state.player_of(state.active)
+    state.standing.setdefault(player, {})["turn"] = {"kind": "confront", "target": out[0]}
+    lines = standing_lines(state, player)
+    assert any(line.startswith("turn:") and f"{out[0]} is out of the game: this turn would be a pass" in line
+               for line in lines), lines
+    found = game.engine.check_all({}, [], state, game.rules, day, "days/x/orders")
+    assert any(p.concerns == (player,) and "standing turn" in p.message for p in found), found

@@ -85,20 +85,28 @@ class TeamKill(Engine):
         return GameSetup(rules, roster, problems, state)
 
     def check_all(self, orders, missing, state: State, rules: Rules, day: int, folder: str) -> list[Problem]:
-        """A warning when the coming turn would complete a full circle of passes (everyone loses), and
-        when a decision the last day stopped for (ask) has no answer from the players it waits on."""
+        """A warning when the coming turn would complete a full circle of passes (everyone loses), when
+        the active player's standing turn no longer does what it said (its target out or moved away,
+        or a teammate now on that side), and when a decision the last day stopped for (ask) has no
+        answer from the players it waits on. Each names the player it concerns (their receipt)."""
         if state.stage == DEAL or state.over or state.active is None:
             return []
         if state.pending:
             return pending.unanswered(state, orders, folder)
+        from .describe import stale_turn
+
         player = state.player_of(state.active)
         o = orders.get(player)
         turn = (o.sent.get("turn") if o is not None else None) or state.standing.get(player, {}).get("turn")
+        stale = stale_turn(state, player) if not (o is not None and o.sent.get("turn")) else None
+        out = []
+        if stale:  # a standing turn sent before the table changed: the player hears it in their receipt
+            out.append(Problem(Location(folder), f"{player}'s standing turn: {stale}", "warning", concerns=(player,)))
         if (turn is None or turn["kind"] == "pass") and state.passes + 1 >= len(state.in_play()):
-            return [Problem(Location(folder), f"{player} is to play and will pass: that completes a full circle "
+            return out + [Problem(Location(folder), f"{player} is to play and will pass: that completes a full circle "
                                               "of passes, and everyone is eliminated (FAQ: \"What happens if all "
-                                              "players pass?\")", "warning")]
-        return []
+                                              "players pass?\")", "warning", concerns=(player,))]
+        return out
 
     # -- gm simulate ------------------------------------------------------------------------------
 
