@@ -134,6 +134,11 @@ class Engine:
         """Who owes orders for the day after `state` (in a stable order)."""
         raise NotImplementedError
 
+    def day_name(self, state: Any, day: int) -> str:
+        """How the day after `state` is named to players, as its posts name it ("Round 7 (Day 7)"
+        in a game of rounds): receipts and forms say the same."""
+        return f"Day {day}"
+
     def rolls_dice(self, state: Any) -> bool:
         """May the day after `state` roll any die? False only where the rules say it never can (Team
         Kill after the deal): its commitment post then invites no salt."""

@@ -167,7 +167,8 @@ def _write_receipts(gd: GameDir, game: Game, day: int | None, now_raw: str | Non
         text = render_post(game, "receipt.j2", day=day, player=player, lines=lines,
                            received=player not in checked.missing and sent is not None,
                            defaults_note=checked.defaults_note, salt=checked.salts.get(player),
-                           deadline=deadline.text(), warnings=receipt_warnings(warned))
+                           deadline=deadline.text(), warnings=receipt_warnings(warned, player),
+                           day_name=engine.day_name(checked.state, day))
         path = folder / f"{message_filename(player, taken)}.{game.ext}"
         before = path.read_text(encoding="utf-8") if path.is_file() else None
         if before != text:
@@ -180,15 +181,22 @@ UNTOLD = ("Part of your orders may not happen as written, for a reason the GM ma
           "day is resolved: your results will say what happened.")
 
 
-def receipt_warnings(warned: list) -> list[str]:
+def receipt_warnings(warned: list, player: str | None = None) -> list[str]:
     """The checker's warnings on a player's orders, for their receipt, in the order they stand:
     quoted when they reveal nothing the player may not know, else one neutral line (Problem.secret:
     where someone else stands, a ruling not yet announced). Never a file name or line number: the
     player did not write the GM's files."""
-    out = [w.message[:1].upper() + w.message[1:] for w in warned if not w.secret]
+    said = [w.message if player is None else _to_reader(w.message, player) for w in warned if not w.secret]
+    out = [m[:1].upper() + m[1:] for m in said]
     if any(w.secret for w in warned):
         out.append(UNTOLD)
     return list(dict.fromkeys(out))
+
+
+def _to_reader(message: str, player: str) -> str:
+    """A warning written for the GM ("... not next to Kestrel's pawn"), as its reader hears it
+    ("... not next to your pawn"): said to Kestrel himself, his name would read as someone else."""
+    return re.sub(rf"(?<![\w']){re.escape(player)}'s\b", "your", message)
 
 
 def form(root: Path, day: int | None, player: str | None, now_raw: str | None = None) -> tuple[int, str]:

@@ -405,3 +405,43 @@ def test_a_stale_standing_turn_is_flagged_in_the_message_and_to_the_gm(played):
                for line in lines), lines
     found = game.engine.check_all({}, [], state, game.rules, day, "days/x/orders")
     assert any(p.concerns == (player,) and "standing turn" in p.message for p in found), found
+
+
+def test_hostile_takeover_words(played, tmp_path):
+    """Status says "in the game" for the first player too; a receipt names the round as the posts do;
+    a claim one square off a building suggests it; a warning about Kestrel's pawn reads "your pawn"
+    in Kestrel's own receipt."""
+    if played[0] != "hostile-takeover":
+        pytest.skip("Hostile Takeover's words")
+    import shutil
+
+    from gm.errors import Location, Problem
+    from gm.gmday import receipt_warnings
+    from test_gm_day import unresolve
+
+    name, root = played
+    copy = tmp_path / "ht"
+    shutil.copytree(root, copy)
+    last = GameDir(copy).resolved_days()[-1]
+    unresolve(copy, last)
+    status = run("status", copy)
+    assert "\tfirst player" not in status.output and "in the game (first player)" in status.output
+    assert run("receipts", copy, "--day", last).exit_code == 0
+    text = next((copy / "days" / f"{last:02d}" / "receipts").glob("*.bbcode")).read_text(encoding="utf-8")
+    assert re.match(rf"\[b\]Round \d+ \(Day {last}\): your orders", text), text[:80]
+    game = GameDir(copy).load()
+    from gm.day import state_before
+
+    state = state_before(GameDir(copy), game, last)
+    b = state.buildings[0]
+    col, row = b.squares[0]
+    from gm.engines.hostile_takeover import grid
+
+    beside = next((c, r) for c, r in ((col, row + 1), (col, row - 1), (col + 1, row), (col - 1, row))
+                  if 0 <= c < 26 and 0 <= r < 99 and state.find_building((c, r)) is None)
+    player = game.engine.players_due(state)[0]
+    errors, _ = _check(game, state, last, f"{player}: {{claim: {grid.name(beside)}}}\n", player)
+    assert errors and "did you mean" in errors[0].message and grid.name(b.squares[0]) in errors[0].message, errors
+    said = receipt_warnings([Problem(Location("x"), "the building at C6 is not next to Kestrel's pawn on D5", "warning")],
+                            "Kestrel")
+    assert said == ["The building at C6 is not next to your pawn on D5"]

@@ -33,7 +33,7 @@ from . import endgame, forms, placement, rulings, setup, turns
 from .orders import check_orders_doc, default_orders
 from .roster import read_game
 from .rules import Rules
-from .state import OPENING, PLACEMENT, State
+from .state import OPENING, PLACEMENT, PLAY, State
 from .views import gm_view, player_status, player_view, player_views, public_view, status_rows
 
 
@@ -88,6 +88,11 @@ class HostileTakeover(Engine):
         if state.stage == OPENING:
             return []
         return [p.name for p in state.in_game()]
+
+    def day_name(self, state, day: int) -> str:
+        """`Round 7 (Day 7)`, as the posts head a round."""
+        n = state.round_of(day) if state.stage == PLAY else 0
+        return f"Round {n} (Day {day})" if n > 0 else f"Day {day}"
 
     def phases(self, day: int, state: State) -> list[Phase]:
         if state.stage == OPENING:
