@@ -545,7 +545,7 @@ def deadline_line(gd: GameDir, game, day: int, checked, now_raw: str | None = No
 
     now = now_utc(now_raw)
     rulings = checked.rulings.deadline if checked.rulings is not None else None
-    d = deadline_of(gd, game, day, rulings, now)
+    d = deadline_of(gd, game, day, rulings, now, checked.rulings.deadline_source if checked.rulings is not None else None)
     if d.when is None:
         return (f"Day {day}: no deadline set (`gm commit {display_path(gd.root)} --day {day} --deadline "
                 "'YYYY-MM-DD HH:MM'`, or `deadline: \"20:00\"` in game.yaml)")

@@ -50,9 +50,11 @@ def daily_time(value: Any) -> tuple[int, int] | None:
     return (int(m.group(1)), int(m.group(2))) if m else None
 
 
-def deadline_of(gd: GameDir, game: Game, day: int, rulings_deadline: str | None, now: datetime) -> Deadline:
+def deadline_of(gd: GameDir, game: Game, day: int, rulings_deadline: str | None, now: datetime,
+                source: str | None = None) -> Deadline:
+    """`source`: the file the deadline ruling stands in (Rulings.deadline_source; rulings.yaml if not given)."""
     if rulings_deadline:
-        return Deadline(datetime.strptime(rulings_deadline, "%Y-%m-%d %H:%M"), f"days/{day:02d}/rulings.yaml")
+        return Deadline(datetime.strptime(rulings_deadline, "%Y-%m-%d %H:%M"), f"days/{day:02d}/{source or 'rulings.yaml'}")
     path = gd.day_dir(day) / DEADLINE_FILE
     if path.is_file():
         try:
@@ -133,7 +135,8 @@ def _context(gd: GameDir, game: Game, day: int | None, now: datetime):
         raise NothingDue(f"Day {day}: no player owes orders, so there is nothing to send or post; resolve it when "
                          f"you are ready (`gm resolve {display_path(gd.root)} --day {day}`)")
     rulings = checked.rulings.deadline if checked.rulings is not None else None
-    return day, checked, deadline_of(gd, game, day, rulings, now)
+    source = checked.rulings.deadline_source if checked.rulings is not None else None
+    return day, checked, deadline_of(gd, game, day, rulings, now, source)
 
 
 def receipts(root: Path, day: int | None, now_raw: str | None = None) -> Receipts:

@@ -115,6 +115,12 @@ class Rulings:
         found = [r.value for r in self.rulings if r.kind == "deadline"]
         return found[-1] if found else None
 
+    @property
+    def deadline_source(self) -> str | None:
+        """The file the deadline ruling stands in (rulings.yaml, or orders/_gm.yaml), as the GM looks for it."""
+        found = [r.source for r in self.rulings if r.kind == "deadline"]
+        return found[-1] if found else None
+
 
 def parse_deadline(raw: Any) -> datetime | None:
     """`2026-03-01 20:00` (UTC), as a GM writes it; None when it is not a date and time."""

@@ -445,3 +445,19 @@ def test_hostile_takeover_words(played, tmp_path):
     said = receipt_warnings([Problem(Location("x"), "the building at C6 is not next to Kestrel's pawn on D5", "warning")],
                             "Kestrel")
     assert said == ["The building at C6 is not next to your pawn on D5"]
+
+
+def test_a_deadline_ruling_is_said_to_stand_where_it_was_written(played, tmp_path):
+    """`- deadline:` in orders/_gm.yaml: `gm check` names that file, not days/NN/rulings.yaml."""
+    if played[0] != "battle-royale":
+        pytest.skip("one engine is enough: the deadline is the core's")
+    import shutil
+
+    from test_gm_day import unresolve
+
+    root = tmp_path / "g"
+    shutil.copytree(played[1], root)
+    unresolve(root, 3)
+    (root / "days" / "03" / "orders" / "_gm.yaml").write_text("- deadline: 2030-01-02 08:00\n", encoding="utf-8")
+    out = run("check", root, "--day", 3)
+    assert "days/03/orders/_gm.yaml" in out.output and "days/03/rulings.yaml" not in out.output, out.output
