@@ -461,3 +461,24 @@ def test_a_deadline_ruling_is_said_to_stand_where_it_was_written(played, tmp_pat
     (root / "days" / "03" / "orders" / "_gm.yaml").write_text("- deadline: 2030-01-02 08:00\n", encoding="utf-8")
     out = run("check", root, "--day", 3)
     assert "days/03/orders/_gm.yaml" in out.output and "days/03/rulings.yaml" not in out.output, out.output
+
+
+def test_a_vote_for_a_zone_closed_at_dawn_is_not_said_to_close_later(played):
+    """Votes are cast after movement, long after dawn: a zone voted closed last night is closed by then."""
+    if played[0] != "battle-royale":
+        pytest.skip("Battle Royale's votes")
+    for day, state, game in _states(played[1]):
+        closing = [n for n, z in state.zones.items() if z.closing and not z.closed]
+        if closing and day > 0:
+            break
+    else:
+        pytest.fail("no zone closing in the demo")
+    player = game.engine.players_due(state)[0]
+    from gm.salts import take_salts  # noqa: F401
+    from gm.yamlio import load_text
+
+    doc = load_text(f"{player}:\n  votes: {{close: {closing[0]}}}\n", Path("o.yaml"))
+    _, problems = game.engine.check_orders(doc, "o.yaml", game.rules, state, day, {})
+    said = [p.message for p in problems if "vote will be ignored" in p.message]
+    assert said and "closes at dawn" not in said[0] and "is closed from dawn today" in said[0], said
+    assert "gm rules" not in said[0]  # a receipt quotes it to a player, who cannot run gm

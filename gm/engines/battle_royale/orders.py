@@ -173,8 +173,9 @@ def check_vote(c: BrChecker, key: str, raw, at: Location) -> str | None:
         return c.player_name(raw, at)
     zone = c.zone_name(raw, at)
     if zone and (c.state.zones[zone].closed or c.state.zones[zone].closing):
-        shut = "is already closed" if c.state.zones[zone].closed else "closes at dawn (voted closed last night)"
-        c.warn(at, f"{the(zone)} {shut}: this vote will be ignored (`gm rules battle-royale`: Votes)")
+        # votes are cast after movement, hours after dawn: a zone voted closed last night is closed by then
+        shut = "is already closed" if c.state.zones[zone].closed else "is closed from dawn today (voted closed last night)"
+        c.warn(at, f"{the(zone)} {shut}: this vote will be ignored (only open zones can be voted for)")
         return None
     return zone
 
