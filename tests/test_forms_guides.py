@@ -482,3 +482,22 @@ def test_a_vote_for_a_zone_closed_at_dawn_is_not_said_to_close_later(played):
     said = [p.message for p in problems if "vote will be ignored" in p.message]
     assert said and "closes at dawn" not in said[0] and "is closed from dawn today" in said[0], said
     assert "gm rules" not in said[0]  # a receipt quotes it to a player, who cannot run gm
+
+
+def test_hashmi_map_shows_where_the_zones_meet():
+    """Each row of the board ends with its squares' zones, one letter a square, so the edges show."""
+    from gm.engines.hashmi.mapdraw import draw
+    from gm.engines.hashmi.rules import default_rules
+
+    rules = default_rules()
+    board = rules.board
+    empty = type("S", (), {"agents": lambda self: [], "chests": [], "seats": [], "seedo_zone": None,
+                           "storm": None, "gas_zones": []})()  # a board with nothing on it
+    text = draw(empty, board)
+    rows = [line for line in text.splitlines() if re.match(r"^\s*\d+ ", line)]
+    assert len(rows) == board.rows
+    for r, line in enumerate(rows):
+        zones = line.split()[-1]
+        assert len(zones) == len(board.columns)
+        for c, z in enumerate(zones):
+            assert z == (str(board.zone_of[(c, r)])[:1] if (c, r) in board.zone_of else "#")
