@@ -285,7 +285,7 @@ class Engine:
         """The inside of `player`'s form (its code block), as plain text: YAML whose top key is the
         player's name, as in days/NN/orders/*.yaml, and whose orders are commented lines (`# key:
         value`, the choices in a comment beside them) and its notes `## ...` lines. A player uncomments the lines they mean and
-        fills in what is left blank; the block is then exactly their orders, which `gm inbox` reads
+        fills in what is left blank; the block is then exactly their orders, which the PM reader reads
         back. Default: order_form's lines as comments; an engine writes its own with real orders."""
         from gm.text import yaml_scalar
 
