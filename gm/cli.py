@@ -241,7 +241,8 @@ def check(game_dir, day, as_json):
 @cli.command()
 @game_arg
 @day_opt
-@click.option("--seed", default=None, help="The day's seed in hex (default: fresh random bytes).")
+@click.option("--seed", default=None, help="The day's seed in hex (default: the seed `gm commit` fixed for the day; "
+                                           "fresh random bytes, with a warning, only for a day never committed).")
 @click.option("--beacon", default=None, metavar="SIGNATURE",
               help="The signature of the drand quicknet round the day's commitment named (hex), or a file "
                    "holding drand's answer for that round.")
@@ -920,9 +921,37 @@ def rules(target, game_dir, show_rulings):
 
         click.echo(rulings.__doc__.strip())
         return
-    text, where = commands.rules_text(engine, game_dir)
-    click.echo(f"({where})\n", err=True)
+    text, _ = commands.rules_text(engine, game_dir)
     click.echo(text, nl=False)
+
+
+@cli.command()
+@click.argument("target", metavar="[ENGINE_OR_GAME]", required=False, shell_complete=_engine_or_folder)
+@click.option("--format", "fmt", type=click.Choice(["markdown", "bbcode"]), default=None,
+              help="The markup to print it in (default: Markdown, or a game folder's own format).")
+def guide(target, fmt):
+    """Print the players' guide of a game: every order with its syntax and one example.
+
+    Post it in the sign-up thread. ENGINE_OR_GAME is an engine's name or a game folder (its engine,
+    in its forum's markup). The same pages are docs/guides/ENGINE.md.
+
+    \b
+    Examples:
+      gm guide battle-royale
+      gm guide my-game
+      gm guide kharnage --format bbcode
+    """
+    from gm import commands
+
+    engine, game_dir = target, None
+    if target is not None:
+        from pathlib import Path
+
+        from gm.engines import REGISTRY
+
+        if target not in REGISTRY and (Path(target) / "game.yaml").is_file():
+            engine, game_dir = None, Path(target)
+    click.echo(commands.guide_text(engine, game_dir, fmt), nl=False)
 
 
 @cli.command()

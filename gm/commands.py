@@ -311,7 +311,7 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
     from gm.fairness.beacon import DEMO_ROUND, DEMO_SIGNATURE, checked_round, round_time
     from gm.fairness.chain import write_result
     from gm.fairness.commitment import commit_day, derived_veil, log_event
-    from gm.pipeline.day import anyone_due, check_day, resolve_day
+    from gm.pipeline.day import anyone_due, check_day, day_rolls, resolve_day
     from gm.engines import DEFAULT_ENGINE, get_engine
     from gm.pipeline.record import day_files
     from gm.fairness.lock import lock_day
@@ -333,10 +333,10 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
         if day == days[-1]:  # a deadline just before a published round, so the round named is that one
             deadline = round_time(DEMO_ROUND - 1)
             commit_day(gd, game, day, seed, deadline=deadline, now=deadline - timedelta(hours=1),
-                       due=anyone_due(gd, game, day))
+                       due=anyone_due(gd, game, day), rolls=day_rolls(gd, game, day))
             beacon = checked_round(DEMO_ROUND, DEMO_SIGNATURE).record()
         else:
-            commit_day(gd, game, day, seed, due=anyone_due(gd, game, day))
+            commit_day(gd, game, day, seed, due=anyone_due(gd, game, day), rolls=day_rolls(gd, game, day))
         orders = source / "days" / f"{day:02d}" / "orders"
         if orders.is_dir():
             shutil.copytree(orders, gd.orders_dir(day))
@@ -379,7 +379,7 @@ def commit(root: Path, day: int | None, deadline: str | None = None, late: bool 
     remind and the receipts (gm/gmday/deadline.py). A day after the end of the game is refused."""
     from gm.fairness.beacon import parse_deadline
     from gm.fairness.commitment import commit_day
-    from gm.pipeline.day import anyone_due, load_state
+    from gm.pipeline.day import anyone_due, day_rolls, load_state
 
     gd = GameDir(root)
     game = gd.load()
@@ -389,7 +389,8 @@ def commit(root: Path, day: int | None, deadline: str | None = None, late: bool 
         done = [d for d in gd.resolved_days() if d < day]
         if done and not gd.is_resolved(day) and game.engine.ended(load_state(gd, game, done[-1])):
             raise StateError(f"the game ended on Day {done[-1]}: there is no Day {day} to commit")
-        result = commit_day(gd, game, day, deadline=when, late=late, due=anyone_due(gd, game, day), now=when_now(now))
+        result = commit_day(gd, game, day, deadline=when, late=late, due=anyone_due(gd, game, day), now=when_now(now),
+                             rolls=day_rolls(gd, game, day))
         if when is not None:
             from gm.gmday.deadline import set_deadline
 
@@ -625,7 +626,7 @@ def deadline_line(gd: GameDir, game, day: int, checked, now_raw: str | None = No
 
     now = now_utc(now_raw)
     rulings = checked.rulings.deadline if checked.rulings is not None else None
-    d = deadline_of(gd, game, day, rulings, now)
+    d = deadline_of(gd, game, day, rulings, now, checked.rulings.deadline_source if checked.rulings is not None else None)
     if d.when is None:
         return (f"Day {day}: no deadline set (`gm commit {display_path(gd.root)} --day {day} --deadline "
                 "'YYYY-MM-DD HH:MM'`, or `deadline: \"20:00\"` in game.yaml)")
@@ -643,6 +644,28 @@ def rules_text(engine_name: str | None, root: Path | None) -> tuple[str, str]:
         engine = get_engine(engine_name or DEFAULT_ENGINE)
     path = engine.data_dir / "RULINGS.md"
     return path.read_text(encoding="utf-8"), str(path)
+
+
+GUIDE_FILE = "GUIDE.md"
+
+
+def guide_text(engine_name: str | None, root: Path | None, fmt: str | None = None) -> str:
+    """The players' guide of an engine (games/<engine>/GUIDE.md, the same page as
+    docs/guides/<engine>.md): every order with its syntax and one example, to post in the sign-up
+    thread. `fmt` bbcode: in BBCode (headings bold, examples in [code], tables as monospace)."""
+    from gm.engines import DEFAULT_ENGINE, get_engine
+
+    if engine_name is None and root is not None:
+        game = GameDir(root).load()
+        engine, fmt = game.engine, fmt or game.format
+    else:
+        engine = get_engine(engine_name or DEFAULT_ENGINE)
+    text = (engine.data_dir / GUIDE_FILE).read_text(encoding="utf-8")
+    if fmt == "bbcode":
+        from gm.markup import markdown_page_to_bbcode
+
+        return markdown_page_to_bbcode(text)
+    return text
 
 
 def _commitment_line(gd: GameDir, day: int) -> str:

@@ -204,6 +204,22 @@ class Engine:
         """Who owes orders for the day after `state` (in a stable order)."""
         raise NotImplementedError
 
+    def day_name(self, state: Any, day: int) -> str:
+        """How the day after `state` is named to players, as its posts name it ("Round 7 (Day 7)"
+        in a game of rounds): receipts and forms say the same."""
+        return f"Day {day}"
+
+    def rolls_dice(self, state: Any) -> bool:
+        """May the day after `state` roll any die? False only where the rules say it never can (Team
+        Kill after the deal): its commitment post then invites no salt."""
+        return True
+
+    def may_send(self, state: Any) -> list[str]:
+        """Who may send orders for the day after `state` (stable order): those who owe them, and
+        in a game whose standing orders anyone may change on any day, everyone still in. Their
+        orders and salts count; `gm form --player` and `gm receipts` serve each of them."""
+        return self.players_due(state)
+
     def phases(self, day: int, state: Any) -> list[Phase]:
         """The day's phases in the rules' order; `state` is the state before the day."""
         raise NotImplementedError
@@ -358,6 +374,17 @@ class Engine:
         its orders with their synonyms, and today's objects). None, the default: free text is not
         read, and every free-text PM waits for the GM (a filled-in form is still read)."""
         return None
+
+    def form_text(self, state: Any, rules: Any, player: str, view: dict | None = None) -> str:
+        """The inside of `player`'s form (its code block), as plain text: YAML whose top key is the
+        player's name, as in days/NN/orders/*.yaml, and whose orders are commented lines (`# key:
+        value`, the choices in a comment beside them) and its notes `## ...` lines. A player uncomments the lines they mean and
+        fills in what is left blank; the block is then exactly their orders, which the PM reader reads
+        back. Default: order_form's lines as comments; an engine writes its own with real orders."""
+        from gm.text import yaml_scalar
+
+        notes = [" ".join(str(line).split()) for line in self.order_form(state, rules, player, view)]
+        return "\n".join([f"{yaml_scalar(player)}:"] + [f"  ## {line}" for line in notes]) + "\n"
 
     def example_dir(self) -> Path:
         """The game `gm demo` plays."""

@@ -117,8 +117,14 @@ def article(word: Any) -> str:
     return "a"
 
 
+def is_plural(word: Any) -> bool:
+    """'Brass Knuckles', 'Binoculars': a name that is a plural noun takes no 'a' ("with Brass Knuckles")."""
+    last = str(word).strip().split(" ")[-1].casefold()
+    return len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is", "as", "os"))
+
+
 def with_article(word: Any) -> str:
-    return f"{article(word)} {word}"
+    return str(word) if is_plural(word) else f"{article(word)} {word}"
 
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")

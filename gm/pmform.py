@@ -29,10 +29,18 @@ def code_blocks(text: str) -> list[str]:
     return [_dedent(body) for _, body in sorted(found)]
 
 
+# The lines gm writes around a player's form (templates/common/form.j2), which a player quoting the
+# form sends back: the GM's words, never the player's orders.
+_FORM_HEAD = re.compile(r"(?im)^[ \t>]*(?:\[b\]|\*\*)?(?:Your orders|Order form) for Day \d+.*$"
+                        r"|^[ \t>]*Uncomment \(remove the \"# \" before\) the orders you want.*$")
+
+
 def outside_blocks(text: str) -> str:
-    """The player's words around the code blocks (what a form's reading reports as not read)."""
+    """The player's words around the code blocks (what a form's reading reports as not read); the
+    form's own heading and instructions, as gm wrote them, are not the player's."""
     plain = unquote(text.replace("\r\n", "\n"))
     plain = _FENCE.sub("\n", _BB_CODE.sub("\n", plain))
+    plain = _FORM_HEAD.sub("", plain)
     return _QUOTE_HEAD.sub("", plain).strip()
 
 

@@ -242,7 +242,9 @@ def test_form_for_the_thread_and_for_a_player_named_any_way(day3):
     assert blank.exit_code == 0
     assert "[b]Order form for Day 3[/b]" in blank.output and "analyze: NAME" in blank.output
     mine = run("form", day3, "--player", "IVAN")
-    assert "[b]Your orders for Day 3[/b]" in mine.output and "attack with Baseball Bat and bare hands" in mine.output
+    assert "[b]Your orders for Day 3[/b]" in mine.output and "[code]Ivan:\n" in mine.output
+    assert "action: {attack: {weapon: Baseball Bat, targets: [ " in mine.output  # his own weapon, as an order
+    assert "weapons: Baseball Bat, none (bare hands: leave out weapon)" in mine.output
     assert run("status", day3, "--player", "ivan").exit_code == 0
 
 

@@ -348,9 +348,12 @@ def test_a_form_sent_back_with_words_where_the_orders_go_reads_as_free_text(game
     form = run("form", game, "--day", 4, "--player", "Juno").output
     assert "[code]" in form
     body = form.split("[code]")[1].split("[/code]")[0]
-    lines = {line.split(":")[0]: line for line in body.splitlines()}
-    filled = body.replace(lines["action"], "action: shoot goro w/ crossbow").replace(lines["movement"], "movement: hold") \
-        .replace(lines["free"], "free: nothing").replace(lines["votes"], "votes: mark tomo")
+    lines: dict[str, str] = {}  # each order's first commented line in the form (`  # action: ...`)
+    for line in body.splitlines():
+        if line.startswith("  # "):
+            lines.setdefault(line[4:].split(":")[0], line)
+    filled = body.replace(lines["action"], "  action: shoot goro w/ crossbow").replace(lines["movement"], "  movement: hold") \
+        .replace(lines["votes"], "  votes: mark tomo")
     page = tmp_path / "juno.txt"
     page.write_text(f'[quote="GM"]{form.split("[code]")[0]}[code]{filled}[/code][/quote]\nok!\n', encoding="utf-8")
     out = run("inbox", game, "--day", 4, page)

@@ -4,6 +4,7 @@ shots. Kharnage and Team Kill roll nothing for an order (RULINGS.md), so their r
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -38,7 +39,9 @@ def test_hashmi_receipt_gives_each_weapons_odds(tmp_path, demo_games):
     root = _reopened(tmp_path, "hashmi-battle-royale", 14, demo_games)
     assert run("receipts", root).exit_code == 0
     chiaki = (root / "days" / "14" / "receipts" / "Chiaki.bbcode").read_text(encoding="utf-8")
-    assert "[*]actions: allocate Shotgun to Chiaki.2, move Chiaki.1, shoot Chiaki.1 Crossbow, move Chiaki.2\n" in chiaki
+    assert "[*]Action 1: allocate Shotgun to Chiaki.2\n" in chiaki  # each action as sent, squares as written (issue 25)
+    assert re.search(r"\[\*\]Action 2: move Chiaki\.1 to the first of [A-T]\d+.* reachable in exactly the roll \(.*shootouts: ", chiaki)
+    assert "[*]Action 3: shoot Chiaki.1's Crossbow" in chiaki
     assert ("[*]Odds with the Crossbow: the SHOOT die fires 5 in 6, misfires 1 in 6; the TARGET die hits 4 in 6 "
             "(before the cards and the agents' powers)") in chiaki
     assert "none" not in chiaki  # what the orders do not say is left out

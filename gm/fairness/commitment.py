@@ -182,7 +182,7 @@ def check_resolve_time(gd: GameDir, day: int, now: datetime | None, early: bool)
     return [f"note: Day {day} resolved early, before its deadline ({utc_words(deadline)})"]
 
 
-def commit_post(game: Game, record: dict, deadline: str | None, salts: bool = True) -> str:
+def commit_post(game: Game, record: dict, deadline: str | None, salts: bool = True, rolls: bool = True) -> str:
     from gm.fairness.beacon import round_time, round_url
     from gm.fairness.machine_lines import check_fits, check_machine_lines, machine_line
     from gm.forum.render import render_post
@@ -192,7 +192,7 @@ def commit_post(game: Game, record: dict, deadline: str | None, salts: bool = Tr
                        beacon=beacon, deadline=deadline,
                        beacon_time=round_time(beacon["round"]).strftime("%Y-%m-%d %H:%M:%S UTC") if beacon else None,
                        beacon_url=round_url(beacon["round"]) if beacon else None,
-                       machine=machine_line(COMMIT_TAG, record), salts=salts,
+                       machine=machine_line(COMMIT_TAG, record), salts=salts and rolls, rolls=rolls,
                        sealed=game.engine.sealed(record["day"]), sealing=game.engine.secrets.sealing_rolls)
     check_machine_lines(post, [machine_line(COMMIT_TAG, record)], "the commitment post")
     check_fits(post, game.forum.max_length if game.forum else None, "the commitment post")
@@ -200,9 +200,10 @@ def commit_post(game: Game, record: dict, deadline: str | None, salts: bool = Tr
 
 
 def commit_day(gd: GameDir, game: Game, day: int, seed: bytes | None = None, deadline: datetime | None = None,
-               late: bool = False, due: bool = True, now: datetime | None = None) -> Commitment:
+               late: bool = False, due: bool = True, now: datetime | None = None, rolls: bool = True) -> Commitment:
     """Fix the day's seed (fresh random bytes unless `seed` is given) and write the commitment post.
     `due`: does any player owe orders, so may send a salt (gm/pipeline/day.py anyone_due reads the state)?
+    `rolls`: may the day roll any die (gm/pipeline/day.py day_rolls)? A day that rolls none takes no salt.
 
     A day already committed keeps its commitment: the same post is printed again, and options
     that would change it are refused.
@@ -252,7 +253,7 @@ def commit_day(gd: GameDir, game: Game, day: int, seed: bytes | None = None, dea
     sha = hashlib.sha256(seed).hexdigest()
     record = commit_record(game, day, sha, previous, beacon_round, bool(late), deadline, rules_sha256(gd))
     post = commit_post(game, record, deadline.isoformat() if deadline else None,  # a template error leaves nothing behind
-                       salts=due)
+                       salts=due, rolls=rolls)
     create_file_atomically(seed_path(gd, day), seed.hex() + "\n" + veil.hex() + "\n", mode=0o600)
     try:
         create_file_atomically(path, post)

@@ -167,12 +167,13 @@ def _render_day(game, rd) -> dict[str, str]:
         theirs = [e for e in rulings if name in e.concerns()] if rulings else []
         lines = engine.order_form(rd.state, game.rules, name, views[name]) if name in due_next else []
         text = message.render(game=base, view=views[name], events=event_dicts(own_events.get(name, [])),
-                              public_events=public_dicts, no_orders=name in missing, salt=salts.get(name),
+                              public_events=public_dicts, no_orders=name in missing, salt=salts.get(name), rolled=len(rd.rolls),
                               order_form=lines, places=places, learned=learned.get(name, []),
                               orders_echo=engine.orders_echo(orders[name], game.rules) if name in orders else None)
         text += _rulings(env, base, event_dicts(theirs), "player", name)
         if lines and form is not None:
-            text += "\n" + form.render(game=next_day, player=name, lines=lines, deadline=None)
+            text += "\n" + form.render(game=next_day, player=name, lines=lines, deadline=None,
+                                        text=engine.form_text(rd.state, game.rules, name, views[name]))
         with_parts(files, f"messages/{message_filename(name, taken)}.{ext}", _tidy(text), game)
     text_env = game_environment(game, "text")
     files["gm-summary.txt"] = _tidy(text_env.get_template("gm-summary.j2").render(

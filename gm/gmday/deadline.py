@@ -44,9 +44,11 @@ def parse_when(raw: str, what: str) -> datetime:
     return when
 
 
-def deadline_of(gd: GameDir, game: Game, day: int, rulings_deadline: str | None, now: datetime) -> Deadline:
+def deadline_of(gd: GameDir, game: Game, day: int, rulings_deadline: str | None, now: datetime,
+                source: str | None = None) -> Deadline:
+    """`source`: the file the deadline ruling stands in (Rulings.deadline_source; rulings.yaml if not given)."""
     if rulings_deadline:
-        return Deadline(datetime.strptime(rulings_deadline, "%Y-%m-%d %H:%M"), f"days/{day:02d}/rulings.yaml")
+        return Deadline(datetime.strptime(rulings_deadline, "%Y-%m-%d %H:%M"), f"days/{day:02d}/{source or 'rulings.yaml'}")
     path = gd.day_dir(day) / DEADLINE_FILE
     if path.is_file():
         try:
@@ -126,7 +128,8 @@ def _context(gd: GameDir, game: Game, day: int | None, now: datetime):
         raise NothingDue(f"Day {day}: no player owes orders, so there is nothing to send or post; resolve it when "
                          f"you are ready (`gm resolve {display_path(gd.root)} --day {day}`)")
     rulings = checked.rulings.deadline if checked.rulings is not None else None
-    return day, checked, deadline_of(gd, game, day, rulings, now)
+    source = checked.rulings.deadline_source if checked.rulings is not None else None
+    return day, checked, deadline_of(gd, game, day, rulings, now, source)
 
 
 def receipts(root: Path, day: int | None, now_raw: str | None = None) -> Receipts:
@@ -150,12 +153,18 @@ def _write_receipts(gd: GameDir, game: Game, day: int | None, now_raw: str | Non
     out = Receipts(day, display_path(folder))
     taken: set[str] = set()
     engine = game.engine
-    for player in checked.due:
-        lines = engine.receipt_lines(checked.orders[player], checked.state, game.rules, player)
+    # everyone who owes orders, and everyone else who sent any (standing orders on another player's
+    # turn, a salt): a receipt is the proof that what they sent arrived
+    senders = checked.due + [p for p in sorted(set(checked.orders) | set(checked.salts)) if p not in checked.due]
+    for player in senders:
+        sent = checked.orders.get(player)
+        lines = engine.receipt_lines(sent, checked.state, game.rules, player) if sent is not None else []
         warned = checked.warnings_of.get(player, [])
         text = render_post(game, "receipt.j2", day=day, player=player, lines=lines,
-                           received=player not in checked.missing, defaults_note=checked.defaults_note,
-                           deadline=deadline.text(), warnings=receipt_warnings(warned))
+                           received=player not in checked.missing and sent is not None,
+                           defaults_note=checked.defaults_note, salt=checked.salts.get(player),
+                           deadline=deadline.text(), warnings=receipt_warnings(warned, player),
+                           day_name=engine.day_name(checked.state, day))
         path = folder / f"{message_filename(player, taken)}.{game.ext}"
         before = path.read_text(encoding="utf-8") if path.is_file() else None
         if before != text:
@@ -171,16 +180,23 @@ UNTOLD = ("Part of your orders may not happen as written, for a reason the GM ma
           "day is resolved: your results will say what happened.")
 
 
-def receipt_warnings(warned: list) -> list[str]:
+def receipt_warnings(warned: list, player: str | None = None) -> list[str]:
     """The checker's warnings on a player's orders, for their receipt, in the order they stand:
     quoted when they reveal nothing the player may not know, else one neutral line (Problem.secret:
     where someone else stands, a ruling not yet announced). Never a file name or line number: the
     player did not write the GM's files."""
-    told = [w for w in warned if not w.secret and not _GM_PLACE.search(w.message)]
-    out = [w.message[:1].upper() + w.message[1:] for w in told]
-    if len(told) < len(warned):  # a secret one, or one naming the GM's files: the neutral line
+    said = [w.message if player is None else _to_reader(w.message, player) for w in warned
+            if not w.secret and not _GM_PLACE.search(w.message)]
+    out = [m[:1].upper() + m[1:] for m in said]
+    if len(said) < len(warned):  # a secret one, or one naming the GM's files: the neutral line
         out.append(UNTOLD)
     return list(dict.fromkeys(out))
+
+
+def _to_reader(message: str, player: str) -> str:
+    """A warning written for the GM ("... not next to Kestrel's pawn"), as its reader hears it
+    ("... not next to your pawn"): said to Kestrel himself, his name would read as someone else."""
+    return re.sub(rf"(?<![\w']){re.escape(player)}'s\b", "your", message)
 
 
 def form(root: Path, day: int | None, player: str | None, now_raw: str | None = None) -> tuple[int, str]:
@@ -191,9 +207,11 @@ def form(root: Path, day: int | None, player: str | None, now_raw: str | None = 
     game = gd.load()
     day, checked, deadline = _context(gd, game, day, now_utc(now_raw))
     if player is not None:
-        player = find_player(game, player, checked.due)
+        senders = checked.due + [p for p in game.engine.may_send(checked.state) if p not in checked.due]
+        player = find_player(game, player, senders)
     lines = game.engine.order_form(checked.state, game.rules, player)
-    return day, render_post(game, "form.j2", day=day, player=player, lines=lines, deadline=deadline.text())
+    text = game.engine.form_text(checked.state, game.rules, player) if player is not None else None
+    return day, render_post(game, "form.j2", day=day, player=player, lines=lines, text=text, deadline=deadline.text())
 
 
 def find_player(game: Game, raw: str, due: list[str] | None = None) -> str:

@@ -85,6 +85,8 @@ def unread(gd: GameDir, day: int) -> list[str]:
             out.append(f"{_shown(gd, entry)}: not read (the extension must be lower case): "
                        f"rename it {entry.stem}{entry.suffix.lower()}")
         else:
-            out.append(f"{_shown(gd, entry)}: not read (orders files end in .yaml): rename it {entry.stem}.yaml "
+            stem = entry.stem  # `Egos.yaml.txt`: the name to give is `Egos.yaml`, not `Egos.yaml.yaml`
+            base = stem[:-5] if stem.lower().endswith(".yaml") else stem[:-4] if stem.lower().endswith(".yml") else stem
+            out.append(f"{_shown(gd, entry)}: not read (orders files end in .yaml): rename it {base}.yaml "
                        "if it holds orders")
     return out

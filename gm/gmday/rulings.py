@@ -116,6 +116,12 @@ class Rulings:
         found = [r.value for r in self.rulings if r.kind == "deadline"]
         return found[-1] if found else None
 
+    @property
+    def deadline_source(self) -> str | None:
+        """The file the deadline ruling stands in (rulings.yaml, or orders/_gm.yaml), as the GM looks for it."""
+        found = [r.source for r in self.rulings if r.kind == "deadline"]
+        return found[-1] if found else None
+
 
 def read_rulings(path, engine, state, rules, day: int, limits=None, gm_path=None) -> Rulings:
     """days/NN/rulings.yaml, then days/NN/orders/_gm.yaml (`gm_path`), read within game.yaml's

@@ -266,6 +266,7 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None, thread_vote
         digests[GM_FILE] = rulings.gm_digest
     salts: dict[str, str] = {}
     due = engine.players_due(state)
+    senders = due + [p for p in engine.may_send(state) if p not in due]  # standing orders on another's turn count
     for path in files:
         if path.name == GM_FILE:  # read above, as rulings
             continue
@@ -301,7 +302,7 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None, thread_vote
         salt_problems += dropped
         got, found = engine.check_orders(doc, display_path(path), game.rules, state, day, seen)
         orders.update(got)
-        salts.update(attribute(taken, due, salt_problems))
+        salts.update(attribute(taken, senders, salt_problems))
         found = sorted(salt_problems + found, key=lambda p: (p.where.line or 0, p.where.column or 0))
         problems += found
         _attribute_warnings(doc, display_path(path), got, seen, found, warnings_of, {p.where.line for p in dropped})
@@ -312,7 +313,11 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None, thread_vote
     if thread_votes:
         votes_file, votes_digest = _lay_thread_votes(gd, game, day, state, orders, problems, unreadable)
     if not unreadable:
-        problems += engine.check_all(orders, missing, state, game.rules, day, display_path(gd.orders_dir(day)))
+        whole_day = engine.check_all(orders, missing, state, game.rules, day, display_path(gd.orders_dir(day)))
+        problems += whole_day
+        for p in whole_day:  # a warning about the whole day reaches the players it concerns (their receipts)
+            for player in p.concerns:
+                warnings_of.setdefault(player, []).append(p)
     story, story_digest = _read_story(gd, day, problems, story)
     from gm.pipeline.learned import overrides_learned
     from gm.narration import framer_of, told_before
@@ -471,6 +476,14 @@ def anyone_due(gd: GameDir, game: Game, day: int) -> bool:
     resolved yet, or its state cannot be read): yes, as the commitment post cannot tell."""
     try:
         return bool(game.engine.players_due(state_before(gd, game, day)))
+    except Exception:  # noqa: BLE001 - the post only words its invitation; check and resolve say what is wrong
+        return True
+
+
+def day_rolls(gd: GameDir, game: Game, day: int) -> bool:
+    """May the day roll any die (Engine.rolls_dice)? Unknown: yes, as the commitment post cannot tell."""
+    try:
+        return game.engine.rolls_dice(state_before(gd, game, day))
     except Exception:  # noqa: BLE001 - the post only words its invitation; check and resolve say what is wrong
         return True
 

@@ -111,6 +111,7 @@ class BattleRoyale(Engine):
     apply_ruling = staticmethod(rulings.apply_ruling)
     receipt_lines = _later("forms", "receipt_lines")
     order_form = _later("forms", "order_form")
+    form_text = _later("forms", "form_text")
 
     def setup(self, doc: Any, path: str) -> GameSetup:
         rules, entries, problems = read_game(doc, path)

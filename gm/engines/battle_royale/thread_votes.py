@@ -31,7 +31,7 @@ def vote_kinds(state: State, rules: Rules) -> list[VoteKind]:
     zones = {}
     for name in rules.zones:
         z = state.zones[name]
-        zones[name] = "is already closed" if z.closed else "closes at dawn" if z.closing else None
+        zones[name] = "is already closed" if z.closed else "is closed from dawn (voted closed last night)" if z.closing else None
     aliases = {str(z.number): z.name for z in rules.zones.values()}
     for z in rules.zones.values():
         aliases.update({a: z.name for a in z.aliases})

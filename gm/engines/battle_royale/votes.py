@@ -83,8 +83,13 @@ def resolve(day: Day) -> list[Event]:
         reward_zone = top[0] if len(top) == 1 else dice.pick(top, purpose)
         if len(top) > 1:
             ties.append(_tie("reward", rewards[top[0]], top, [reward_zone], purpose))
+    open_now = [z for z in rules.zones if not state.zones[z].closed and not state.zones[z].closing]
+    # votes to close, yet fewer closures than the night allows because the island keeps its last zones
+    held = (any(closes.values()) and len(closing) < rules.house.closures_for(len(state.alive()))
+            and len(open_now) <= rules.house.min_open_zones)
     events.append(public("votes", STEP, marked=list(state.marked), mark_votes=marks, closing=closing,
-                         close_votes=closes, reward_zone=reward_zone, reward_votes=rewards, ties=ties))
+                         close_votes=closes, reward_zone=reward_zone, reward_votes=rewards, ties=ties,
+                         **({"min_open_zones": rules.house.min_open_zones} if held else {})))
     if reward_zone is not None:
         events += _reward_drop(day, reward_zone)
     return events

@@ -79,7 +79,8 @@ class HashmiBattleRoyale(Engine):
         title="Hashmi Battle Royale",
         config_keys=("house_rules", "roster", "components", "telling"),
         demo_day=None,  # the demo prints its last day: the victory
-        new_game_hint=("Edit game.yaml (roster in seat order, house rules), then run `gm check {dir} --day 0` and "
+        new_game_hint=("Edit game.yaml (roster in seat order, house rules), run `gm commit {dir} --day 0` and post "
+                       "it (the deal of agents and missions and the decks' shuffle), then `gm check {dir} --day 0` and "
                        "`gm resolve {dir} --day 0` (the first player, agents and missions)."),
         players=(3, 4),  # "played by up to 4 players" (box: 3-4)
     )
@@ -102,6 +103,7 @@ class HashmiBattleRoyale(Engine):
     check_ruling = staticmethod(rulings.check_ruling)
     apply_ruling = staticmethod(rulings.apply_ruling)
     form_in_message = False  # message.j2 already ends with the turn to write: actions, reach, what waits
+    form_text = staticmethod(forms.form_text)
 
     def setup(self, doc: Any, path: str) -> GameSetup:
         rules, roster, problems, state = read_game(doc, path)
@@ -137,6 +139,14 @@ class HashmiBattleRoyale(Engine):
         if state.active is None or state.players[state.active].out:  # out by a ruling: the turn passes on
             return []
         return [state.controller(state.active)]
+
+    def may_send(self, state: State) -> list[str]:
+        """Any player still in, any day of play: standing orders (charm, sacrifice, draw...) are
+        written for other players' turns (rulebook S-10; orders.py)."""
+        if state.stage == OPENING or state.over:
+            return []
+        due = self.players_due(state)
+        return due + [p.name for p in state.players.values() if not p.out and p.name not in due]
 
     def phases(self, day: int, state: State) -> list[Phase]:
         if state.stage == OPENING:
@@ -176,9 +186,7 @@ class HashmiBattleRoyale(Engine):
         return player_status(state, rules, player)
 
     def receipt_lines(self, orders, state, rules, player: str) -> list[str]:
-        said = [line for line in super().receipt_lines(orders, state, rules, player)
-                if line.startswith("actions:") or not line.endswith(": none")]  # only what the orders say
-        return said + forms.shot_odds(orders, rules)
+        return forms.receipt_lines(orders, state, rules, player)
 
     def status_rows(self, state, rules):
         return status_rows(state, rules)

@@ -33,7 +33,7 @@ from . import endgame, forms, placement, rulings, setup, turns
 from .orders import check_orders_doc, default_orders
 from .roster import read_game
 from .rules import Rules
-from .state import OPENING, PLACEMENT, State
+from .state import OPENING, PLACEMENT, PLAY, State
 from .views import gm_view, player_status, player_view, player_views, public_view, status_rows
 
 
@@ -43,8 +43,9 @@ class HostileTakeover(Engine):
         title="Hostile Takeover",
         config_keys=("house_rules", "roster", "first_player", "board"),
         demo_day=None,  # the demo prints its last day: the final score
-        new_game_hint=("Edit game.yaml (roster and colours, house rules, the board), then run "
-                       "`gm check {dir} --day 0` and `gm resolve {dir} --day 0` (the roll for the first player)."),
+        new_game_hint=("Edit game.yaml (roster and colours, house rules, the board), run `gm commit {dir} --day 0` "
+                       "and post it, then `gm check {dir} --day 0` and `gm resolve {dir} --day 0` (the roll for the "
+                       "first player); commit each round the same way before its orders come in."),
         players=(2, 4),  # "Recommended Players: 3-4"; one colour each, four colours
     )
     state_class = State
@@ -63,6 +64,7 @@ class HostileTakeover(Engine):
     apply_ruling = staticmethod(rulings.apply_ruling)
     receipt_lines = staticmethod(forms.receipt_lines)
     order_form = staticmethod(forms.order_form)
+    form_text = staticmethod(forms.form_text)
     form_in_message = False  # message.j2 already ends with the legal orders, in the board's words
 
     def vocabulary(self, state, rules, player):
@@ -93,6 +95,11 @@ class HostileTakeover(Engine):
         if state.stage == OPENING:
             return []
         return [p.name for p in state.in_game()]
+
+    def day_name(self, state, day: int) -> str:
+        """`Round 7 (Day 7)`, as the posts head a round."""
+        n = state.round_of(day) if state.stage == PLAY else 0
+        return f"Round {n} (Day {day})" if n > 0 else f"Day {day}"
 
     def phases(self, day: int, state: State) -> list[Phase]:
         if state.stage == OPENING:

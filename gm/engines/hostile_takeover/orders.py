@@ -124,8 +124,12 @@ def _claim(c: HtChecker, value, at: Location) -> Choice | None:
         return None
     b = c.state.find_building(sq)
     if b is None:
-        labels = [x.label for x in c.state.buildings]
-        c.error(at, f"there is no building on {grid.name(sq)}{did_you_mean(grid.name(sq), labels)}")
+        # a building on a square next door is the likeliest meaning (I3 written for the one on I2)
+        near = sorted(grid.name(s) for x in c.state.buildings for s in x.squares
+                      if max(abs(s[0] - sq[0]), abs(s[1] - sq[1])) == 1)
+        hint = (f" (did you mean {' or '.join(near[:2])}, next to it?)" if near
+                else did_you_mean(grid.name(sq), [x.label for x in c.state.buildings]))
+        c.error(at, f"there is no building on {grid.name(sq)}{hint}")
         return None
     return Choice("claim", square=sq, where=at)
 

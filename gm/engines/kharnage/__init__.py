@@ -37,8 +37,9 @@ class Kharnage(Engine):
         title="Kharnage",
         config_keys=("house_rules", "roster", "components"),
         demo_day=None,  # the demo prints its last day: the final score
-        new_game_hint=("Edit game.yaml (the players in seat order and their armies, house rules), then run "
-                       "`gm resolve {dir} --day 0` (the set-up: shuffles, opening draws and hands)."),
+        new_game_hint=("Edit game.yaml (the players in seat order and their armies, house rules), run "
+                       "`gm commit {dir} --day 0` and post it (the shuffles of every deck: the commitment that "
+                       "matters most), then `gm resolve {dir} --day 0` (the set-up: shuffles, opening draws and hands)."),
         players=(2, 4),  # one army each: 2 to 4 with the stand-ins (a GM's components may hold more)
     )
     state_class = State
@@ -60,6 +61,7 @@ class Kharnage(Engine):
         sealed_why=("Day 0's dice shuffled every Reserve and Battle deck, so its seed (or its roll log) would "
                     "show every player's coming draws and hand"),
     )
+    form_text = staticmethod(forms.form_text)
     ruling_kinds = rulings.KINDS
     ruling_why_not = rulings.WHY_NOT
     check_ruling = staticmethod(rulings.check_ruling)

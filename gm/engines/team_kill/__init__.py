@@ -58,8 +58,9 @@ class TeamKill(Engine):
         title="Team Kill",
         config_keys=("house_rules", "roster", "first_player", "components", "telling"),
         demo_day=None,  # the demo prints its last day: the winner
-        new_game_hint=("Edit game.yaml (the roster in seat order, house rules), then run "
-                       "`gm resolve {dir} --day 0` to shuffle, deal and roll for the first player."),
+        new_game_hint=("Edit game.yaml (the roster in seat order, house rules), run `gm commit {dir} --day 0` "
+                       "and post it (the deal's dice: the one commitment that matters, as no later day rolls), "
+                       "then `gm resolve {dir} --day 0` to shuffle, deal and roll for the first player."),
         players=(3, 36),  # a card each from 36 (a GM's own deck may seat more)
     )
     state_class = State
@@ -79,6 +80,7 @@ class TeamKill(Engine):
         sealed_days=(0,),
         sealed_why="Day 0's dice shuffled and dealt the deck, so its seed (or its roll log) would show everyone's card",
     )
+    form_text = staticmethod(forms.form_text)
     ruling_kinds = rulings.KINDS
     ruling_why_not = rulings.WHY_NOT
     check_ruling = staticmethod(rulings.check_ruling)
@@ -95,20 +97,28 @@ class TeamKill(Engine):
         return GameSetup(rules, roster, problems, state)
 
     def check_all(self, orders, missing, state: State, rules: Rules, day: int, folder: str) -> list[Problem]:
-        """A warning when the coming turn would complete a full circle of passes (everyone loses), and
-        when a decision the last day stopped for (ask) has no answer from the players it waits on."""
+        """A warning when the coming turn would complete a full circle of passes (everyone loses), when
+        the active player's standing turn no longer does what it said (its target out or moved away,
+        or a teammate now on that side), and when a decision the last day stopped for (ask) has no
+        answer from the players it waits on. Each names the player it concerns (their receipt)."""
         if state.stage == DEAL or state.over or state.active is None:
             return []
         if state.pending:
             return pending.unanswered(state, orders, folder)
+        from .describe import stale_turn
+
         player = state.player_of(state.active)
         o = orders.get(player)
         turn = (o.sent.get("turn") if o is not None else None) or state.standing.get(player, {}).get("turn")
+        stale = stale_turn(state, player) if not (o is not None and o.sent.get("turn")) else None
+        out = []
+        if stale:  # a standing turn sent before the table changed: the player hears it in their receipt
+            out.append(Problem(Location(folder), f"{player}'s standing turn: {stale}", "warning", concerns=(player,)))
         if (turn is None or turn["kind"] == "pass") and state.passes + 1 >= len(state.in_play()):
-            return [Problem(Location(folder), f"{player} is to play and will pass: that completes a full circle "
+            return out + [Problem(Location(folder), f"{player} is to play and will pass: that completes a full circle "
                                               "of passes, and everyone is eliminated (FAQ: \"What happens if all "
-                                              "players pass?\")", "warning")]
-        return []
+                                              "players pass?\")", "warning", concerns=(player,))]
+        return out
 
     # -- gm simulate ------------------------------------------------------------------------------
 
@@ -127,6 +137,10 @@ class TeamKill(Engine):
         if state.stage == DEAL:
             return "Day 0 takes nothing but an optional salt for the shuffle"
         return "they keep their standing orders (with none: pass, sign kill, reveal their best card)"
+
+    def rolls_dice(self, state: State) -> bool:
+        """Only the deal rolls (the shuffle and the first player); a turn never does (RULINGS.md, Set-up)."""
+        return state.stage == DEAL
 
     def players_due(self, state: State) -> list[str]:
         """Everyone still in; on Day 0 too, so that a player may salt the shuffle (docs/fairness.md)."""
