@@ -263,7 +263,28 @@ def _one(entry, at: Location, shown: str, kinds: tuple[str, ...], players: list[
         error(value_loc(shown, body, "player") if isinstance(body, dict) else where,
               f"no player called '{raw_player}'{did_you_mean(str(raw_player), players)}")
         return None
+    if kind == "replace" and not _new_hand(value, player, players, value_loc(shown, body, value_field), problems):
+        return None
     return Ruling(kind, player, value, where=where, written=plain(entry), **extra)
+
+
+def _new_hand(by, player: str, players: list[str], at: Location, problems: list[Problem]) -> bool:
+    """A replacement's name is text a player chose (gm/names.py), and reads apart from every other
+    player's: the thread's votes and the messages must never be taken for another player's."""
+    from gm.names import Alike, text_problem
+
+    why = text_problem(str(by), "the replacement's name") if isinstance(by, str) else "the replacement's name is text"
+    if not why:
+        others = Alike()
+        for other in players:
+            if other != player:
+                others[other] = other
+        if by in others:
+            why = (f"the replacement '{by}' reads the same as the player '{others[by]}' (or would share their files): "
+                   "names must differ by more than case, punctuation, spaces or look-alike letters")
+    if why:
+        problems.append(Problem(at, why))
+    return not why
 
 
 def ruling_event(ruling: Ruling) -> Event:
