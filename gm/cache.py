@@ -190,15 +190,19 @@ def shipped_data(path: Path) -> Any:
 
 
 MISS = object()  # no entry, or not one to trust
+ENTRY_BYTES = 64 * 1024 * 1024  # far beyond what gm keeps (the largest, the rules data, is a few hundred KB)
 
 
 def _read_marshal(entry: Path) -> Any:
-    """An entry as written (its first 32 bytes are the SHA-256 of the rest), or MISS."""
+    """An entry as written (its first 32 bytes are the SHA-256 of the rest), or MISS. Only a
+    regular file of a sane size is read (gm/safefile.py: a FIFO put here would hang gm)."""
+    from gm.safefile import Refused, read_regular
+
     try:
-        stored = entry.read_bytes()
+        stored = read_regular(entry, ENTRY_BYTES, None)
         if hashlib.sha256(stored[32:]).digest() == stored[:32]:  # whole and as written
             return marshal.loads(stored[32:])
-    except (OSError, EOFError, ValueError, TypeError):
+    except (Refused, OSError, EOFError, ValueError, TypeError, RecursionError, MemoryError):
         pass
     return MISS
 
@@ -274,7 +278,7 @@ def read_yaml(entry: Path) -> Any:
         return MISS
     try:
         return unpack(found)
-    except (TypeError, ValueError):  # not a document this gm kept
+    except Exception:  # noqa: BLE001 - not a document this gm kept (any shape, any depth): parse the text again
         return MISS
 
 

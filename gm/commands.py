@@ -56,6 +56,7 @@ def new_game(root: Path, engine_name: str | None, title: str | None) -> tuple[li
     template = engine.new_game_files(title)
     template.setdefault(".gitignore", GITIGNORE)
     template.setdefault(".gitattributes", GITATTRIBUTES)
+    template.setdefault(GameDir.LOCK, "")  # the writing commands' lock (gm/gamedir.py): there from the start
     made_root = not root.exists()
     created: list[Path] = []
     try:
@@ -71,7 +72,7 @@ def new_game(root: Path, engine_name: str | None, title: str | None) -> tuple[li
 
             shutil.rmtree(root, ignore_errors=True)
         raise
-    return [display_path(p) for p in created], engine.facts.new_game_hint.format(dir=root)
+    return [display_path(p) for p in created if p.name != GameDir.LOCK], engine.facts.new_game_hint.format(dir=root)
 
 
 def check(root: Path, day: int | None):
@@ -332,6 +333,8 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
 
     shutil.copytree(source, target, dirs_exist_ok=True, ignore=lambda d, names: ["orders"] if Path(d).parent.name == "days" else [])
     gd = GameDir(target)
+    if not (target / GameDir.LOCK).exists():
+        write_new_file(target / GameDir.LOCK, "")  # as `gm new` makes it
     game = gd.load()
     # every day from Day 0 to the last day folder (a day that takes no orders has no folder)
     days = list(range(max(int(d.name) for d in (target / "days").iterdir() if d.name.isdigit()) + 1))
@@ -501,8 +504,10 @@ def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, 
             raise GmError(f"--deadline must be a date and time like 2025-03-01 20:00, not {deadline!r}") from None
     from gm.yamlio import read_text_file
 
-    text = read_text_file(thread_path, game.limits.thread_bytes, "thread_bytes")
-    raw = thread_path.read_bytes()
+    from gm.yamlio import decode_text, read_bytes
+
+    raw = read_bytes(thread_path, game.limits.thread_bytes, "thread_bytes")
+    text = decode_text(raw, thread_path)
     where = display_path(thread_path)
     thread = read_thread(text, where, when)
     tally = count_votes(thread, where, game, state, day)

@@ -84,7 +84,8 @@ class GameDir:
         d = self.orders_dir(day)
         if not d.is_dir():
             return []
-        return sorted(p for p in d.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file() and not p.name.startswith("."))
+        # anything but a folder: a FIFO or a device named like orders is refused when read (gm/safefile.py), not passed over
+        return sorted(p for p in d.iterdir() if p.suffix in (".yaml", ".yml") and not p.is_dir() and not p.name.startswith("."))
 
     def is_resolved(self, day: int) -> bool:
         return (self.result_dir(day) / "state.json").is_file()
@@ -190,25 +191,34 @@ class GameDir:
 
     # ---- writing ------------------------------------------------------------
 
+    LOCK = ".gm.lock"  # ignored by git (the game's .gitignore: *.lock)
+    SOFT_LOCK = ".gm.soft.lock"
+
     @contextmanager
     def lock(self):
         """Hold the game's lock while writing: a second writing command says so and stops.
 
-        The lock is an advisory lock on the game folder itself, so taking it writes nothing, and
-        the system drops it when the process ends, killed or not.
+        filelock's lock on .gm.lock in the game folder (made by `gm new`): an advisory lock the
+        system drops when the process ends, killed or not, on Linux and macOS (flock) and on Windows
+        (msvcrt). Where neither exists, filelock's soft lock, whose lock is that a file exists:
+        .gm.soft.lock, made and removed by each writing command.
         """
-        import fcntl
+        import filelock
 
-        fd = os.open(self.root, os.O_RDONLY)
+        if not self.root.is_dir():
+            raise StateError(f"{display_path(self.root)}: no such game folder (create one with `gm new`)")
+        soft = filelock.FileLock.__name__ == "SoftFileLock"
+        held = filelock.FileLock(str(self.root / (self.SOFT_LOCK if soft else self.LOCK)), timeout=0)
+        Timeout = filelock.Timeout
         try:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                raise StateError(f"another gm command is writing to {display_path(self.root)} right now; "
-                                 "run this one when it has finished") from None
+            held.acquire()
+        except Timeout:
+            raise StateError(f"another gm command is writing to {display_path(self.root)} right now; "
+                             "run this one when it has finished") from None
+        try:  # an OSError taking it (a full disk, a read-only folder) is worded by the CLI, with the file
             yield
         finally:
-            os.close(fd)
+            held.release()
 
     def leftovers(self) -> list[Path]:
         """Scratch folders an interrupted gm run left behind (each holds only what git ignores)."""

@@ -33,6 +33,7 @@ have is an error naming the ones it has.
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -136,7 +137,7 @@ def read_rulings(path, engine, state, rules, day: int, limits=None, gm_path=None
     out = Rulings()
     first: dict[tuple[str, str | None], Ruling] = {}
     for where, source in ((path, FILE), (gm_path, "orders/" + GM_FILE)):
-        if where is None or not where.is_file():
+        if where is None or not os.path.lexists(where):  # a FIFO or a folder is refused when read, not skipped
             continue
         for ruling in _read_file(where, source, engine, state, rules, day, limits, out):
             key = (ruling.kind, ruling.player)

@@ -17,6 +17,7 @@ from gm.narration import article, number_word, with_article
 from gm.text import the
 
 TEMPLATES = templates_dir()
+TEMPLATE_BYTES = 1_000_000  # a GM's template file; the shipped ones are a few KB
 
 
 class TemplateTimeout(Exception):
@@ -119,7 +120,8 @@ def check_templates(game) -> list:
     from gm.narration import PHRASES, check_pools
 
     problems += check_pools(game)
-    for path in sorted(p for p in game.templates_dir.rglob("*") if p.is_file() and not p.name.startswith(".")
+    # everything but folders: a FIFO or a link out is named here, not passed over in silence
+    for path in sorted(p for p in game.templates_dir.rglob("*") if not p.is_dir() and not p.name.startswith(".")
                        and p.name != PHRASES):
         name = path.relative_to(game.templates_dir).as_posix()
         try:
@@ -273,14 +275,38 @@ def _inside_loader_class():
 
     class InsideLoader(jinja2.FileSystemLoader):
         """The game's own templates, read only from inside its templates folder: a link that
-        leads out of it (to /etc/passwd, say) is refused, never rendered into a post."""
+        leads out of it (to /etc/passwd, say) is refused, never rendered into a post; a FIFO or a
+        device is refused, never waited on (gm/safefile.py); a file is read within TEMPLATE_BYTES."""
 
         def get_source(self, environment, template):
-            source, filename, uptodate = super().get_source(environment, template)
-            real = Path(filename).resolve()
-            if not any(real.is_relative_to(Path(d).resolve()) for d in self.searchpath):
-                raise SecurityError(f"{template} leads outside the game's templates folder (a link?): not read")
-            return source, filename, uptodate
+            import os
+
+            from jinja2.loaders import split_template_path
+
+            from gm.safefile import Refused, read_regular_text
+
+            pieces = split_template_path(template)
+            for folder in self.searchpath:
+                filename = os.path.join(folder, *pieces)
+                if not os.path.lexists(filename):
+                    continue
+                real = Path(filename).resolve()
+                if not any(real.is_relative_to(Path(d).resolve()) for d in self.searchpath):
+                    raise SecurityError(f"{template} leads outside the game's templates folder (a link?): not read")
+                try:
+                    source = read_regular_text(filename, TEMPLATE_BYTES, None)
+                except Refused as exc:
+                    raise SecurityError(f"{template}: {exc}") from None
+                mtime = os.path.getmtime(filename)
+
+                def uptodate(filename=filename, mtime=mtime) -> bool:
+                    try:
+                        return os.path.getmtime(filename) == mtime
+                    except OSError:
+                        return False
+
+                return source, os.path.normpath(filename), uptodate
+            raise jinja2.TemplateNotFound(template)
 
     return InsideLoader
 

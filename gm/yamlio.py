@@ -160,17 +160,14 @@ def _explain(exc, text: str, mark) -> str:
 
 def read_bytes(path: Path, max_bytes: int | None = None, setting: str = "file_bytes") -> bytes:
     """A file's bytes (at most `max_bytes`: the size is checked before reading, so a huge file
-    costs nothing), or one located error saying why they cannot be read."""
-    shown = display_path(path)
+    costs nothing), or one located error saying why they cannot be read (gm/safefile.py: a
+    regular file, in the game folder once links are followed)."""
+    from gm.safefile import Refused, read_regular
+
     try:
-        with open(path, "rb") as fh:
-            data = fh.read() if max_bytes is None else fh.read(max_bytes + 1)
-    except OSError as exc:
-        raise LocatedError(Location(shown), f"cannot read: {exc.strerror or exc}") from None
-    if max_bytes is not None and len(data) > max_bytes:
-        raise LocatedError(Location(shown), f"larger than {max_bytes:,} bytes: not read "
-                                            f"(the limit is {setting} under limits: in game.yaml)")
-    return data
+        return read_regular(path, max_bytes, setting)
+    except Refused as exc:
+        raise LocatedError(Location(display_path(path)), str(exc)) from None
 
 
 def decode_text(data: bytes, path: Path) -> str:
