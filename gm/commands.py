@@ -93,7 +93,29 @@ def check(root: Path, day: int | None):
         from gm.templating import check_templates
 
         report.problems += check_templates(game)
+        if not any(p.severity == "error" for p in report.problems) and not gd.is_resolved(report.day):
+            report.problems += _trial_render(gd, game, report.day)
     return report
+
+
+def _trial_render(gd: GameDir, game, day: int) -> list:
+    """Every post of the day rendered as `gm resolve` would, in the sandbox and within the limits,
+    with a throwaway seed, and nothing written or shown but the problems: a GM's template that
+    fails only as it runs (a name it may not use, a width beyond the bounds) fails here, not at
+    resolve."""
+    from gm.day import resolve_day
+    from gm.errors import LocatedError, Location, OrderError, Problem
+    from gm.record import day_files
+
+    try:
+        day_files(game, resolve_day(gd, game, day, bytes(32)))
+    except LocatedError as exc:
+        return [exc.problem]
+    except OrderError:
+        return []  # the day's own problems, reported already
+    except GmError as exc:
+        return [Problem(Location(display_path(game.templates_dir)), f"the day's posts could not be rendered: {exc}")]
+    return []
 
 
 @dataclass(eq=False, repr=False)
