@@ -234,8 +234,10 @@ class GameDir:
         """Write the whole result folder at once: built in a scratch folder, then put in place.
 
         An existing result is never overwritten: with `force` it is kept as result.N/ and the
-        new result gets a changes.diff against it. The two are swapped in one step, so a run
-        killed at any point leaves the day with its old result or its new one, never none.
+        new result gets a changes.diff against it. A copy of the old result is put in place as
+        result.N/ first, then the new result and the old are swapped in one step, so a run killed
+        at any point leaves the day with its old result or its new one, never none, and the new
+        one never without the old one kept beside it (the correction in its record names it).
         """
         final = self.result_dir(day)
         final.parent.mkdir(parents=True, exist_ok=True)
@@ -260,17 +262,15 @@ class GameDir:
             if previous is None:
                 os.rename(built, final)
             else:
-                _exchange(built, final)  # now `built` holds the old result
+                import shutil
+
+                kept = tmp / "kept"
+                shutil.copytree(final, kept, copy_function=shutil.copy2)  # the old result, whole, before any move
+                os.rename(kept, previous)
                 try:
-                    os.rename(built, previous)
+                    _exchange(built, final)  # now `built` holds the old result again: the scratch goes with it
                 except OSError:
-                    try:
-                        _exchange(built, final)  # the old result back in place: as if nothing happened
-                    except OSError:
-                        tmp.keep = True  # never delete the old result
-                        raise StateError(f"Day {day} was resolved again, but the system refused to keep the old "
-                                         f"result as {display_path(previous)}: it is in {display_path(built)}; "
-                                         "move it there yourself") from None
+                    shutil.rmtree(previous, ignore_errors=True)  # as if nothing happened
                     raise
         from gm.chain import HEAD, write_head
 
