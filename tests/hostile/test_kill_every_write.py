@@ -10,8 +10,7 @@ any write, `gm audit --all` passes, and running the command again finishes the j
 
 The kills of tests/hostile/test_kills.py (a child that SIGKILLs itself at its n-th write). By
 default every write of the last 12 (where the old result is kept, the new one swapped in, the
-head and the log written) and every 29th before them; KILL_EVERY=1 kills at every one (run for
-this change: `gm resolve --force`, 0 failures; `gm commit`, 0 failures).
+head and the log written) and every 29th before them; KILL_EVERY=1 kills at every one.
 """
 
 from __future__ import annotations
