@@ -153,6 +153,7 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
     if intro is not None and story_path.is_file() and story_path.read_bytes() != intro.encode("utf-8"):
         raise StateError(f"{display_path(story_path)} already holds the day's story: edit it there, or leave out --intro")
     with gd.lock():
+        _settle_head(gd)
         if gd.is_resolved(day) and not force:  # again, under the lock: another run may have done it
             raise StateError(f"Day {day} is already resolved; use --force --reason \"...\" to resolve it again "
                              "(the old result is kept, and the correction is posted)")
@@ -170,13 +171,28 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
             files = day_files(game, rd, history)
         if intro is not None and not story_path.is_file():
             create_file_atomically(story_path, intro)
-        result = gd.write_result(day, files, force=force)
+        # the log line first, then the result it vouches for: a run stopped between the two is
+        # finished by running it again (same seed and orders, same record)
         log_event(gd, {"event": "resolve", "day": day, "record_sha256": hashlib.sha256(files["day.json"].encode("utf-8")).hexdigest()})
+        result = gd.write_result(day, files, force=force)
     later = [d for d in gd.resolved_days() if d > day]
     warnings = list(rd.checked.warnings) + seed_warnings + gd.notes
     if later:
         warnings.append(f"warning: Day(s) {', '.join(map(str, later))} were resolved from the old Day {day}: resolve them again")
     return Resolved(day, display_path(result), sorted(files), len(rd.rolls), bool(game.engine.ended(rd.state)), warnings)
+
+
+def _settle_head(gd: GameDir) -> None:
+    """chain-head.json put right after a `gm resolve` stopped between its result and its head: the
+    last day's result in place and logged, the head still naming the day before (`gm audit --all`
+    names such a head until then). A head naming a day that is gone, or another record, is left as
+    it is: that is for the audit to report."""
+    from gm.chain import read_head, record_logged, write_head
+
+    days = gd.resolved_days()
+    head = read_head(gd)
+    if days and head is not None and head["day"] < days[-1] and record_logged(gd, days[-1]):
+        write_head(gd, days[-1])
 
 
 def _history(gd: GameDir, day: int, force: bool) -> dict:
