@@ -33,6 +33,63 @@ def _yaml():
 
 
 def load_text(text: str, path: Path, limits=None, warnings: list | None = None, keep: bool = True) -> Any:
+    """_load_text, and what YAML reads without a word but a person would not mean: an escaped half
+    of a character (`"\\ud83d"`) is a located error; with `warnings`, a raw U+0085, U+2028 or
+    U+2029 (YAML's line breaks) and a tag gm does not know (`!foo`) are each a warning."""
+    import re
+
+    if warnings is not None:
+        _odd_text(text, display_path(path), warnings)
+    data = _load_text(text, path, limits, warnings, keep)
+    found = re.search(r"\\(?:u[dD][89a-fA-F][0-9a-fA-F]{2}|U0000[dD][89a-fA-F][0-9a-fA-F]{2})", text)
+    if found and _has_surrogate(data):
+        line = text.count("\n", 0, found.start()) + 1
+        col = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
+        raise LocatedError(Location(display_path(path), line, col),
+                           f"{found.group()} is half of a character (a surrogate): write the character itself, or "
+                           "its whole escape (\\U0001F600 for 😀)")
+    return data
+
+
+def _has_surrogate(value, depth: int = 0) -> bool:
+    if isinstance(value, str):
+        return any(0xD800 <= ord(c) <= 0xDFFF for c in value)
+    if depth > 200:
+        return False
+    if isinstance(value, dict):
+        return any(_has_surrogate(k, depth + 1) or _has_surrogate(v, depth + 1) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_surrogate(v, depth + 1) for v in value)
+    return False
+
+
+_BREAKS = {"\x85": "U+0085 (next line)", "\u2028": "U+2028 (line separator)", "\u2029": "U+2029 (paragraph separator)"}
+
+
+def _odd_text(text: str, shown: str, warnings: list) -> None:
+    import re
+
+    from gm.errors import Problem
+
+    for ch, name in _BREAKS.items():
+        at = text.find(ch)
+        if at >= 0:
+            line = text.count("\n", 0, at) + 1
+            warnings.append(Problem(Location(shown, line, at - (text.rfind("\n", 0, at) + 1) + 1),
+                                    f"holds a {name}, which YAML reads as a line break: retype this line", "warning"))
+    if "!" not in text:
+        return
+    for n, raw in enumerate(text.split("\n"), 1):
+        line = re.sub(r'"(?:[^"\\]|\\.)*"|\'(?:[^\']|\'\')*\'', lambda m: " " * len(m.group()), raw)
+        line = re.sub(r"(^|\s)#.*$", "", line)
+        tag = re.search(r"(?:^|[\s\[{,:-])(!!?[^\s,\[\]{}]*)", line)
+        if tag and tag.group(1) not in ("!", "!!str", "!!int", "!!float", "!!bool", "!!null", "!!map", "!!seq"):
+            warnings.append(Problem(Location(shown, n, tag.start(1) + 1), f"the YAML tag {tag.group(1)} is not one "
+                                    "gm knows: the value is read as if it were not there", "warning"))
+            return
+
+
+def _load_text(text: str, path: Path, limits=None, warnings: list | None = None, keep: bool = True) -> Any:
     """Parse YAML text; any syntax problem becomes one located error with a hint.
 
     The text is first read as a stream of events (no nesting, no recursion) and refused, with
