@@ -114,7 +114,7 @@ def _load_text(text: str, path: Path, limits=None, warnings: list | None = None,
     limits = limits or DEFAULT
     entry = yaml_entry(text, limits) if keep else None
     if entry is not None:
-        data = read_yaml(entry)
+        data = read_yaml(entry, text)  # checked against the text, never trusted as it is
         if data is not MISS:
             return data
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
