@@ -41,8 +41,10 @@ class Replay:
     differences: list[Difference]
 
 
-def replay_day(gd: GameDir, game: Game, day: int) -> Replay:
-    """Resolve the day again from its recorded seed and the orders on disk; compare every file."""
+def replayed(gd: GameDir, game: Game, day: int):
+    """The day resolved again from its recorded seed and the orders on disk: (the resolved day,
+    its rulings and corrections as recorded). `day_files(game, rd, history)` gives its files,
+    for this game's forum or another's (gm/rerender.py)."""
     if not gd.is_resolved(day):
         raise StateError(f"Day {day} has not been resolved; nothing to audit")
     record = gd.read_json(day, "day.json")
@@ -50,12 +52,19 @@ def replay_day(gd: GameDir, game: Game, day: int) -> Replay:
     if not isinstance(seed_hex, str):
         raise StateError(f"{display_path(gd.result_dir(day) / 'day.json')}: no seed recorded")
     veil = record.get("veil")
+    rd = resolve_day(gd, game, day, parse_seed(seed_hex), parse_seed(veil) if isinstance(veil, str) else None,
+                     record.get("beacon"))
+    rd.checked.seed_committed = bool(record.get("seed_committed"))  # seed.secret stays out of a shared copy
+    history = {"rulings": record.get("rulings") or [], "corrections": record.get("corrections") or []}
+    return rd, history
+
+
+def replay_day(gd: GameDir, game: Game, day: int) -> Replay:
+    """Resolve the day again from its recorded seed and the orders on disk; compare every file."""
     with gc_paused():  # the replayed day's objects all live until it is compared (gm/gcpause.py)
-        rd = resolve_day(gd, game, day, parse_seed(seed_hex), parse_seed(veil) if isinstance(veil, str) else None,
-                         record.get("beacon"))
-        rd.checked.seed_committed = bool(record.get("seed_committed"))  # seed.secret stays out of a shared copy
-        history = {"rulings": record.get("rulings") or [], "corrections": record.get("corrections") or []}
+        rd, history = replayed(gd, game, day)
         expected = day_files(game, rd, history)
+    seed_hex = rd.seed.hex()
     result = gd.result_dir(day)
     on_disk = {p.relative_to(result).as_posix(): p for p in result.rglob("*") if p.is_file() and p.name != "changes.diff"}
     differences = []

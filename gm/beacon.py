@@ -52,14 +52,14 @@ def round_after(when: datetime) -> int:
 
 
 def parse_deadline(text: str) -> datetime:
-    """`2026-03-01 20:00Z`, `2026-03-01T20:00+01:00`: a deadline must say its time zone."""
-    try:
-        when = datetime.fromisoformat(text.strip().replace("Z", "+00:00").replace("z", "+00:00"))
-    except ValueError:
-        raise GmError(f"--deadline takes a date and time with its zone, like 2026-03-01T20:00Z, not {text!r}") from None
-    if when.tzinfo is None:
-        raise GmError(f"--deadline {text!r} has no time zone: add Z for UTC (2026-03-01T20:00Z) or an offset (+01:00)")
-    return when
+    """A deadline as every gm command takes it (gm/rulings.py's parse_deadline): `2026-03-01 20:00`
+    in the game's time (UTC), or ISO 8601 with its zone (`2026-03-01T20:00Z`, `...+01:00`)."""
+    from gm.moments import SYNTAX, parse_moment
+
+    when = parse_moment(text)
+    if when is None:
+        raise GmError(f"--deadline takes a date and time: {SYNTAX}; not {text!r}")
+    return when.replace(tzinfo=timezone.utc)
 
 
 @dataclass(frozen=True)

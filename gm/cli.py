@@ -17,7 +17,23 @@ import click
 REPORT = "please report it with the command you ran (set GM_DEBUG=1 for the traceback)"
 
 
+EXIT_CODES = ("Exit codes: 0 done; 1 a problem gm explains (where it is, and the folder left as it was); "
+              "2 a usage error; 3 a bug in gm (GM_DEBUG=1 shows the traceback).")
+
+
+class GmCommand(click.Command):
+    """Every command's help ends with its exit codes (a command whose help names its own keeps them)."""
+
+    def format_epilog(self, ctx, formatter):
+        super().format_epilog(ctx, formatter)
+        if "Exit code" not in (self.help or ""):
+            formatter.write_paragraph()
+            formatter.write_text(EXIT_CODES)
+
+
 class GmGroup(click.Group):
+    command_class = GmCommand
+
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
@@ -83,6 +99,20 @@ day_opt = click.option("--day", "-d", type=click.IntRange(min=0), default=None,
                        help="Day number (default: the first day not yet resolved).")
 done_day_opt = click.option("--day", "-d", type=click.IntRange(min=0), default=None,
                             help="Day number (default: the last day resolved).")
+json_opt = click.option("--json", "as_json", is_flag=True,
+                        help="Print the result as one JSON object (for scripts and bots); the exit code is the same.")
+
+
+def _emit_json(obj) -> None:
+    """One JSON object on standard output: sorted keys, UTF-8 as it is, two-space indents."""
+    import json
+
+    click.echo(json.dumps(obj, indent=2, sort_keys=True, ensure_ascii=False))
+
+
+def _problem(p) -> dict:
+    w = p.where
+    return {"file": w.path, "line": w.line, "column": w.column, "severity": p.severity, "message": p.message}
 
 
 @click.group(cls=GmGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -104,6 +134,25 @@ class EngineOption(click.Option):
         self.help = f"Which game: {', '.join(sorted(REGISTRY))}."
         self.default, self.show_default = DEFAULT_ENGINE, True
         return super().get_help_record(ctx)
+
+    def shell_complete(self, ctx, incomplete):
+        return _engine_names(ctx, None, incomplete)
+
+
+def _engine_names(ctx, param, incomplete: str):
+    """Shell completion of an engine's name (the registry is read only when completing)."""
+    from click.shell_completion import CompletionItem
+
+    from gm.engines import REGISTRY
+
+    return [CompletionItem(name) for name in sorted(REGISTRY) if name.startswith(incomplete)]
+
+
+def _engine_or_folder(ctx, param, incomplete: str):
+    """Completion of an argument that is an engine's name or a game folder: both are offered."""
+    from click.shell_completion import CompletionItem
+
+    return [*_engine_names(ctx, param, incomplete), CompletionItem(incomplete, type="dir")]
 
 
 def _engine_option():
@@ -132,7 +181,8 @@ def new(game_dir, engine, title):
 @cli.command()
 @game_arg
 @day_opt
-def check(game_dir, day):
+@json_opt
+def check(game_dir, day, as_json):
     """Check a day's orders, votes, rulings and templates; list every problem at once, and every file not read.
 
     \b
@@ -143,6 +193,16 @@ def check(game_dir, day):
     from gm import commands
 
     report = commands.check(game_dir, day)
+    if as_json:
+        ruled = report.rulings.rulings if report.rulings is not None else []
+        salted = set(report.salt_only)
+        _emit_json({"day": report.day, "ok": not report.errors, "due": bool(report.due),
+                    "problems": [_problem(p) for p in report.problems], "not_read": list(report.ignored),
+                    "files": [str(f) for f in report.files], "players_with_orders": len(report.orders) - len(report.missing),
+                    "no_orders": [p for p in report.missing if p not in salted], "salt_only": list(report.salt_only),
+                    "unreadable": list(report.unreadable or []), "rulings": [r.source for r in ruled],
+                    "votes_file": report.votes_file or None, "deadline": report.deadline or None})
+        sys.exit(1 if report.errors else 0)
     for p in report.problems:
         click.echo(str(p))
     for line in report.ignored:
@@ -223,7 +283,8 @@ def resolve(game_dir, day, seed, beacon, rulings, old_rulings, force, reason, in
 @game_arg
 @done_day_opt
 @click.option("--all", "all_days", is_flag=True, help="Walk the hash chain of every resolved day from Day 0.")
-def audit(game_dir, day, all_days):
+@json_opt
+def audit(game_dir, day, all_days, as_json):
     """Replay a resolved day from its seed and orders and compare it byte for byte; --all walks the hash chain.
 
     \b
@@ -234,15 +295,19 @@ def audit(game_dir, day, all_days):
     from gm import commands
 
     report = commands.audit_all(game_dir) if all_days else commands.audit(game_dir, day)
-    for line in report.lines:
-        click.echo(line)
+    if as_json:
+        _emit_json({"ok": bool(report.ok), "lines": list(report.lines)})
+    else:
+        for line in report.lines:
+            click.echo(line)
     sys.exit(0 if report.ok else 1)
 
 
 @cli.command()
 @game_arg
 @done_day_opt
-def rolls(game_dir, day):
+@json_opt
+def rolls(game_dir, day, as_json):
     """Show a resolved day's roll log as a table (tab-separated when piped).
 
     \b
@@ -252,6 +317,9 @@ def rolls(game_dir, day):
     from gm import commands
 
     day, records = commands.rolls(game_dir, day)
+    if as_json:
+        _emit_json({"day": day, "rolls": records})
+        return
     head = ("#", "purpose", "odds", "value", "outcome")
     rows = [(str(r["index"]), r["purpose"], r["odds"], str(r["value"]), str(r["outcome"])) for r in records]
     _table(f"Day {day}: {len(records)} rolls", head, rows)
@@ -278,7 +346,8 @@ def _table(title: str, head, rows) -> None:
 @cli.command()
 @game_arg
 @click.option("--player", "-p", default=None, help="Show what this player knows instead of the GM view.")
-def status(game_dir, player):
+@json_opt
+def status(game_dir, player, as_json):
     """Who is alive, where, with what, who still owes orders and the deadline; or what one player knows.
 
     \b
@@ -289,6 +358,10 @@ def status(game_dir, player):
     from gm import commands
 
     st = commands.status(game_dir, player)
+    if as_json:
+        rows = [dict(zip(st.head, row)) for row in st.rows] if player is None else []
+        _emit_json({"title": st.title, "player": player, "players": rows, "lines": list(st.lines)})
+        return
     if player is None:
         _table(st.title, st.head, st.rows)
     for line in st.lines:
@@ -332,8 +405,8 @@ def demo(target, engine):
 @game_arg
 @day_opt
 @click.option("--deadline", default=None, metavar="WHEN",
-              help="The orders deadline with its zone (2026-03-01T20:00Z): the dice then also take the drand "
-                   "quicknet round just after it; check, status, remind and the receipts show it.")
+              help="The orders deadline, '2026-03-01 20:00' (UTC) or with its zone (2026-03-01T20:00Z): the dice then "
+                   "also take the drand quicknet round just after it; check, status, remind and the receipts show it.")
 @click.option("--late", is_flag=True, help="Commit although orders are already in (the post says so).")
 def commit(game_dir, day, deadline, late):
     """Fix a day's secret seed; print its SHA-256 commitment post for the thread.
@@ -350,7 +423,16 @@ def commit(game_dir, day, deadline, late):
     note = "Post this in the thread before the orders deadline" if c.new else \
         f"Day {c.day}'s seed was already committed; the same post again"
     click.echo(f"{note} (kept in {c.path}; the seed itself stays secret in the game folder):\n", err=True)
-    click.echo(c.post, nl=False)
+    _echo_parts(c.parts)
+
+
+def _echo_parts(parts: list[str]) -> None:
+    """A post on standard output; in numbered parts, each announced on standard error, when the
+    forum takes it in more than one."""
+    for i, part in enumerate(parts, 1):
+        if len(parts) > 1:
+            click.echo(f"----- post {i} of {len(parts)} -----", err=True)
+        click.echo(part, nl=False)
 
 
 @cli.command()
@@ -370,7 +452,7 @@ def lock(game_dir, day):
         click.echo(w, err=True)
     note = "Post this in the thread now, at the deadline" if out.new else f"Day {out.day} was already locked; the same post again"
     click.echo(f"{note} (kept in {out.path}):\n", err=True)
-    click.echo(out.post, nl=False)
+    _echo_parts(out.parts)
 
 
 @cli.command()
@@ -410,7 +492,8 @@ def reveal(game_dir, day, rolls, purposes):
               help="The lock post (a saved copy): the salts and orders as received at the deadline.")
 @click.option("--open", "open_paths", multiple=True, type=FILE,
               help="Openings sent with a player's message: check them against the public roll log (repeat).")
-def verify(commit_arg, reveal_path, rolls_path, seed, engine, day, salts, lock_path, open_paths):
+@json_opt
+def verify(commit_arg, reveal_path, rolls_path, seed, engine, day, salts, lock_path, open_paths, as_json):
     """Check every roll of a day from the published posts alone (no game folder needed).
 
     Exit code 0: verified; 1: not verified (each reason is named); 2: an input cannot be read.
@@ -422,23 +505,31 @@ def verify(commit_arg, reveal_path, rolls_path, seed, engine, day, salts, lock_p
     from gm import commands
 
     verdict = commands.verify(commit_arg, reveal_path, rolls_path, seed, engine, day, list(salts), lock_path, tuple(open_paths))
-    for line in verdict.lines:
-        click.echo(line)
+    if as_json:
+        _emit_json({"ok": bool(verdict.ok), "lines": list(verdict.lines)})
+    else:
+        for line in verdict.lines:
+            click.echo(line)
     sys.exit(0 if verdict.ok else 1)
 
 
 @cli.command()
-@click.argument("out", type=FILE, default="gm-verifier.html")
-def verifier(out):
+@click.argument("old_out", metavar="", type=FILE, required=False)
+@click.option("--out", type=FILE, default=None, help="Where to write the page (default: gm-verifier.html).")
+def verifier(old_out, out):
     """Write the static HTML page on which players check a day's dice in their browser.
 
     \b
     Example:
-      gm verifier gm-verifier.html
+      gm verifier --out gm-verifier.html
     """
+    from pathlib import Path
+
     from gm.verifier import write_verifier
 
-    where = write_verifier(out)
+    if old_out is not None and out is not None:
+        raise click.UsageError("name the page once: --out FILE")
+    where = write_verifier(out or old_out or Path("gm-verifier.html"))
     click.echo(f"Wrote {where}: open it in a browser, paste a day's posts, and press Check. It needs no server; "
                "you may post the file for your players.")
 
@@ -451,10 +542,12 @@ def verifier(out):
 @day_opt
 @click.option("--thread", "thread_path", required=True, type=FILE,
               help="The thread saved as text: a `--- thread key: KEY ---` line, then BBCode posts after `--- KEY post by NAME ---` lines (docs/votes.md).")
-@click.option("--deadline", default=None, metavar="'YYYY-MM-DD HH:MM'",
-              help="Posts stamped later than this do not count (besides a `--- deadline ---` line).")
+@click.option("--deadline", default=None, metavar="WHEN",
+              help="Posts stamped later than this ('2026-03-01 20:00' UTC, or with its zone) do not count "
+                   "(besides a `--- deadline ---` line).")
 @click.option("--dry-run", is_flag=True, help="Print the count; write no votes.yaml.")
-def votes(game_dir, day, thread_path, deadline, dry_run):
+@json_opt
+def votes(game_dir, day, thread_path, deadline, dry_run, as_json):
     """Count the day's bold coloured votes from the thread; write days/NN/votes.yaml and a vote-count post.
 
     \b
@@ -464,15 +557,16 @@ def votes(game_dir, day, thread_path, deadline, dry_run):
     from gm import commands
 
     out = commands.votes(game_dir, day, thread_path, deadline, dry_run)
+    if as_json:
+        _emit_json({"day": out.day, "voters": out.voters, "written": out.written or None,
+                    "problems": [_problem(p) for p in out.problems], "posts": list(out.posts)})
+        return
     for p in out.problems:
         click.echo(str(p), err=True)
     if out.written:
         click.echo(f"Day {out.day}: votes of {out.voters} player(s) written to {out.written}; gm resolve lays them "
                    "over the votes in the orders. The vote-count post:\n", err=True)
-    for i, post in enumerate(out.posts, 1):
-        if len(out.posts) > 1:
-            click.echo(f"----- post {i} of {len(out.posts)} -----", err=True)
-        click.echo(post, nl=False)
+    _echo_parts(out.posts)
 
 
 @cli.command()
@@ -480,17 +574,51 @@ def votes(game_dir, day, thread_path, deadline, dry_run):
 @done_day_opt
 @click.option("--out", type=FILE, default=None,
               help="Where to write the page (default: days/NN/preview.html).")
-def preview(game_dir, day, out):
+@click.option("--forum", default=None, metavar="FORUM",
+              help="Show the posts as this forum takes them (default: game.yaml's forum).")
+@click.option("--max-length", type=click.IntRange(min=500), default=None, help="That forum's post length, if not its stock one.")
+def preview(game_dir, day, out, forum, max_length):
     """Write an HTML page showing a day's posts and messages as the forum would (opens nothing).
+
+    When game.yaml's forum is not the one the day was resolved for, the page shows the day's
+    posts rendered again for it, and says so (`gm render` writes them to paste).
 
     \b
     Example:
       gm preview my-game --day 3
+      gm preview my-game --day 3 --forum discord
     """
     from gm import commands
 
-    path = commands.preview(game_dir, day, out)
+    path, note = commands.preview(game_dir, day, out, forum, max_length)
+    if note:
+        click.echo(f"note: {note}", err=True)
     click.echo(f"Preview written to {path}: open it in a browser to check the posts before you paste them.")
+
+
+@cli.command()
+@game_arg
+@done_day_opt
+@click.option("--forum", default=None, metavar="FORUM",
+              help="The forum to render for: phpbb, vbulletin, xenforo, smf, mybb, discourse, discord, bbcode or "
+                   "markdown (default: game.yaml's forum).")
+@click.option("--max-length", type=click.IntRange(min=500), default=None, help="That forum's post length, if not its stock one.")
+def render(game_dir, day, forum, max_length):
+    """Render a resolved day's posts again for another forum, without touching its record.
+
+    The day is replayed from its record (as `gm audit` does) and checked against it; only the
+    posts and messages are rendered, into days/NN/render/FORUM/. Nothing is posted or corrected:
+    use it when the game moves to another board, or `forum:` was wrong when the day was resolved.
+
+    \b
+    Example:
+      gm render my-game --day 3 --forum discord
+    """
+    from gm import commands
+
+    out = commands.render(game_dir, day, forum, max_length)
+    click.echo(f"Day {out.day}: {len(out.files)} post file(s) for {out.forum} written to {out.folder}/ "
+               "(the result folder and the record are unchanged).")
 
 
 @cli.command()
@@ -519,8 +647,9 @@ def templates(game_dir, name):
 
 # ---- before the deadline: receipts, forms, reminders ---------------------------------------------
 
-now_opt = click.option("--now", default=None, metavar="'YYYY-MM-DD HH:MM'",
-                       help="Count the time left from this moment (UTC) instead of the clock's.")
+now_opt = click.option("--now", default=None, metavar="WHEN",
+                       help="Count the time left from this moment ('2026-03-01 20:00' UTC, or with its zone) "
+                            "instead of the clock's.")
 
 
 @cli.command()
@@ -595,20 +724,31 @@ def remind(game_dir, day, now):
 
 
 @cli.command()
-@click.argument("engine", required=False)
-@click.option("--game", "game_dir", type=FOLDER, default=None,
-              help="The engine of this game folder.")
+@click.argument("target", metavar="[ENGINE_OR_GAME]", required=False, shell_complete=_engine_or_folder)
+@click.option("--game", "game_dir", type=FOLDER, default=None, hidden=True,
+              help="The old way to name a game folder (it is now the argument, as in every command).")
 @click.option("--rulings", "show_rulings", is_flag=True, help="How to write the GM's rulings (rulings.yaml) instead.")
-def rules(engine, game_dir, show_rulings):
+def rules(target, game_dir, show_rulings):
     """Print an engine's RULINGS.md: where its rulebook is silent or unclear, and what gm decided.
+
+    ENGINE_OR_GAME is an engine's name or a game folder (its engine, with the game's own RULINGS.md).
 
     \b
     Examples:
       gm rules battle-royale
-      gm rules --game my-game
+      gm rules my-game
       gm rules --rulings
     """
     from gm import commands
+
+    engine = target
+    if target is not None and game_dir is None:
+        from pathlib import Path
+
+        from gm.engines import REGISTRY
+
+        if target not in REGISTRY and (Path(target) / "game.yaml").is_file():
+            engine, game_dir = None, Path(target)
 
     if show_rulings:
         from gm import rulings
@@ -621,9 +761,9 @@ def rules(engine, game_dir, show_rulings):
 
 
 @cli.command()
-@click.argument("target", metavar="GAME_OR_ENGINE")
+@click.argument("target", metavar="GAME_OR_ENGINE", shell_complete=_engine_or_folder)
 @click.option("--games", "-n", type=click.IntRange(min=1), default=1000, show_default=True, help="Games to play.")
-@click.option("--players", "-p", type=int, default=None,
+@click.option("--players", type=int, default=None,
               help="Players in an engine's own game, as many as its rules seat (default: the engine's; a game folder has its roster).")
 @click.option("--policy", default=None,
               help="How the simulated players write orders: random (the default where the engine has it, "

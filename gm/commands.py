@@ -423,7 +423,16 @@ def commit(root: Path, day: int | None, deadline: str | None = None, late: bool 
 
             where = set_deadline(gd, day, when)
             result.warnings.append(f"Day {day}: deadline kept in {where} (`gm remind` and `gm status` show the time left)")
+    result.parts = post_parts(game, result.post)
     return result
+
+
+def post_parts(game, post: str) -> list[str]:
+    """A post as the forum takes it: whole, or in numbered parts within its length (gm/forums.py).
+    The file gm keeps (commit.txt, lock.txt) holds the whole post; the parts are what is pasted."""
+    from gm.forums import split_post
+
+    return split_post(post, game.format, game.forum.max_length if game.forum is not None else None)
 
 
 def lock(root: Path, day: int | None):
@@ -433,7 +442,9 @@ def lock(root: Path, day: int | None):
     gd = GameDir(root)
     game = gd.load()
     with gd.lock():
-        return lock_day(gd, game, _default_day(gd, day, resolved=False))
+        locked = lock_day(gd, game, _default_day(gd, day, resolved=False))
+    locked.parts = post_parts(game, locked.post)
+    return locked
 
 
 def reveal(root: Path, day: int | None, rolls: bool = False, purposes: bool = False) -> tuple[int, list[str]]:
@@ -536,10 +547,9 @@ def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, 
     state = state_before(gd, game, day)
     when = None
     if deadline is not None:
-        try:
-            when = datetime.fromisoformat(deadline.strip().replace("T", " "))
-        except ValueError:
-            raise GmError(f"--deadline must be a date and time like 2025-03-01 20:00, not {deadline!r}") from None
+        from gm.gmday import parse_when
+
+        when = parse_when(deadline, "--deadline")
     from gm.yamlio import read_text_file
 
     from gm.yamlio import decode_text, read_bytes
@@ -562,14 +572,41 @@ def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, 
     return VotesResult(day, split_post(post, game.format, limit), tally.problems, written, len(tally.standing))
 
 
-def preview(root: Path, day: int | None, out: Path | None) -> str:
-    """Write the day's HTML preview (gm/preview.py); return where. Opens nothing."""
+def preview(root: Path, day: int | None, out: Path | None, forum: str | None = None,
+            max_length: int | None = None) -> tuple[str, str | None]:
+    """Write the day's HTML preview (gm/preview.py); return where, and a note when the posts shown
+    are rendered again for another forum than the result's. Opens nothing."""
     from gm.preview import write_preview
+    from gm.rerender import posts_for
 
     gd = GameDir(root)
     game = gd.load()
+    chosen = _forum(game, forum, max_length)
     with gd.lock():
-        return write_preview(gd, game, _default_day(gd, day, resolved=True), out)
+        day = _default_day(gd, day, resolved=True)
+        if not gd.is_resolved(day):
+            raise StateError(f"Day {day} has not been resolved: there is nothing to preview yet")
+        return write_preview(gd, game, day, posts_for(gd, game, day, [chosen])[0], chosen, out)
+
+
+def _forum(game, name: str | None, max_length: int | None):
+    """The forum a command renders for: the one named, else game.yaml's (with the GM's length)."""
+    from gm.forums import GENERIC
+    from gm.rerender import forum_named
+
+    if name:
+        return forum_named(name, max_length)
+    chosen = game.forum or GENERIC[game.format]
+    return forum_named(chosen.name, max_length) if max_length is not None else chosen
+
+
+def render(root: Path, day: int | None, forum: str | None, max_length: int | None):
+    """A resolved day's posts for another forum (gm/rerender.py), written to days/NN/render/<forum>/."""
+    from gm.rerender import render_day_for
+
+    gd = GameDir(root)
+    game = gd.load()
+    return render_day_for(root, _default_day(gd, day, resolved=True), _forum(game, forum, max_length))
 
 
 def templates(root: Path, name: str | None):

@@ -138,8 +138,10 @@ def split_post(text: str, fmt: str, limit: int | None) -> list[str]:
     """The post as it is when it fits; else numbered parts, each within `limit` characters.
 
     Parts break between paragraphs (at blank lines); a paragraph too long on its own breaks
-    between lines, and a line between words. BBCode tags open at a break are closed at the
-    end of the part and opened again at the start of the next, so every part is well formed.
+    between lines, and a line between words; a machine line (gm-...) is never cut. What is open
+    at a break is closed at the end of the part and opened again at the start of the next, so
+    every part is well formed on its own: BBCode tags, and in Markdown a code fence, a
+    [details] block (Discourse) or a ||spoiler|| (Discord).
     """
     if limit is None or len(text) <= limit:
         return [text]
@@ -201,13 +203,55 @@ def _open_tags(text: str) -> list[tuple[str, str]]:
     return stack
 
 
+_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})(.*)$")
+_MD_TAG = re.compile(r"\[(/?)(details)((?:=[^\]]*)?)\]", re.I)  # Discourse's [details="..."] blocks
+_INLINE_CODE = re.compile(r"`[^`\n]*`")
+
+
+def _open_markdown(text: str) -> list[tuple[str, str]]:
+    """What is open at the end of Markdown text, outermost first, as (what closes it, what opens
+    it again): a code fence, a [details] block, a ||spoiler||. Nothing inside a fence counts."""
+    stack: list[tuple[str, str]] = []
+    fence: str | None = None
+    for line in text.split("\n"):
+        if fence is not None:
+            m = _FENCE.match(line)
+            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and not m.group(2).strip():
+                stack.pop()
+                fence = None
+            continue
+        m = _FENCE.match(line)
+        if m and not (m.group(1)[0] == "`" and "`" in m.group(2)):
+            fence = m.group(1)
+            stack.append(("\n" + fence, fence + m.group(2) + "\n"))
+            continue
+        plain = _INLINE_CODE.sub("", line)
+        for tm in re.finditer(r"\|\||" + _MD_TAG.pattern, plain, re.I):
+            token = tm.group(0)
+            if token == "||":
+                if stack and stack[-1][0] == "||":
+                    stack.pop()
+                else:
+                    stack.append(("||", "||"))
+            elif token.startswith("[/"):
+                if stack and stack[-1][0] == "\n[/details]":
+                    stack.pop()
+            else:
+                stack.append(("\n[/details]", token + "\n"))
+    return stack
+
+
 def _closed(text: str, fmt: str) -> str:
-    if fmt != "bbcode":
-        return text
-    return text + "".join(f"[/{tag}]" for tag, _ in reversed(_open_tags(text)))
+    if fmt == "bbcode":
+        return text + "".join(f"[/{tag}]" for tag, _ in reversed(_open_tags(text)))
+    if fmt == "markdown":
+        return text + "".join(close for close, _ in reversed(_open_markdown(text)))
+    return text
 
 
 def _reopen(previous: str, fmt: str) -> str:
-    if fmt != "bbcode":
-        return ""
-    return "".join(opening for _, opening in _open_tags(previous))
+    if fmt == "bbcode":
+        return "".join(opening for _, opening in _open_tags(previous))
+    if fmt == "markdown":
+        return "".join(opening for _, opening in _open_markdown(previous))
+    return ""

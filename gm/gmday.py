@@ -40,7 +40,9 @@ def parse_when(raw: str, what: str) -> datetime:
 
     when = parse_deadline(raw)
     if when is None:
-        raise GmError(f"{what} must be a date and time in UTC like 2026-03-01 20:00, not {raw!r}")
+        from gm.moments import SYNTAX
+
+        raise GmError(f"{what} must be a date and time: {SYNTAX}; not {raw!r}")
     return when
 
 

@@ -22,7 +22,7 @@ DAY_FILES = {
     "lock.txt": "gm lock",
     "preview.html": "gm preview",
 }
-DAY_DIRS = ("orders", "result", "receipts")
+DAY_DIRS = ("orders", "result", "receipts", "render")  # render/: gm render's posts for another forum
 _KEPT_RESULT = re.compile(r"result\.\d+$")
 
 

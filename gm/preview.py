@@ -14,7 +14,9 @@ import re
 from pathlib import Path
 
 from gm.errors import StateError
-from gm.gamedir import Game, GameDir, replace_file_atomically
+from dataclasses import replace
+
+from gm.gamedir import FORMATS, Game, GameDir, replace_file_atomically
 from gm.yamlio import display_path
 
 GENERATOR = '<meta name="generator" content="gm preview">'
@@ -212,7 +214,7 @@ def _post(title: str, body_html: str, kind: str) -> str:
             f'<div class="body">\n{body_html}\n</div></article>')
 
 
-def preview_page(game: Game, day: int, posts: list[tuple[str, str, str]]) -> str:
+def preview_page(game: Game, day: int, posts: list[tuple[str, str, str]], note: str | None = None) -> str:
     """posts: (section, title, source) in order; each source rendered as the game's forum does."""
     render = bbcode_to_html if game.format == "bbcode" else markdown_to_html
     label = game.forum.label if game.forum is not None else game.format
@@ -220,6 +222,8 @@ def preview_page(game: Game, day: int, posts: list[tuple[str, str, str]]) -> str
              f"<title>Day {day}: {html.escape(game.title)} (preview)</title><style>{CSS}</style></head><body>",
              f"<h1>Day {day}: {html.escape(game.title)}</h1>",
              f"<p>A preview of the posts as {html.escape(label)} shows them. Nothing here has been posted.</p>"]
+    if note:
+        parts.append(f'<p class="note"><strong>{html.escape(note)}</strong></p>')
     section = None
     for sec, title, source in posts:
         if sec != section:
@@ -231,35 +235,59 @@ def preview_page(game: Game, day: int, posts: list[tuple[str, str, str]]) -> str
 
 
 def day_posts(gd: GameDir, game: Game, day: int) -> list[tuple[str, str, str]]:
-    """What a GM posts for a day: the narration (its parts, if any), the reveal, every message."""
+    """What a GM posts for a day, from its result folder: the narration (its parts, if any), the
+    reveal, every message."""
     result = gd.result_dir(day)
     ext = game.ext
-
-    def parts_of(stem: str) -> list[Path]:
-        found = sorted(result.glob(f"{stem}.part*.{ext}"), key=lambda p: int(p.name[len(stem) + 5:].split(".")[0]))
-        return found or [result / f"{stem}.{ext}"]
-
-    posts = []
-    narration = parts_of("narration")
-    for i, path in enumerate(narration, 1):
-        title = "Narration" + (f", part {i} of {len(narration)}" if len(narration) > 1 else "")
-        posts.append(("Public thread", title, path.read_text(encoding="utf-8")))
-    if (result / f"reveal.{ext}").is_file():
-        reveal = parts_of("reveal")
-        for i, path in enumerate(reveal, 1):
-            title = "The dice revealed" + (f", part {i} of {len(reveal)}" if len(reveal) > 1 else "")
-            posts.append(("Public thread", title, path.read_text(encoding="utf-8")))
-    messages = sorted(p for p in (result / "messages").glob(f"*.{ext}") if ".part" not in p.name)
-    for msg in messages:
-        pieces = parts_of(f"messages/{msg.stem}")
-        for i, path in enumerate(pieces, 1):
-            title = f"Private message to {msg.stem}" + (f", part {i} of {len(pieces)}" if len(pieces) > 1 else "")
-            posts.append(("Private messages", title, path.read_text(encoding="utf-8")))
-    return posts
+    files = {}
+    for path in [*result.glob(f"*.{ext}"), *(result / "messages").glob(f"*.{ext}")]:
+        files[path.relative_to(result).as_posix()] = path
+    return posts_from(files, ext)
 
 
-def write_preview(gd: GameDir, game: Game, day: int, out: Path | None = None) -> str:
-    """Write the page (days/NN/preview.html unless `out`); never over a file gm did not write."""
+_PART = re.compile(r"(.+)\.part([1-9][0-9]{0,4})")
+
+
+def posts_from(files: dict, ext: str) -> list[tuple[str, str, str]]:
+    """(section, title, text) of each post among a day's files (relative name -> text, or a path
+    to read): a split post is shown part by part, in the parts' order."""
+    posts: dict[str, list[tuple[int, object]]] = {}
+    for rel, source in files.items():
+        if not rel.endswith("." + ext):
+            continue
+        stem = rel[: -len(ext) - 1]
+        m = _PART.fullmatch(stem)
+        if m and (m.group(1) + "." + ext) in files:
+            posts.setdefault(m.group(1), []).append((int(m.group(2)), source))
+        else:
+            posts.setdefault(stem, [])
+
+    def read(source) -> str:
+        return source if isinstance(source, str) else source.read_text(encoding="utf-8")
+
+    def told(stem: str, section: str, title: str) -> list[tuple[str, str, str]]:
+        parts = sorted(posts.get(stem) or [], key=lambda np: np[0])
+        if not parts:
+            return [(section, title, read(files[f"{stem}.{ext}"]))]
+        return [(section, f"{title}, part {n} of {len(parts)}", read(src)) for n, (_, src) in enumerate(parts, 1)]
+
+    out = []
+    if "narration" in posts:
+        out += told("narration", "Public thread", "Narration")
+    if "reveal" in posts:
+        out += told("reveal", "Public thread", "The dice revealed")
+    for stem in sorted(s for s in posts if s.startswith("messages/")):
+        out += told(stem, "Private messages", f"Private message to {stem[len('messages/'):]}")
+    return out
+
+
+def write_preview(gd: GameDir, game: Game, day: int, rendered: dict[str, str], forum,
+                  out: Path | None = None) -> tuple[str, str | None]:
+    """Write the page (days/NN/preview.html unless `out`); never over a file gm did not write.
+
+    `rendered` holds the day's post files as `forum` takes them (gm/rerender.py replays the day
+    for them). When the result folder holds other posts (game.yaml's `forum:` changed after the
+    day was resolved), the page shows the rendered ones, and says so: the second value is that note."""
     if not gd.is_resolved(day):
         raise StateError(f"Day {day} has not been resolved: there is nothing to preview yet")
     path = out or gd.day_dir(day) / "preview.html"
@@ -267,5 +295,15 @@ def write_preview(gd: GameDir, game: Game, day: int, out: Path | None = None) ->
         head = path.read_text(encoding="utf-8", errors="replace")[:400]
         if GENERATOR not in head:
             raise StateError(f"{display_path(path)} exists and was not written by gm preview; not overwriting it")
-    replace_file_atomically(path, preview_page(game, day, day_posts(gd, game, day)))
-    return display_path(path)
+    wanted = forum
+    on_disk = day_posts(gd, game, day) if wanted.format == game.format else []
+    fresh = posts_from(rendered, FORMATS[wanted.format])
+    note = None
+    if fresh != on_disk:
+        note = (f"The result folder holds Day {day}'s posts as they were rendered when it was resolved, not for "
+                f"{wanted.label}: this page shows them rendered again for {wanted.label}. "
+                f"`gm render {display_path(gd.root)} --day {day} --forum {wanted.name}` writes those posts to paste; "
+                "the record is not changed.")
+    shown = replace(game, format=wanted.format, forum=wanted)
+    replace_file_atomically(path, preview_page(shown, day, fresh, note))
+    return display_path(path), note

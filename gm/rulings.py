@@ -41,6 +41,7 @@ from typing import Any
 from gm.checker import find_name
 from gm.errors import LocatedError, Location, Problem
 from gm.events import Event, PUBLIC
+from gm.moments import parse_minute as parse_deadline  # noqa: F401 (gm.gmday reads deadlines with it)
 from gm.suggest import did_you_mean
 from gm.yamlio import display_path, item_loc, key_loc, node_loc, plain, value_loc
 
@@ -115,19 +116,6 @@ class Rulings:
     def deadline(self) -> str | None:
         found = [r.value for r in self.rulings if r.kind == "deadline"]
         return found[-1] if found else None
-
-
-def parse_deadline(raw: Any) -> datetime | None:
-    """`2026-03-01 20:00` (UTC), as a GM writes it; None when it is not a date and time."""
-    if isinstance(raw, datetime):
-        return raw.replace(tzinfo=None)
-    if not isinstance(raw, str):
-        return None
-    try:
-        when = datetime.fromisoformat(raw.strip().replace("T", " ").removesuffix("Z").removesuffix(" UTC"))
-    except ValueError:
-        return None
-    return when.replace(tzinfo=None, second=0, microsecond=0)
 
 
 def read_rulings(path, engine, state, rules, day: int, limits=None, gm_path=None) -> Rulings:

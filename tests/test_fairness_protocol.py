@@ -54,8 +54,9 @@ def test_the_round_named_is_the_first_after_the_deadline():
     assert round_after(round_time(999)) == 1000
     assert round_after(parse_deadline("2023-08-23T15:59:22Z")) == 1000
     assert round_after(parse_deadline("2023-08-23T17:59:22+02:00")) == 1000
-    with pytest.raises(Exception, match="no time zone"):
-        parse_deadline("2026-03-01 20:00")
+    assert parse_deadline("2023-08-23 15:59:22") == parse_deadline("2023-08-23T15:59:22Z")  # the short form is UTC
+    with pytest.raises(Exception, match="takes a date and time"):
+        parse_deadline("at dawn")
 
 
 def test_the_documented_beacon_example_does_not_change():

@@ -169,3 +169,85 @@ def test_markdown_commitment_and_reveal_posts_verify(tmp_path):
     assert all(len(part) <= 2000 for part in rolls.read_text().split("----- post"))
     result = run("verify", "--commit", game / "days" / "00" / "commit.txt", "--reveal", reveal, "--rolls", rolls)
     assert result.exit_code == 0, result.output
+
+
+def test_preview_shows_a_split_private_message_part_by_part(tmp_path):
+    root = demo_with(tmp_path, "forum: {profile: discord, max_length: 600}\n", days=(0, 1))
+    messages = root / "days" / "01" / "result" / "messages"
+    split = sorted(p.name for p in messages.glob("*.part1.md"))
+    assert split, "the Discord demo has a private message long enough to split"
+    result = run("preview", root, "--day", "1")
+    assert result.exit_code == 0, result.output
+    page = (root / "days" / "01" / "preview.html").read_text()
+    player = split[0].split(".part1.")[0]
+    assert f"Private message to {player}, part 1 of" in page
+
+
+def _tree(folder: Path) -> dict[str, str]:
+    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_a_changed_forum_is_previewed_in_its_own_markup_and_rendered_without_touching_the_record(tmp_path):
+    root = demo_with(tmp_path, "format: bbcode\n", days=(0, 1))
+    result = root / "days" / "01" / "result"
+    before = _tree(result)
+    game_yaml = root / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("format: bbcode\n", "forum: discord\n"))
+    shown = CliRunner().invoke(cli, ["preview", str(root), "--day", "1"], catch_exceptions=False)
+    assert shown.exit_code == 0, shown.output
+    assert "gm render" in shown.output and "Discord" in shown.output  # said, not shown as if it were Discord's
+    page = (root / "days" / "01" / "preview.html").read_text()
+    assert "gm render" in page and "[b]" not in page
+    out = run("render", root, "--day", "1")
+    assert out.exit_code == 0, out.output
+    rendered = root / "days" / "01" / "render" / "discord"
+    assert (rendered / "narration.md").is_file() and not list(rendered.rglob("*.bbcode"))
+    assert all(len(p.read_text()) <= 2000 for p in rendered.rglob("*.md") if ".part" in p.name)
+    assert not list(rendered.rglob("*.json*")) and not (rendered / "gm-summary.txt").exists()
+    assert _tree(result) == before  # the record and the posts on record stay as they were
+    again = run("render", root, "--day", "1", "--forum", "phpbb")
+    assert again.exit_code == 0 and (root / "days" / "01" / "render" / "phpbb" / "narration.bbcode").is_file()
+    assert run("check", root, "--day", "2").exit_code == 0  # render/ is gm's own: not a stray file
+
+
+def test_render_names_an_unknown_forum_with_the_choices(tmp_path):
+    root = demo_with(tmp_path, "format: bbcode\n", days=(0,))
+    out = CliRunner().invoke(cli, ["render", str(root), "--day", "0", "--forum", "dicsord"])
+    assert out.exit_code == 1 and "did you mean 'discord'" in out.output and "Traceback" not in out.output
+
+
+def test_render_refuses_a_day_whose_facts_do_not_match_its_replay(tmp_path):
+    root = demo_with(tmp_path, "format: bbcode\n", days=(0, 1))
+    state = root / "days" / "01" / "result" / "state.json"
+    state.write_text(state.read_text().replace("1", "2", 1))
+    out = CliRunner().invoke(cli, ["render", str(root), "--day", "1", "--forum", "discord"])
+    assert out.exit_code == 1 and "gm audit" in out.output
+    assert not (root / "days" / "01" / "render").exists()
+
+
+def test_a_lock_post_longer_than_the_forum_allows_is_split_with_every_machine_line_whole(tmp_path):
+    from gm.published import is_machine_line
+
+    game = tmp_path / "g"
+    assert run("new", game).exit_code == 0
+    game_yaml = game / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("format: bbcode\n", "forum: discord\n"))
+    assert run("commit", game, "--day", "0").exit_code == 0
+    orders = game / "days" / "00" / "orders"
+    orders.mkdir(parents=True, exist_ok=True)
+    roster = GameDir(game).load().roster
+    for n in range(25):  # one file a PM, as many GMs save them: 25 gm-file lines
+        (orders / f"pm-{n:02d}-from-the-forum-inbox.yaml").write_text(f"{roster[0]}: {{start: Beach}}\n")
+    out = run("lock", game, "--day", "0")
+    assert out.exit_code == 0, out.output
+    whole = (game / "days" / "00" / "lock.txt").read_text()
+    assert len(whole) > 2000
+    parts = split_post(whole, "markdown", 2000)
+    assert len(parts) > 1 and all(len(p) <= 2000 for p in parts)
+    assert "----- post 1 of" in out.output
+    lines_whole = [x for x in whole.splitlines() if is_machine_line(x)]
+    lines_parts = [x for p in parts for x in p.splitlines() if is_machine_line(x)]
+    assert lines_parts == lines_whole  # each machine line whole, in one part, in order
+    for part in parts:  # and inside a code block in its part
+        assert part.count("```") % 2 == 0

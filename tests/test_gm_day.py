@@ -231,7 +231,7 @@ def test_commit_deadline_and_a_ruling_that_extends_it(day3):
     later = run("remind", day3, "--day", 4, "--now", "2030-01-01 08:00")
     assert "The deadline is [b]2030-01-02 08:00[/b] UTC (1 d 0 h left)." in later.output
     bad = run("commit", day3, "--day", 5, "--deadline", "soon")
-    assert bad.exit_code == 1 and "--deadline takes a date and time with its zone" in bad.output
+    assert bad.exit_code == 1 and "--deadline takes a date and time: 2026-03-01 20:00 (UTC), or with its zone" in bad.output
 
 
 def test_form_for_the_thread_and_for_a_player_named_any_way(day3):

@@ -1,0 +1,176 @@
+"""Every post of every engine, under every forum profile and both bare formats, at the forum's
+stock length and at the shortest a GM may set, with player names chosen to break markup: each
+unit a GM pastes (a post, or each part of a split one) must parse as meant, with real parsers:
+`bbcode` for the BBCode boards and markdown-it-py (CommonMark, as Discourse and Discord build on
+it) for Markdown.
+
+A unit fails when: it is longer than the forum takes; a BBCode tag or a Markdown code fence,
+[details] block or ||spoiler|| is left open; a machine line (gm-...) is outside a code block or
+cut; a line that was code in the whole post is not code in the parts (or the other way round);
+or a player's name turns into markup (bold, italics, code, a tag, raw HTML, a mention).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+bbcode = pytest.importorskip("bbcode")
+markdown_it = pytest.importorskip("markdown_it")
+
+from gm.engines import REGISTRY, get_engine  # noqa: E402
+from gm.forums import GENERIC, PROFILES  # noqa: E402
+from gm.markup import bbcode_problems  # noqa: E402
+from gm.published import is_machine_line  # noqa: E402
+
+from helpers_scale import SEED, plain  # noqa: E402
+
+HOSTILE = ["Zed [b]Bold", "Ivy <i>x</i>", "Ann *Star*", "Cy `tick`", "Di ||spoil||", "Eve @everyone", "Max _Axe_"]
+FORUMS = [*PROFILES.values(), *GENERIC.values()]
+SHORTEST = 500  # the least max_length game.yaml accepts (gm/forums.py)
+DAYS = 2
+SEATS = len(HOSTILE)  # a small table: every hostile name seated, and the test quick
+
+
+def _hostile_game(engine_name: str) -> dict:
+    """The engine's simulation game, with its first seats renamed to names that break markup."""
+    engine = get_engine(engine_name)
+    fewest, most = engine.facts.players or (None, None)
+    doc = plain(engine.sim_game(min(SEATS, most) if most else SEATS))
+    roster = doc["roster"]
+    names = [r if isinstance(r, str) else r["name"] for r in roster]
+    text = json.dumps(doc)
+    for old, new in zip(names, HOSTILE):
+        text = text.replace(json.dumps(old), json.dumps(new))
+    return json.loads(text)
+
+
+def _days(engine_name: str, root: Path):
+    """(game, resolved days) of a short game of the engine, each day resolved once."""
+    from gm.day import resolve_day
+    from gm.gamedir import GameDir
+    from gm.record import day_files
+    from gm.simulate.dice import Chooser
+
+    engine = get_engine(engine_name)
+    root.mkdir(parents=True)
+    doc = _hostile_game(engine_name)
+    doc["title"] = "Parse *matrix* [b]"
+    (root / "game.yaml").write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+    gd = GameDir(root)
+    game = gd.load()
+    choose = Chooser(random.Random(f"matrix|{engine_name}"))
+    write = engine.policies()["random"]
+    state = game.initial_state
+    out = []
+    for day in range(DAYS):
+        due = engine.players_due(state)
+        orders = write(state, game.rules, day, due, choose) if due else {}
+        if orders:
+            folder = root / "days" / f"{day:02d}" / "orders"
+            folder.mkdir(parents=True)
+            (folder / "orders.yaml").write_text(json.dumps(plain(orders), indent=1) + "\n", encoding="utf-8")
+        game = gd.load()
+        rd = resolve_day(gd, game, day, SEED[:31] + bytes([day]))
+        gd.write_result(day, day_files(game, rd))
+        out.append(rd)
+        state = rd.state
+        if engine.ended(state):
+            break
+    return game, out
+
+
+_MD = markdown_it.MarkdownIt("commonmark")
+
+
+def _bb_code_lines(text: str) -> list[str]:
+    return [x for block in re.findall(r"\[code\](.*?)\[/code\]", text, re.S) for x in block.split("\n") if x.strip()]
+
+
+def _md_code_lines(tokens) -> list[str]:
+    return [x for t in tokens if t.type in ("fence", "code_block") for x in t.content.split("\n") if x.strip()]
+
+
+def _unit_problems(unit: str, fmt: str, limit: int | None) -> list[str]:
+    problems = []
+    if limit is not None and len(unit) > limit:
+        problems.append(f"{len(unit)} characters, over {limit}")
+    if fmt == "bbcode":
+        problems += bbcode_problems(unit)
+        html = bbcode.render_html(unit)
+        code = _bb_code_lines(unit)
+        if "<script" in html or "<i>x</i>" in html:
+            problems.append("raw HTML from a name")
+        if "[b]Bold" in unit:
+            problems.append("a name's [b] reads as a tag")
+    else:
+        tokens = _MD.parse(unit)
+        code = _md_code_lines(tokens)
+        html = _MD.render(unit)
+        fences = [ln for ln in unit.split("\n") if re.match(r" {0,3}(`{3,}|~{3,})", ln)]
+        if len(fences) % 2:
+            problems.append("a code fence left open")
+        prose = re.sub(r"```.*?```", "", unit, flags=re.S)
+        if prose.count("||") % 2:
+            problems.append("a ||spoiler|| left open")
+        if prose.lower().count("[details") != prose.lower().count("[/details]"):
+            problems.append("a [details] block left open")
+        for bad, what in [("<em>Star</em>", "a name's *Star* in italics"), ("<code>tick</code>", "a name's `tick` as code"),
+                          ("<i>x</i>", "raw HTML from a name"), ("<em>Axe</em>", "a name's _Axe_ in italics")]:
+            if bad in html:
+                problems.append(what)
+    for line in unit.split("\n"):
+        if is_machine_line(line):
+            body = re.search(r"gm-[a-z]+ \{.*\}", line).group()
+            if not any(body in c for c in code):
+                problems.append(f"machine line outside code: {body[:40]}")
+    outside_code = re.sub(r"\[code\].*?\[/code\]|```.*?```", "", unit, flags=re.S)  # a mention in code pings nobody
+    if "@everyone" in outside_code.replace("@\u200beveryone", ""):
+        problems.append("a name pings @everyone")
+    return problems
+
+
+def _posts(files: dict[str, str], ext: str) -> dict[str, list[str]]:
+    """Each post among a day's files, and the units a GM pastes for it (its parts, or itself)."""
+    posts = {rel: [] for rel in files if rel.endswith("." + ext) and not re.search(r"\.part\d+\.", rel)}
+    for rel in files:
+        m = re.fullmatch(r"(.+)\.part(\d+)\.(\w+)", rel)
+        if m and f"{m.group(1)}.{m.group(3)}" in posts:
+            posts[f"{m.group(1)}.{m.group(3)}"].append((int(m.group(2)), files[rel]))
+    return {rel: [t for _, t in sorted(parts)] or [files[rel]] for rel, parts in posts.items()}
+
+
+@pytest.mark.parametrize("engine_name", sorted(REGISTRY))
+def test_every_unit_of_every_post_parses_under_every_forum_and_length(engine_name, tmp_path):
+    from gm.record import day_files
+
+    game, days = _days(engine_name, tmp_path / "game")
+    failures, units = [], 0
+    for forum in FORUMS:
+        for limit in sorted({forum.max_length, SHORTEST}, key=lambda x: x or 10**9):
+            shown = replace(game, format=forum.format, forum=replace(forum, max_length=limit))
+            for rd in days:
+                files = day_files(shown, rd)
+                for rel, parts in _posts(files, shown.ext).items():
+                    whole = files[rel]
+                    if forum.format == "bbcode":
+                        want = Counter(_bb_code_lines(whole))
+                        got = Counter(x for p in parts for x in _bb_code_lines(p))
+                    else:
+                        want = Counter(_md_code_lines(_MD.parse(whole)))
+                        got = Counter(x for p in parts for x in _md_code_lines(_MD.parse(p)))
+                    for n, unit in enumerate(parts, 1):
+                        units += 1
+                        for problem in _unit_problems(unit, forum.format, limit):
+                            failures.append(f"{forum.name} at {limit}, Day {rd.day} {rel} part {n}: {problem}")
+                    if want != got:
+                        lost = sorted((want - got).elements())[:2]
+                        failures.append(f"{forum.name} at {limit}, Day {rd.day} {rel}: code lines not kept as code, e.g. {lost}")
+    assert units > 0
+    assert not failures, f"{len(failures)} failure(s) in {units} units:\n" + "\n".join(failures[:40])
