@@ -179,8 +179,11 @@ def _traces(gd: GameDir, days: list[int], head: str | None, recorded_head: dict 
         out.append(f"{HEAD}: " + ("unreadable (edited?)" if (gd.root / HEAD).exists() else
                                   "missing (deleted?): it names the last day resolved and its record"))
     elif recorded_head["day"] == last and recorded_head["record_sha256"] != head:
-        out.append(f"{HEAD}: edited: it names record {recorded_head['record_sha256'][:12]}... for Day {last}, "
-                   f"whose record is {str(head)[:12]}...")
+        logged = {e.get("record_sha256") for e in read_log(gd) if e.get("event") == "resolve" and e.get("day") == last}
+        why = ("a `gm resolve --force` stopped before its last write (run it again: it puts the head right), "
+               "or it was edited" if recorded_head["record_sha256"] in logged else "edited")
+        out.append(f"{HEAD}: names record {recorded_head['record_sha256'][:12]}... for Day {last}, whose record is "
+                   f"{str(head)[:12]}...: {why}")
     elif recorded_head["day"] < last:
         out.append(f"{HEAD}: names Day {recorded_head['day']}, but Day {last} is resolved: edited, or a `gm resolve` "
                    "stopped before its last write (run it again: it puts the head right)")

@@ -414,7 +414,8 @@ def _check_log(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
     for e in events:
         if e.get("event") == "resolve" and e.get("record_sha256") not in superseded | {out.record_sha256}:
             out.findings.append(f"{LOG_FILE}: Day {day} was resolved before (record {str(e.get('record_sha256'))[:12]}...) "
-                                "and that result was replaced without a correction (gm resolve --force --reason)")
+                                "and that result was replaced without a correction (gm resolve --force --reason), "
+                                "or a `gm resolve` stopped before putting it in place (run it again)")
 
 
 def _check_rolls(gd: GameDir, day: int, record: dict, chain: dict, out: DayAudit) -> None:

@@ -189,9 +189,14 @@ def _settle_head(gd: GameDir) -> None:
     it is: that is for the audit to report."""
     from gm.chain import read_head, record_logged, write_head
 
+    from gm.commitment import read_log
+
     days = gd.resolved_days()
     head = read_head(gd)
-    if days and head is not None and head["day"] < days[-1] and record_logged(gd, days[-1]):
+    if not days or head is None or head["day"] > days[-1] or not record_logged(gd, days[-1]):
+        return
+    earlier = {e.get("record_sha256") for e in read_log(gd) if e.get("event") == "resolve" and e.get("day") == days[-1]}
+    if head["day"] < days[-1] or head["record_sha256"] in earlier:
         write_head(gd, days[-1])
 
 

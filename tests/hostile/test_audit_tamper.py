@@ -61,7 +61,8 @@ def test_an_edited_head_is_named(game_copy):
     head["record_sha256"] = "0" * 64
     (game_copy / "chain-head.json").write_text(json.dumps(head), encoding="utf-8")
     got = audit(game_copy)
-    assert got.code != 0 and "chain-head.json: edited" in got.out, got
+    assert got.code != 0 and "chain-head.json: names record 000000000000... for Day 3" in got.out, got
+    assert ": edited" in got.out
     head["day"] = 2
     (game_copy / "chain-head.json").write_text(json.dumps(head), encoding="utf-8")
     got = audit(game_copy)

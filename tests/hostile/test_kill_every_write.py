@@ -6,7 +6,8 @@ after its last writes left a commitment never logged in fairness.log, even after
 
 Now the old result is kept (result.N/) before the new one is swapped in, and a commitment's log
 line is written before its post (a re-run makes the post again from the seed). After a kill at
-any write, `gm audit --all` passes, and running the command again finishes the job.
+any write, `gm audit --all` passes, or names the log line a stopped run wrote before its result;
+and running the command again finishes the job, after which it passes.
 
 The kills of tests/hostile/test_kills.py (a child that SIGKILLs itself at its n-th write). By
 default every write of the last 12 (where the old result is kept, the new one swapped in, the
@@ -76,8 +77,9 @@ def test_resolve_force_killed_at_every_write_keeps_the_day_whole(day3, tmp_path)
         killed = gm_killed_at(n, *args)
         assert killed.returncode == -9, (n, killed.stderr)
         audit = gm("audit", day3, "--all")
-        assert audit.returncode == 0, (n, audit.stdout, audit.stderr)
-        if (day3 / "days" / "03" / "result.1").is_dir() and (day3 / "days" / "03" / "result" / "changes.diff").is_file():
+        # stopped between its log line and its result, the audit names the line until a re-run
+        assert audit.returncode == 0 or "stopped before" in audit.stdout, (n, audit.stdout)
+        if audit.returncode == 0 and (day3 / "days" / "03" / "result.1").is_dir() and (day3 / "days" / "03" / "result" / "changes.diff").is_file():
             continue  # the new result is in place, the old one kept: done
         again = gm(*args)
         assert again.returncode == 0, (n, again.stderr)
