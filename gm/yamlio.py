@@ -46,7 +46,7 @@ def load_text(text: str, path: Path, limits=None, warnings: list | None = None, 
         line = text.count("\n", 0, found.start()) + 1
         col = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
         raise LocatedError(Location(display_path(path), line, col),
-                           f"{found.group()} is half of a character (a surrogate): write the character itself, or "
+                           f"{found.group()} is half of a character (a lone surrogate): write the character itself, or "
                            "its whole escape (\\U0001F600 for 😀)")
     return data
 
