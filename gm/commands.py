@@ -136,7 +136,7 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
     refused; a re-resolve needs its reason, and leaves a correction in the record (gm/corrections.py).
     `intro` is the GM's prose for the post: it is written to days/NN/story.md (which must not hold
     other text already) so the day's record and `gm audit` can account for it."""
-    from gm.commitment import beacon_for_resolve, log_event, secret_for_resolve
+    from gm.commitment import LOG_FILE, beacon_for_resolve, log_event, secret_for_resolve, take_back_log
     from gm.day import resolve_day
     from gm.gamedir import create_file_atomically
     from gm.record import day_files
@@ -173,8 +173,20 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
             create_file_atomically(story_path, intro)
         # the log line first, then the result it vouches for: a run stopped between the two is
         # finished by running it again (same seed and orders, same record)
+        log = gd.root / LOG_FILE
+        log_size = log.stat().st_size if log.is_file() else None
         log_event(gd, {"event": "resolve", "day": day, "record_sha256": hashlib.sha256(files["day.json"].encode("utf-8")).hexdigest()})
-        result = gd.write_result(day, files, force=force)
+        try:
+            result = gd.write_result(day, files, force=force)
+        except BaseException:  # a full disk, say: a result not put in place takes its log line back
+            placed = gd.result_dir(day) / "day.json"
+            try:
+                in_place = placed.is_file() and placed.read_text(encoding="utf-8") == files["day.json"]
+            except OSError:
+                in_place = False
+            if not in_place:
+                take_back_log(log, log_size)
+            raise
     later = [d for d in gd.resolved_days() if d > day]
     warnings = list(rd.checked.warnings) + seed_warnings + gd.notes
     if later:

@@ -178,7 +178,7 @@ def commit_day(gd: GameDir, game: Game, day: int, seed: bytes | None = None, dea
     except BaseException:  # a full disk, say: no seed without its post and its log line (the day stays uncommitted)
         if path.is_file() and path.read_text(encoding="utf-8") == post:
             path.unlink()
-        _take_back_log(log, log_size)
+        take_back_log(log, log_size)
         seed_path(gd, day).unlink(missing_ok=True)
         raise
     if deadline is None:
@@ -206,7 +206,7 @@ def _commit_logged(gd: GameDir, day: int) -> bool:
     return any(e.get("event") == "commit" and e.get("day") == day for e in read_log(gd))
 
 
-def _take_back_log(log, size: int | None) -> None:
+def take_back_log(log, size: int | None) -> None:
     """Undo this run's own line in fairness.log (under the game's lock, so it is the last one)."""
     try:
         if size is None:

@@ -265,7 +265,7 @@ class GameDir:
                 import shutil
 
                 kept = tmp / "kept"
-                shutil.copytree(final, kept, copy_function=shutil.copy2)  # the old result, whole, before any move
+                _copy_tree(final, kept)  # the old result, whole, before any move
                 os.rename(kept, previous)
                 try:
                     _exchange(built, final)  # now `built` holds the old result again: the scratch goes with it
@@ -331,6 +331,20 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def _copy_tree(source: Path, target: Path) -> None:
+    """shutil.copytree, but the first OSError stops it as it is (a full disk stays ENOSPC, worded
+    as such by the CLI), not gathered into a shutil.Error that has lost its errno."""
+    import shutil
+
+    os.mkdir(target)
+    for entry in sorted(os.scandir(source), key=lambda e: e.name):
+        if entry.is_dir(follow_symlinks=False):
+            _copy_tree(Path(entry.path), target / entry.name)
+        else:
+            shutil.copy2(entry.path, target / entry.name)
+    shutil.copystat(source, target)
 
 
 def _exchange(a: Path, b: Path) -> None:
