@@ -45,6 +45,15 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
+def _cpu_seconds(pid: int) -> float:
+    """User and system time the process has used so far (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 @pytest.mark.parametrize("presses", [2, 5])
 def test_ctrl_c_any_number_of_times_ends_parent_and_workers(tmp_path, presses):
@@ -58,7 +67,11 @@ def test_ctrl_c_any_number_of_times_ends_parent_and_workers(tmp_path, presses):
             workers = _children(proc.pid)
             time.sleep(0.1)
         assert len(workers) >= 2, "the workers never started"
-        time.sleep(1.0)  # games under way
+        # games under way: each worker has had half a second of CPU (a wait bounded in time, not a
+        # fixed sleep, so a loaded machine that is slow to schedule them still gets there)
+        while time.monotonic() < deadline and min(_cpu_seconds(w) for w in workers) < 0.5:
+            time.sleep(0.05)
+        assert proc.poll() is None, ("gm simulate ended before Ctrl-C", proc.returncode)
         for _ in range(presses):
             proc.send_signal(signal.SIGINT)
             time.sleep(0.02)
@@ -69,5 +82,7 @@ def test_ctrl_c_any_number_of_times_ends_parent_and_workers(tmp_path, presses):
             proc.wait()
     assert proc.returncode in (0, 1, 130), (proc.returncode, err[-2000:])
     assert "Traceback" not in err, err[-2000:]
-    time.sleep(0.5)
+    gone = time.monotonic() + 30  # the workers end with the parent: give a loaded machine time to reap them
+    while [w for w in workers if _alive(w)] and time.monotonic() < gone:
+        time.sleep(0.05)
     assert not [w for w in workers if _alive(w)], "workers left running"
