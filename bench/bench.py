@@ -18,7 +18,7 @@ The games live under `--dir` (default: bench/.work in this checkout, so on the d
 would live on, not a RAM disk). Each resolve starts with no result folder (moved aside, not
 deleted, before the timer starts: see `unresolve`). Child processes run with Python's bytecode written as usual (as in an installed
 gm), after one warm-up run that also fills gm's cache. The figures, the machine and its load
-go to `--out` (default bench/FIGURES.md), which README.md and bench/README.md quote. The exit
+go to `--out` (default bench/FIGURES.md), which docs/speed.md and bench/README.md quote. The exit
 code is 0 when every goal of issue 17 is met, 1 when one is not.
 """
 

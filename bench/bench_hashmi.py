@@ -25,14 +25,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gm.commands import demo_seed  # noqa: E402
-from gm.commitment import commit_day  # noqa: E402
-from gm.day import resolve_day  # noqa: E402
+from gm.fairness.commitment import commit_day  # noqa: E402
+from gm.pipeline.day import anyone_due, resolve_day  # noqa: E402
 from gm.dice import AuditedDice  # noqa: E402
 from gm.engine import Day  # noqa: E402
 from gm.engines.hashmi.order_base import Action, TurnOrders  # noqa: E402
 from gm.engines.hashmi.state import State  # noqa: E402
-from gm.gamedir import GameDir  # noqa: E402
-from gm.record import day_files  # noqa: E402
+from gm.storage.gamedir import GameDir  # noqa: E402
+from gm.pipeline.record import day_files  # noqa: E402
 
 TARGET = 0.5
 
@@ -47,7 +47,7 @@ def demo_days(root: Path) -> tuple[list[float], object]:
     for day in range(last + 1):
         t = time.perf_counter()
         game = gd.load()
-        commit_day(gd, game, day, demo_seed(day))
+        commit_day(gd, game, day, demo_seed(day), due=anyone_due(gd, game, day))
         rd = resolve_day(gd, game, day, demo_seed(day))
         gd.write_result(day, day_files(game, rd))
         times.append(time.perf_counter() - t)

@@ -48,11 +48,11 @@ def resolve_once(root: Path, stages: dict[str, float] | None = None) -> float:
     """
     import gc
 
-    from gm.day import ResolvedDay, check_day, resolve_checked
+    from gm.pipeline.day import ResolvedDay, check_day, resolve_checked
     from gm.dice import AuditedDice, parse_seed
     from gm.errors import OrderError
-    from gm.gamedir import GameDir
-    from gm.record import day_files
+    from gm.storage.gamedir import GameDir
+    from gm.pipeline.record import day_files
 
     result = root / "days" / "01" / "result"
     if result.exists():  # moved aside, not deleted: bench/README.md, "The disk, measured as a GM meets it"
@@ -89,7 +89,7 @@ def resolve_once(root: Path, stages: dict[str, float] | None = None) -> float:
 
 def yaml_seconds(root: Path) -> float:
     """How long ruamel.yaml alone takes to read game.yaml and the Day 1 orders (included in load + check)."""
-    from gm.gamedir import GameDir
+    from gm.storage.gamedir import GameDir
     from gm.yamlio import load_file
 
     gd = GameDir(root)

@@ -241,7 +241,8 @@ def check(game_dir, day, as_json):
 @cli.command()
 @game_arg
 @day_opt
-@click.option("--seed", default=None, help="The day's seed in hex (default: fresh random bytes).")
+@click.option("--seed", default=None, help="The day's seed in hex (default: the seed `gm commit` fixed for the day; "
+                                           "fresh random bytes, with a warning, only for a day never committed).")
 @click.option("--beacon", default=None, metavar="SIGNATURE",
               help="The signature of the drand quicknet round the day's commitment named (hex), or a file "
                    "holding drand's answer for that round.")
@@ -252,9 +253,18 @@ def check(game_dir, day, as_json):
               help="The old name of --late-change (kept so that old scripts still work).")
 @click.option("--force", is_flag=True, help="Resolve a day again; the earlier result is kept beside the new one.")
 @click.option("--reason", default=None, help="With --force: why the day is resolved again (goes into the correction post).")
+@click.option("--name-players", is_flag=True,
+              help="With --force: the correction post names the players whose messages changed (by default it "
+                   "counts them: who was in the fights is not the thread's business).")
 @click.option("--intro", default=None, metavar="TEXT",
               help="Your own prose for the day's post (saved as days/NN/story.md and hashed into the day's record).")
-def resolve(game_dir, day, seed, beacon, rulings, old_rulings, force, reason, intro):
+@click.option("--early", is_flag=True, help="Resolve before the committed deadline.")
+@click.option("--now", default=None, metavar="WHEN", help="Take this as the time now (2026-03-01T20:00Z) instead of the clock's.")
+@click.option("--no-beacon", "no_beacon", default=None, metavar="REASON",
+              help="No drand mirror can be reached: resolve without the committed round, saying why (the reveal "
+                   "says so in its first line).")
+def resolve(game_dir, day, seed, beacon, rulings, old_rulings, force, reason, name_players, intro, early, now,
+            no_beacon):
     """Resolve a day with its committed seed: narration, private messages, GM summary, roll log, new state.
 
     \b
@@ -269,7 +279,8 @@ def resolve(game_dir, day, seed, beacon, rulings, old_rulings, force, reason, in
     if old_rulings:
         click.echo("note: --ruling is now called --late-change (the GM's rulings on players, such as a mod-kill, "
                    "go in days/NN/rulings.yaml: `gm rules --rulings`)", err=True)
-    out = commands.resolve(game_dir, day, seed, force, beacon, tuple(rulings) + tuple(old_rulings), reason, intro)
+    out = commands.resolve(game_dir, day, seed, force, beacon, tuple(rulings) + tuple(old_rulings), reason, intro,
+                           name_players, now=now, early=early, no_beacon=no_beacon)
     for w in out.warnings:
         click.echo(str(w), err=True)
     click.echo(f"Day {out.day} resolved ({out.rolls} rolls). Written to {out.result}:")
@@ -346,18 +357,20 @@ def _table(title: str, head, rows) -> None:
 @cli.command()
 @game_arg
 @click.option("--player", "-p", default=None, help="Show what this player knows instead of the GM view.")
+@click.option("--public", is_flag=True, help="Only what the thread may see (the table to post): the engine's secrets left out.")
 @json_opt
-def status(game_dir, player, as_json):
+def status(game_dir, player, public, as_json):
     """Who is alive, where, with what, who still owes orders and the deadline; or what one player knows.
 
     \b
     Examples:
       gm status my-game
+      gm status my-game --public
       gm status my-game --player Akane
     """
     from gm import commands
 
-    st = commands.status(game_dir, player)
+    st = commands.status(game_dir, player, public)
     if as_json:
         rows = [dict(zip(st.head, row)) for row in st.rows] if player is None else []
         _emit_json({"title": st.title, "player": player, "players": rows, "lines": list(st.lines)})
@@ -366,6 +379,8 @@ def status(game_dir, player, as_json):
         _table(st.title, st.head, st.rows)
     for line in st.lines:
         click.echo(line)
+    if player is None:
+        click.echo(f"What to do next, and the exact command: gm next {game_dir}")
 
 
 @cli.command()
@@ -408,7 +423,8 @@ def demo(target, engine):
               help="The orders deadline, '2026-03-01 20:00' (UTC) or with its zone (2026-03-01T20:00Z): the dice then "
                    "also take the drand quicknet round just after it; check, status, remind and the receipts show it.")
 @click.option("--late", is_flag=True, help="Commit although orders are already in (the post says so).")
-def commit(game_dir, day, deadline, late):
+@click.option("--now", default=None, metavar="WHEN", help="Take this as the time now (2026-03-01T18:00Z) instead of the clock's.")
+def commit(game_dir, day, deadline, late, now):
     """Fix a day's secret seed; print its SHA-256 commitment post for the thread.
 
     \b
@@ -417,7 +433,7 @@ def commit(game_dir, day, deadline, late):
     """
     from gm import commands
 
-    c = commands.commit(game_dir, day, deadline, late)
+    c = commands.commit(game_dir, day, deadline, late, now)
     for w in c.warnings:
         click.echo(w, err=True)
     note = "Post this in the thread before the orders deadline" if c.new else \
@@ -438,16 +454,29 @@ def _echo_parts(parts: list[str]) -> None:
 @cli.command()
 @game_arg
 @day_opt
-def lock(game_dir, day):
+@click.option("--file-key", default=None, metavar="FILE",
+              help="Print only the key of one orders file, for the player whose orders it holds: with it they "
+                   "check that file's gm-file line (docs/fairness.md).")
+@click.option("--early", is_flag=True, help="Lock before the deadline (the post says it was locked early).")
+@click.option("--reason", default=None, metavar="TEXT",
+              help="After the beacon round the commitment named is out: why the lock is late (said in the post).")
+@click.option("--now", default=None, metavar="WHEN", help="Take this as the time now (2026-03-01T20:00Z) instead of the clock's.")
+def lock(game_dir, day, file_key, early, reason, now):
     """At the deadline: post the digest of every orders file and every salt as received.
 
     \b
     Example:
       gm lock my-game --day 3
+      gm lock my-game --day 3 --file-key akane.yaml
     """
     from gm import commands
 
-    out = commands.lock(game_dir, day)
+    if file_key is not None:
+        day, key = commands.lock(game_dir, day, file_key=file_key)
+        click.echo(f"Day {day}, {file_key}: give this key only to the player whose orders the file holds", err=True)
+        click.echo(key)
+        return
+    out = commands.lock(game_dir, day, now=now, early=early, reason=reason)
     for w in out.warnings:
         click.echo(w, err=True)
     note = "Post this in the thread now, at the deadline" if out.new else f"Day {out.day} was already locked; the same post again"
@@ -525,7 +554,7 @@ def verifier(old_out, out):
     """
     from pathlib import Path
 
-    from gm.verifier import write_verifier
+    from gm.fairness.verifier_page import write_verifier
 
     if old_out is not None and out is not None:
         raise click.UsageError("name the page once: --out FILE")
@@ -598,6 +627,75 @@ def preview(game_dir, day, out, forum, max_length):
 
 @cli.command()
 @game_arg
+@click.option("--day", "-d", type=click.IntRange(min=0), default=None,
+              help="Day number (default: the day just resolved until the next is committed, else the day under way).")
+@click.option("--serve", is_flag=True, help="Serve the desk on 127.0.0.1 until Ctrl-C; ticks are kept in the day's folder.")
+@click.option("--port", type=click.IntRange(0, 65535), default=0, help="With --serve: the port (default: any free one).")
+@click.option("--now", default=None, metavar="WHEN",
+              help="Count the reminder's time left from this moment ('2026-03-01 20:00' UTC, or with its zone) "
+                   "instead of the clock's.")
+def desk(game_dir, day, serve, port, now):
+    """The day's desk: every post and private message in the order you send them, each with a Copy
+    button and a "sent" tick (days/NN/desk.html, or served on loopback with --serve).
+
+    \b
+    Examples:
+      gm desk my-game --day 3
+      gm desk my-game --serve
+    """
+    from gm.gmday.desk import default_day, write_desk
+    from gm.storage.gamedir import GameDir
+
+    gd = GameDir(game_dir)
+    game = gd.load()
+    day = default_day(gd, day)
+    if not serve:
+        path, d = write_desk(gd, game, day, now)
+        click.echo(f"Desk for Day {day} written to {path} ({len(d.items())} text(s) to copy): open it in a browser; "
+                   "its ticks are kept by that browser.")
+        return
+    from gm.gmday.desk_serve import serve as run
+
+    def ready(server):
+        click.echo(f"Desk for Day {day}: {server.url}\n(only this computer can open it; ticks are kept in "
+                   f"{game_dir / 'days' / f'{day:02d}' / 'desk-sent.json'}; Ctrl-C stops it)")
+
+    run(gd, game, day, port, now, ready)
+    click.echo("desk stopped.")
+
+
+@cli.command(name="next")
+@game_arg
+@click.option("--now", default=None, metavar="WHEN",
+              help="Judge what is overdue from this moment ('2026-03-01 20:00' UTC, or with its zone) instead of "
+                   "the clock's.")
+@json_opt
+def next_cmd(game_dir, now, as_json):
+    """Where the game stands in the day's cycle, what is overdue, and the exact next command.
+
+    \b
+    Example:
+      gm next my-game
+    """
+    from gm.gmday.nextstep import next_step
+
+    out = next_step(game_dir, now)
+    if as_json:
+        _emit_json(out.as_json())
+        return
+    click.echo(f"{out.title}, Day {out.day}" + (" (the game is over)" if out.over else ""))
+    for s in out.steps:
+        click.echo(f"  {s.step:<10} {s.status:<11} {s.detail}".rstrip())
+    late = [s.step for s in out.steps if s.status == "overdue"]
+    if late:
+        click.echo(f"overdue: {', '.join(late)}")
+    for w in out.warnings:
+        click.echo(w)
+    click.echo(f"next: {out.command}\n  ({out.why})")
+
+
+@cli.command()
+@game_arg
 @done_day_opt
 @click.option("--forum", default=None, metavar="FORUM",
               help="The forum to render for: phpbb, vbulletin, xenforo, smf, mybb, discourse, discord, bbcode or "
@@ -666,7 +764,7 @@ def receipts(game_dir, day, now):
     Example:
       gm receipts my-game --day 3
     """
-    from gm.gmday import NothingDue, receipts as run
+    from gm.gmday.deadline import NothingDue, receipts as run
 
     try:
         out = run(game_dir, day, now)
@@ -677,6 +775,74 @@ def receipts(game_dir, day, now):
         click.echo(f"{how:<8} {path}")
     changed = sum(1 for w in out.written if w[2] != "same")
     click.echo(f"Day {out.day}: {len(out.written)} receipt(s) in {out.folder}, {changed} new or changed since the last run.")
+
+
+@cli.command()
+@game_arg
+@click.argument("pms", nargs=-1, type=click.Path(exists=True, path_type=_Path))
+@day_opt
+@click.option("--from", "sender", default=None, metavar="PLAYER",
+              help="Who sent the PMs, for files that do not say (default: each file's name).")
+@click.option("--accept", "accept", multiple=True, metavar="PLAYER",
+              help="Write a proposal you have edited (days/NN/inbox/proposed-<player>.yaml) into the orders; "
+                   "'all' for every one.")
+@click.option("--no-ask", is_flag=True, help="Never ask at the terminal: leave every doubt in its proposal.")
+@json_opt
+def inbox(game_dir, pms, day, sender, accept, no_ask, as_json):
+    """Read players' PMs (saved as text) into checked orders.
+
+    Each PM is a filled-in order form or free text ("shoot bruno twice w/ rifle, then move to the
+    beach"). What gm reads without doubt is written to days/NN/orders/inbox-<player>.yaml, with the PM
+    kept in days/NN/inbox/; every doubt is shown with its choices (asked at a terminal) and left in a
+    proposal for you to edit. docs/inbox.md has the details.
+
+    \b
+    Examples:
+      gm inbox my-game pms.txt                 # many PMs copied from the forum's inbox page
+      gm inbox my-game akane.txt bruno.txt     # one PM a file, each from the player it is named after
+      gm inbox my-game --accept Akane          # after editing Akane's proposal
+
+    Exit codes: 0 every PM read into orders; 1 something waits for you (a doubt, a PM refused) or a
+    problem gm explains (the folder left as it was); 2 a usage error; 3 a bug in gm (GM_DEBUG=1
+    shows the traceback).
+    """
+    from gm.inbox import accept as run_accept, report_json, report_lines, run_inbox
+
+    if accept:
+        if pms:
+            raise click.UsageError("give PM files or --accept, not both")
+        result = run_accept(game_dir, day, [] if "all" in [a.casefold() for a in accept] else list(accept))
+    else:
+        if not pms:
+            raise click.UsageError("give the files of PMs to read (or --accept PLAYER)")
+        choose = None if no_ask or as_json or not _at_terminal() else _ask_gm
+        result = run_inbox(game_dir, day, list(pms), sender, choose)
+    if as_json:
+        _emit_json(report_json(result))
+    else:
+        for line in report_lines(result):
+            click.echo(line)
+    if any(not p.sure for p in result.players) or result.refused:
+        sys.exit(1)
+
+
+def _at_terminal() -> bool:
+    """Is a person at the keyboard to answer gm's questions (not a pipe, a file or a script)?"""
+    return sys.stdin.isatty()
+
+
+def _ask_gm(player, doubt):
+    """At a terminal: the GM picks one of a doubt's choices, leaves the phrase out, or keeps it for later."""
+    click.echo(f"{player}: {doubt.phrase if doubt.phrase != '*' else 'the whole PM'}: {doubt.why}")
+    for n, (words, _) in enumerate(doubt.choices, 1):
+        click.echo(f"  {n}. {words}")
+    click.echo("  0. leave it out (no order from it)    Enter: decide later (it stays in the proposal)")
+    raw = click.prompt("  your choice", default="", show_default=False)
+    if not raw.strip():
+        return None
+    if raw.strip().isdigit() and int(raw) <= len(doubt.choices):
+        return int(raw) - 1
+    return None
 
 
 @cli.command()
@@ -692,7 +858,7 @@ def form(game_dir, day, player, now):
       gm form my-game
       gm form my-game --player Akane
     """
-    from gm.gmday import NothingDue, form as run
+    from gm.gmday.deadline import NothingDue, form as run
 
     try:
         _, post = run(game_dir, day, player, now)
@@ -713,7 +879,7 @@ def remind(game_dir, day, now):
     Example:
       gm remind my-game
     """
-    from gm.gmday import NothingDue, remind as run
+    from gm.gmday.deadline import NothingDue, remind as run
 
     try:
         out = run(game_dir, day, now)
@@ -751,13 +917,41 @@ def rules(target, game_dir, show_rulings):
             engine, game_dir = None, Path(target)
 
     if show_rulings:
-        from gm import rulings
+        from gm.gmday import rulings
 
         click.echo(rulings.__doc__.strip())
         return
-    text, where = commands.rules_text(engine, game_dir)
-    click.echo(f"({where})\n", err=True)
+    text, _ = commands.rules_text(engine, game_dir)
     click.echo(text, nl=False)
+
+
+@cli.command()
+@click.argument("target", metavar="[ENGINE_OR_GAME]", required=False, shell_complete=_engine_or_folder)
+@click.option("--format", "fmt", type=click.Choice(["markdown", "bbcode"]), default=None,
+              help="The markup to print it in (default: Markdown, or a game folder's own format).")
+def guide(target, fmt):
+    """Print the players' guide of a game: every order with its syntax and one example.
+
+    Post it in the sign-up thread. ENGINE_OR_GAME is an engine's name or a game folder (its engine,
+    in its forum's markup). The same pages are docs/guides/ENGINE.md.
+
+    \b
+    Examples:
+      gm guide battle-royale
+      gm guide my-game
+      gm guide kharnage --format bbcode
+    """
+    from gm import commands
+
+    engine, game_dir = target, None
+    if target is not None:
+        from pathlib import Path
+
+        from gm.engines import REGISTRY
+
+        if target not in REGISTRY and (Path(target) / "game.yaml").is_file():
+            engine, game_dir = None, Path(target)
+    click.echo(commands.guide_text(engine, game_dir, fmt), nl=False)
 
 
 @cli.command()
@@ -778,7 +972,14 @@ def rules(target, game_dir, show_rulings):
 @click.option("--plots", type=FOLDER, default=None,
               help="Write survival.png, wins.png and kills.png here (needs the extra: pip install 'gm[lab]').")
 @click.option("--no-charts", is_flag=True, help="Leave out the text charts.")
-def simulate(target, games, players, policy, house_rules, vs, seed, jobs, as_json, plots, no_charts):
+@click.option("--sweep", "sweeps", multiple=True, metavar="SETTING=V1,V2",
+              help="Play the same games under each value of a house rule (repeat: every combination).")
+@click.option("--target", "target_text", default=None, metavar="'GROUP wins LOW-HIGH%'",
+              help="With --sweep: which combinations give GROUP that share of games won.")
+@click.option("--cluster", default=None, metavar="ADDRESS",
+              help="Play on a Dask cluster (its scheduler, e.g. tcp://10.0.0.5:8786) instead of here: pip install 'gm[cluster]'.")
+def simulate(target, games, players, policy, house_rules, vs, seed, jobs, as_json, plots, no_charts, sweeps, target_text,
+             cluster):
     """Play many complete games with the engine's own rules, and report who wins, how long games
     last, who dies when, what each weapon does and how often each rule fires (docs/simulate.md).
 
@@ -799,6 +1000,10 @@ def simulate(target, games, players, policy, house_rules, vs, seed, jobs, as_jso
                           "(the terminal report has text charts without it)")
     lab, sim = lab_mod.prepare(target, games, players, policy, house_rules, vs, seed)
     jobs = jobs or default_jobs()
+    if sweeps or target_text:
+        if cluster:
+            raise click.UsageError("--sweep plays here: leave out --cluster (or sweep one value per cluster run)")
+        return _sweep(lab, sim, sweeps, target_text, vs, jobs, as_json, plots)
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -817,7 +1022,7 @@ def simulate(target, games, players, policy, house_rules, vs, seed, jobs, as_jso
         with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TextColumn("left:"),
                       TimeRemainingColumn(), console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task("games", total=total)
-            report, timing = lab_mod.simulate(lab, sim, jobs, lambda n: bar.advance(task, n))
+            report, timing = lab_mod.simulate(lab, sim, jobs, lambda n: bar.advance(task, n), cluster)
         if as_json:
             import json
 
@@ -836,6 +1041,38 @@ def simulate(target, games, players, policy, house_rules, vs, seed, jobs, as_jso
     finally:
         if main_thread and signal.getsignal(signal.SIGINT) is stop_once:
             signal.signal(signal.SIGINT, previous)
+
+
+def _sweep(lab, sim, sweeps, target_text, vs, jobs, as_json, plots) -> None:
+    """`gm simulate --sweep`: every combination on the same seed, one table (gm/simulate/sweep.py)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from gm.errors import GmError
+    from gm.simulate.sweep import combinations, parse_sweeps, parse_target, run_sweep
+
+    if not sweeps:
+        raise GmError("--target answers a sweep: give the settings to try with --sweep SETTING=V1,V2,...")
+    if vs is not None:
+        raise GmError("--sweep and --vs are two ways to compare rules: use one (a --vs file's settings can be swept)")
+    parsed = parse_sweeps(sweeps)
+    goal = parse_target(target_text) if target_text else None
+    err = Console(stderr=True)
+    total = lab.games * len(combinations(parsed))
+    with Progress(TextColumn("sweeping"), BarColumn(), MofNCompleteColumn(), TextColumn("left:"),
+                  TimeRemainingColumn(), console=err, transient=True, disable=not err.is_terminal) as bar:
+        task = bar.add_task("games", total=total)
+        report, timing = run_sweep(lab, sim, parsed, goal, jobs, lambda n: bar.advance(task, n))
+    if as_json:
+        _emit_json({**report, "timing": timing})
+    else:
+        from gm.simulate.report import render_sweep
+
+        render_sweep(Console(), report, timing)
+    if plots is not None and report["combinations"]:
+        from gm.simulate.charts import write_sweep_png
+
+        click.echo(f"wrote {write_sweep_png(report, plots, sim.engine.facts.title)}", err=as_json)
 
 
 def main():

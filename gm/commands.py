@@ -9,24 +9,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gm.errors import GmError, StateError
-from gm.gamedir import GameDir, write_new_file
-from gm.gcpause import gc_paused
+from gm.storage.gamedir import GameDir, write_new_file
+from gm.storage.gamedir import default_day as _default_day
+from gm.storage.gcpause import gc_paused
 from gm.yamlio import display_path
 
 if TYPE_CHECKING:
-    from gm.audit import AuditReport
-
-
-def _default_day(gd: GameDir, day: int | None, resolved: bool) -> int:
-    """Without --day: the first unresolved day (for check/resolve) or the last resolved one."""
-    if day is not None:
-        return day
-    done = gd.resolved_days()
-    if resolved:
-        if not done:
-            raise StateError(f"no day of {display_path(gd.root)} has been resolved yet")
-        return done[-1]
-    return done[-1] + 1 if done else 0
+    from gm.fairness.audit import AuditReport
 
 
 GITIGNORE = """\
@@ -56,7 +45,7 @@ def new_game(root: Path, engine_name: str | None, title: str | None) -> tuple[li
     template = engine.new_game_files(title)
     template.setdefault(".gitignore", GITIGNORE)
     template.setdefault(".gitattributes", GITATTRIBUTES)
-    template.setdefault(GameDir.LOCK, "")  # the writing commands' lock (gm/gamedir.py): there from the start
+    template.setdefault(GameDir.LOCK, "")  # the writing commands' lock (gm/storage/gamedir.py): there from the start
     made_root = not root.exists()
     created: list[Path] = []
     try:
@@ -76,9 +65,9 @@ def new_game(root: Path, engine_name: str | None, title: str | None) -> tuple[li
 
 
 def check(root: Path, day: int | None):
-    from gm.day import check_day
+    from gm.pipeline.day import check_day
     from gm.errors import Location, Problem
-    from gm.ignored import unread
+    from gm.gmday.ignored import unread
 
     gd = GameDir(root)
     game = gd.load()
@@ -90,7 +79,7 @@ def check(root: Path, day: int | None):
         report.problems.append(Problem(Location(display_path(left)), "left by an interrupted gm run (git ignores it; "
                                        "it may hold an earlier result: look, then delete it)", "warning"))
     if game.templates_dir.is_dir():  # the GM's own templates (jinja2 is loaded only for them)
-        from gm.templating import check_templates
+        from gm.forum.templating import check_templates
 
         report.problems += check_templates(game)
         if not any(p.severity == "error" for p in report.problems) and not gd.is_resolved(report.day):
@@ -103,9 +92,9 @@ def _trial_render(gd: GameDir, game, day: int) -> list:
     with a throwaway seed, and nothing written or shown but the problems: a GM's template that
     fails only as it runs (a name it may not use, a width beyond the bounds) fails here, not at
     resolve."""
-    from gm.day import resolve_day
+    from gm.pipeline.day import resolve_day
     from gm.errors import LocatedError, Location, OrderError, Problem
-    from gm.record import day_files
+    from gm.pipeline.record import day_files
 
     try:
         day_files(game, resolve_day(gd, game, day, bytes(32)))
@@ -131,15 +120,19 @@ class Resolved:
 
 
 def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beacon: str | None = None,
-            rulings: tuple[str, ...] = (), reason: str | None = None, intro: str | None = None) -> Resolved:
+            rulings: tuple[str, ...] = (), reason: str | None = None, intro: str | None = None,
+            name_players: bool = False, now: str | None = None, early: bool = False,
+            no_beacon: str | None = None) -> Resolved:
     """Resolve a day. After a lock, a changed orders file needs a ruling and a changed salt is
-    refused; a re-resolve needs its reason, and leaves a correction in the record (gm/corrections.py).
+    refused; a re-resolve needs its reason, and leaves a correction in the record (gm/fairness/corrections.py).
     `intro` is the GM's prose for the post: it is written to days/NN/story.md (which must not hold
     other text already) so the day's record and `gm audit` can account for it."""
-    from gm.commitment import LOG_FILE, beacon_for_resolve, log_event, secret_for_resolve, take_back_log
-    from gm.day import resolve_day
-    from gm.gamedir import create_file_atomically
-    from gm.record import day_files
+    from gm.fairness.chain import write_result
+    from gm.fairness.commitment import (LOG_FILE, beacon_for_resolve, check_resolve_time, check_ruled_deadline, derived_veil,
+                                        log_event, secret_for_resolve, take_back_log)
+    from gm.pipeline.day import read_day, roll_day
+    from gm.pipeline.record import day_files
+    from gm.storage.gamedir import create_file_atomically
 
     gd = GameDir(root)
     game = gd.load()
@@ -158,16 +151,27 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
             raise StateError(f"Day {day} is already resolved; use --force --reason \"...\" to resolve it again "
                              "(the old result is kept, and the correction is posted)")
         secret, seed_warnings = secret_for_resolve(gd, game, day, seed_hex)
-        round_record = beacon_for_resolve(gd, day, beacon)
+        if not (force and gd.is_resolved(day)):  # a re-resolve comes after the deadline by its nature
+            seed_warnings += check_resolve_time(gd, day, when_now(now), early)
+        round_record = beacon_for_resolve(gd, day, beacon, no_beacon)
         history = _history(gd, day, force)
-        with gc_paused():  # the day's objects all live until it is written (gm/gcpause.py)
-            rd = resolve_day(gd, game, day, secret.seed, secret.veil, round_record, story=intro)
-            history["rulings"] += _check_lock(gd, day, rd.checked, rulings, history["rulings"])
+        if no_beacon is not None:
+            from gm.fairness.commitment import without_beacon
+
+            history["no_beacon"] = without_beacon(gd, day, no_beacon)
+        with gc_paused():  # the day's objects all live until it is written (gm/storage/gcpause.py)
+            veil = secret.veil or derived_veil(secret.seed)
+            checked, late = read_day(gd, game, day, intro, rulings, history["rulings"], veil)  # the lock before the dice
+            if no_beacon is None and checked.rulings is not None:
+                check_ruled_deadline(gd, day, checked.rulings.deadline)
+            history["rulings"] += late
+            rd = roll_day(game, checked, secret.seed, secret.veil, round_record)
             if force and gd.is_resolved(day):
-                from gm.corrections import correction
+                from gm.fairness.corrections import correction
 
                 draft = day_files(game, rd, history)
-                history["corrections"].append(correction(gd, day, reason.strip(), draft, rd.checked.orders_digests))
+                history["corrections"].append(correction(gd, day, reason.strip(), draft, rd.checked.orders_digests,
+                                                         name_players))
             files = day_files(game, rd, history)
         if intro is not None and not story_path.is_file():
             create_file_atomically(story_path, intro)
@@ -177,7 +181,7 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
         log_size = log.stat().st_size if log.is_file() else None
         log_event(gd, {"event": "resolve", "day": day, "record_sha256": hashlib.sha256(files["day.json"].encode("utf-8")).hexdigest()})
         try:
-            result = gd.write_result(day, files, force=force)
+            result = write_result(gd, day, files, force=force)
         except BaseException:  # a full disk, say: a result not put in place takes its log line back
             placed = gd.result_dir(day) / "day.json"
             try:
@@ -187,8 +191,13 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
             if not in_place:
                 take_back_log(log, log_size)
             raise
+        from gm.fairness.reveal import release_sealed
+
+        released = release_sealed(gd, game)
     later = [d for d in gd.resolved_days() if d > day]
     warnings = list(rd.checked.warnings) + seed_warnings + gd.notes
+    if released:
+        warnings.append("note: the game has ended, so the sealed days' reveal posts are written: " + ", ".join(released))
     if later:
         warnings.append(f"warning: Day(s) {', '.join(map(str, later))} were resolved from the old Day {day}: resolve them again")
     return Resolved(day, display_path(result), sorted(files), len(rd.rolls), bool(game.engine.ended(rd.state)), warnings)
@@ -199,9 +208,9 @@ def _settle_head(gd: GameDir) -> None:
     last day's result in place and logged, the head still naming the day before (`gm audit --all`
     names such a head until then). A head naming a day that is gone, or another record, is left as
     it is: that is for the audit to report."""
-    from gm.chain import read_head, record_logged, write_head
+    from gm.fairness.chain import read_head, record_logged, write_head
 
-    from gm.commitment import read_log
+    from gm.fairness.commitment import read_log
 
     days = gd.resolved_days()
     head = read_head(gd)
@@ -223,34 +232,9 @@ def _history(gd: GameDir, day: int, force: bool) -> dict:
     return {"rulings": list(old.get("rulings") or []), "corrections": list(old.get("corrections") or [])}
 
 
-def _check_lock(gd: GameDir, day: int, checked, rulings: tuple[str, ...], earlier: list[dict]) -> list[dict]:
-    """After `gm lock`: the salts as locked, and each orders file changed since covered by a ruling
-    (compared with the bytes the day was resolved from)."""
-    from gm.lock import file_differences, read_lock, salt_differences
-
-    lock = read_lock(gd, day)
-    texts = [r.strip() for r in rulings if r.strip()]
-    if lock is None:
-        if texts:
-            raise StateError(f"Day {day} was not locked (`gm lock`), "
-                             "so no orders file can have changed after it: leave out --late-change")
-        return []
-    files, salts = checked.orders_digests, checked.salts
-    salt_changes = salt_differences(lock.salts, salts)
-    if salt_changes:
-        raise StateError(f"the salts of Day {day} differ from the lock ({display_path(gd.day_dir(day) / 'lock.txt')}): "
-                         + "; ".join(salt_changes) + ". A salt is the player's: put it back as locked")
-    ruled = {f for r in earlier for f in r.get("files", [])}  # a re-resolve keeps its day's rulings
-    changed = [c for c in file_differences(lock.files, files) if c.split(" was ")[0] not in ruled]
-    if changed and not texts:
-        raise StateError(f"orders changed after the lock of Day {day}: {'; '.join(changed)}. Say what you decided "
-                         "and why with --late-change \"...\" (it goes into the reveal post)")
-    return [{"text": t, "files": [c.split(" was ")[0] for c in changed]} for t in texts]
-
-
 def audit(root: Path, day: int | None) -> AuditReport:
-    from gm.audit import AuditReport, audit_day
-    from gm.chain import check_day
+    from gm.fairness.audit import AuditReport, audit_day
+    from gm.fairness.chain import check_day
 
     gd = GameDir(root)
     game = gd.load()
@@ -297,33 +281,38 @@ class Status:
     lines: list[str]
 
 
-def status(root: Path, player: str | None) -> Status:
-    from gm.day import check_day
+def status(root: Path, player: str | None, public: bool = False) -> Status:
+    """The GM's table of the game (or, `public`, what the thread may see: Engine.public_status_rows),
+    who owes orders and the deadline; or, with `player`, what that player knows."""
+    from gm.pipeline.day import check_day
 
     gd = GameDir(root)
     game = gd.load()
     done = gd.resolved_days()
     engine = game.engine
     if done:
-        from gm.day import load_state
+        from gm.pipeline.day import load_state
 
         state = load_state(gd, game, done[-1])
     else:
         state = game.initial_state
     day_txt = f"after Day {done[-1]}" if done else "before Day 0"
     if player is not None:
-        from gm.gmday import find_player
+        from gm.gmday.deadline import find_player
+        from gm.gmday.rulings import replacements, with_replacements
 
+        # a replacement's handle finds the character (rulings up to the day being played)
+        game = with_replacements(game, replacements(gd, game, done[-1] + 1 if done else 0))
         player = find_player(game, player)
         lines = [f"{player}, {day_txt}: what {player} knows"] + engine.player_status(state, game.rules, player)
-        from gm.learned import seen_by_player
+        from gm.pipeline.learned import seen_by_player
 
         seen = seen_by_player([(d, gd.result_dir(d)) for d in done], engine.learned_kinds).get(player, [])
         learned = engine.player_learned(seen, game.rules, player)
         if learned:
             lines += ["  learned:"] + ["  " + x for x in learned]
         return Status(game.title, [], [], lines)
-    head, rows = engine.status_rows(state, game.rules)
+    head, rows = (engine.public_status_rows if public else engine.status_rows)(state, game.rules)
     lines = []
     if not engine.ended(state):
         next_day = done[-1] + 1 if done else 0
@@ -338,7 +327,7 @@ def status(root: Path, player: str | None) -> Status:
                 lines.append(f"Day {next_day}: {len(checked.errors)} error(s) in the orders: run `gm check`")
             lines.append(_commitment_line(gd, next_day))
             lines.append(deadline_line(gd, game, next_day, checked))
-            from gm.ignored import unread
+            from gm.gmday.ignored import unread
 
             stray = unread(gd, next_day)
             if stray:
@@ -373,12 +362,15 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
     """Play the engine's example as a careful GM would: each day committed before its orders come
     in, locked at the deadline, then resolved; the last day also takes a real drand quicknet round
     (earlier days stay offline: the example's orders were written for their dice)."""
-    from gm.beacon import DEMO_ROUND, DEMO_SIGNATURE, checked_round, round_time
-    from gm.commitment import commit_day, derived_veil, log_event
-    from gm.day import resolve_day
+    from datetime import timedelta
+
+    from gm.fairness.beacon import DEMO_ROUND, DEMO_SIGNATURE, checked_round, round_time
+    from gm.fairness.chain import write_result
+    from gm.fairness.commitment import commit_day, derived_veil, log_event
+    from gm.pipeline.day import anyone_due, check_day, day_rolls, resolve_day
     from gm.engines import DEFAULT_ENGINE, get_engine
-    from gm.record import day_files
-    from gm.lock import lock_day
+    from gm.pipeline.record import day_files
+    from gm.fairness.lock import lock_day
 
     engine = get_engine(engine_name or DEFAULT_ENGINE)
     source = engine.example_dir()
@@ -397,19 +389,24 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
         beacon = None
         seed = demo_seed(day, beacon=day == days[-1])
         if day == days[-1]:  # a deadline just before a published round, so the round named is that one
-            commit_day(gd, game, day, seed, deadline=round_time(DEMO_ROUND - 1))
+            deadline = round_time(DEMO_ROUND - 1)
+            commit_day(gd, game, day, seed, deadline=deadline, now=deadline - timedelta(hours=1),
+                       due=anyone_due(gd, game, day), rolls=day_rolls(gd, game, day))
             beacon = checked_round(DEMO_ROUND, DEMO_SIGNATURE).record()
         else:
-            commit_day(gd, game, day, seed)
+            commit_day(gd, game, day, seed, due=anyone_due(gd, game, day), rolls=day_rolls(gd, game, day))
         orders = source / "days" / f"{day:02d}" / "orders"
         if orders.is_dir():
             shutil.copytree(orders, gd.orders_dir(day))
-        lock_day(gd, game, day)
+        lock_day(gd, game, day, lambda: check_day(gd, game, day), now=deadline if day == days[-1] else None)
         with gc_paused():
             rd = resolve_day(gd, game, day, seed, derived_veil(seed), beacon)
             files = day_files(game, rd)
-        gd.write_result(day, files)
+        write_result(gd, day, files)
         log_event(gd, {"event": "resolve", "day": day, "record_sha256": hashlib.sha256(files["day.json"].encode("utf-8")).hexdigest()})
+    from gm.fairness.reveal import release_sealed
+
+    release_sealed(gd, game)
     shown = engine.facts.demo_day if engine.facts.demo_day in days else days[-1]
     path = gd.result_dir(shown) / f"narration.{game.ext}"
     return DemoResult(days[-1], path.read_text(encoding="utf-8"), display_path(path), shown, engine.facts.name)
@@ -418,13 +415,29 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
 # ---- provable fairness -------------------------------------------------------------------
 
 
-def commit(root: Path, day: int | None, deadline: str | None = None, late: bool = False):
-    """Fix the day's seed and return the commitment post (gm/commitment.py); with `deadline`, the
+def when_now(raw: str | None):
+    """`--now`: a date and time with its zone (2026-03-01T20:00Z), or in UTC as `2026-03-01 20:00`;
+    None: the clock's."""
+    from datetime import timezone
+
+    if raw is None:
+        return None
+    from gm.fairness.beacon import parse_deadline
+    from gm.gmday.deadline import parse_when
+
+    try:
+        return parse_deadline(raw)
+    except GmError:
+        return parse_when(raw, "--now").replace(tzinfo=timezone.utc)
+
+
+def commit(root: Path, day: int | None, deadline: str | None = None, late: bool = False, now: str | None = None):
+    """Fix the day's seed and return the commitment post (gm/fairness/commitment.py); with `deadline`, the
     dice also take the beacon round after it, and the day's deadline is kept for check, status,
-    remind and the receipts (gm/gmday.py). A day after the end of the game is refused."""
-    from gm.beacon import parse_deadline
-    from gm.commitment import commit_day
-    from gm.day import load_state
+    remind and the receipts (gm/gmday/deadline.py). A day after the end of the game is refused."""
+    from gm.fairness.beacon import parse_deadline
+    from gm.fairness.commitment import commit_day
+    from gm.pipeline.day import anyone_due, day_rolls, load_state
 
     gd = GameDir(root)
     game = gd.load()
@@ -434,9 +447,10 @@ def commit(root: Path, day: int | None, deadline: str | None = None, late: bool 
         done = [d for d in gd.resolved_days() if d < day]
         if done and not gd.is_resolved(day) and game.engine.ended(load_state(gd, game, done[-1])):
             raise StateError(f"the game ended on Day {done[-1]}: there is no Day {day} to commit")
-        result = commit_day(gd, game, day, deadline=when, late=late)
+        result = commit_day(gd, game, day, deadline=when, late=late, due=anyone_due(gd, game, day), now=when_now(now),
+                             rolls=day_rolls(gd, game, day))
         if when is not None:
-            from gm.gmday import set_deadline
+            from gm.gmday.deadline import set_deadline
 
             where = set_deadline(gd, day, when)
             result.warnings.append(f"Day {day}: deadline kept in {where} (`gm remind` and `gm status` show the time left)")
@@ -445,21 +459,28 @@ def commit(root: Path, day: int | None, deadline: str | None = None, late: bool 
 
 
 def post_parts(game, post: str) -> list[str]:
-    """A post as the forum takes it: whole, or in numbered parts within its length (gm/forums.py).
+    """A post as the forum takes it: whole, or in numbered parts within its length (gm/forum/profiles.py).
     The file gm keeps (commit.txt, lock.txt) holds the whole post; the parts are what is pasted."""
-    from gm.forums import split_post
+    from gm.forum.profiles import split_post
 
     return split_post(post, game.format, game.forum.max_length if game.forum is not None else None)
 
 
-def lock(root: Path, day: int | None):
-    """Post the orders and salts as received, at the deadline (gm/lock.py)."""
-    from gm.lock import lock_day
+def lock(root: Path, day: int | None, file_key: str | None = None, now: str | None = None, early: bool = False,
+         reason: str | None = None):
+    """Post the orders and salts as received, at the deadline (gm/fairness/lock.py); with `file_key`, only
+    the key of that orders file, for the player whose orders it holds."""
+    from gm.fairness.lock import file_key_for, lock_day
+    from gm.pipeline.day import check_day
 
     gd = GameDir(root)
     game = gd.load()
+    if file_key is not None:
+        d = _default_day(gd, day, resolved=False) if day is None else day
+        return d, file_key_for(gd, game, d, file_key)
     with gd.lock():
-        locked = lock_day(gd, game, _default_day(gd, day, resolved=False))
+        day = _default_day(gd, day, resolved=False)
+        locked = lock_day(gd, game, day, lambda: check_day(gd, game, day), when_now(now), early, reason)
     locked.parts = post_parts(game, locked.post)
     return locked
 
@@ -470,22 +491,29 @@ def reveal(root: Path, day: int | None, rolls: bool = False, purposes: bool = Fa
     gd = GameDir(root)
     game = gd.load()
     if purposes:
-        from gm.reveal import purposes_posts
+        from gm.fairness.reveal import purposes_posts
 
         return purposes_posts(gd, game)
     day = _default_day(gd, day, resolved=True)
     if not gd.is_resolved(day):
         raise StateError(f"Day {day} has not been resolved: its seed stays secret until it is")
+    # sealed (Engine.secrets): a sealed day's reveal is written only once the game has ended (gm/fairness/reveal.py)
     why = game.engine.sealed(day)
-    if why:
+    if why or not (gd.result_dir(day) / f"reveal.{game.ext}").is_file():
         last = gd.resolved_days()[-1]
         if not game.engine.ended(game.engine.state_from_json(gd.read_json(last, "state.json"))):
+            why = why or f"Day {day}'s dice decided something secret ({game.engine.secrets.sealing_rolls or 'a hidden fact'})"
             raise StateError(f"{why}: post Day {day}'s reveal and roll log after the game ends")
     if rolls:
-        from gm.reveal import roll_log_posts
+        from gm.fairness.reveal import roll_log_posts
 
         return day, roll_log_posts(game, day, gd.result_dir(day) / "rolls.public.jsonl")
     path = gd.result_dir(day) / f"reveal.{game.ext}"
+    if not path.is_file():  # a sealed day of a game that has ended: its reveal is due now (gm/fairness/reveal.py)
+        from gm.fairness.reveal import release_sealed
+
+        with gd.lock():
+            release_sealed(gd, game)
     if not path.is_file():
         raise StateError(f"{display_path(path)} is missing (was Day {day} resolved by an older gm? docs/fairness.md says what to do)")
     parts = sorted(gd.result_dir(day).glob(f"reveal.part*.{game.ext}"), key=lambda p: int(p.name.split(".")[1][4:]))
@@ -494,9 +522,9 @@ def reveal(root: Path, day: int | None, rolls: bool = False, purposes: bool = Fa
 
 def verify(commit_arg: str, reveal_path: Path | None, rolls_path: Path, seed: str | None, engine: str | None,
            day: int | None, salts: list[str], lock_path: Path | None = None, open_paths: tuple[Path, ...] = ()):
-    """Check a day's dice from the published posts alone (gm/verify.py). A file that cannot be
+    """Check a day's dice from the published posts alone (gm/fairness/verify.py). A file that cannot be
     read raises Unreadable (exit code 2)."""
-    from gm.verify import Published, Unreadable, verify as run
+    from gm.fairness.verify import Published, Unreadable, verify as run
 
     def read(path: Path) -> str:
         try:
@@ -524,7 +552,7 @@ def verify(commit_arg: str, reveal_path: Path | None, rolls_path: Path, seed: st
 
 def audit_all(root: Path) -> AuditReport:
     """Walk the hash chain from Day 0 and name the first day where anything was changed."""
-    from gm.audit import AuditReport, audit_chain
+    from gm.fairness.audit import AuditReport, audit_chain
 
     gd = GameDir(root)
     game = gd.load()
@@ -547,24 +575,32 @@ class VotesResult:
 
 
 def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, dry_run: bool) -> VotesResult:
-    """Count the day's votes from a saved thread (gm/thread.py, gm/votecount.py)."""
+    """Count the day's votes from a saved thread (gm/forum/thread.py, gm/forum/votecount.py)."""
     from datetime import datetime
 
-    from gm.day import state_before
-    from gm.forums import split_post
-    from gm.render import render_post
-    from gm.thread import read_thread
-    from gm.votecount import count_votes, not_voting, votes_yaml, write_votes
+    from gm.pipeline.day import state_before
+    from gm.forum.profiles import split_post
+    from gm.forum.render import render_post
+    from gm.forum.thread import read_thread
+    from gm.forum.votecount import count_votes, not_voting, votes_yaml, write_votes
 
     gd = GameDir(root)
     game = gd.load()
     day = _default_day(gd, day, resolved=False)
     if gd.is_resolved(day):
         raise StateError(f"Day {day} is already resolved: its votes are part of its record")
-    state = state_before(gd, game, day)
+    # the count gm resolve will make: the state after the day's rulings, the votes sent by PM
+    from gm.pipeline.day import check_day
+
+    before = state_before(gd, game, day)
+    checked = check_day(gd, game, day, thread_votes=False)
+    state = checked.state
+    ruled_out = frozenset(game.engine.players_due(before)) - frozenset(game.engine.players_due(state))
+    cast = game.engine.votes.cast if game.engine.votes is not None else (lambda o: {})
+    by_pm = {p: cast(o) for p, o in checked.orders.items() if p not in checked.missing}
     when = None
     if deadline is not None:
-        from gm.gmday import parse_when
+        from gm.gmday.deadline import parse_when
 
         when = parse_when(deadline, "--deadline")
     from gm.yamlio import read_text_file
@@ -574,10 +610,15 @@ def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, 
     raw = read_bytes(thread_path, game.limits.thread_bytes, "thread_bytes")
     text = decode_text(raw, thread_path)
     where = display_path(thread_path)
-    thread = read_thread(text, where, when)
-    tally = count_votes(thread, where, game, state, day)
-    kinds = [{"key": k.key, "label": k.label, "colour": k.colour, "table": tally.table(k.key)} for k in tally.kinds]
+    thread = read_thread(text, where, when, markdown=game.format == "markdown")
+    from gm.gmday.rulings import replacements, with_replacements
+
+    game = with_replacements(game, replacements(gd, game, day))  # a replacement posts as the character
+    tally = count_votes(thread, where, game, state, day, by_pm, ruled_out)
+    kinds = [{"key": k.key, "label": k.label, "colour": k.colour, "table": tally.table(k.key),
+              "pm": tally.pm_voters(k.key)} for k in tally.kinds]
     post = render_post(game, "votecount.j2", day=day, kinds=kinds, not_voting=not_voting(tally, game, state),
+                       by_pm=any(k["pm"] for k in kinds),
                        posts=tally.counted_posts, late=tally.late_posts, deadline=bool(thread.deadline_line or when))
     written = None
     if not dry_run:
@@ -585,15 +626,18 @@ def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, 
             if gd.is_resolved(day):
                 raise StateError(f"Day {day} is already resolved: its votes are part of its record")
             written = write_votes(gd, day, votes_yaml(tally, thread_path.name, hashlib.sha256(raw).hexdigest()))
+            from gm.storage.gamedir import replace_file_atomically
+
+            replace_file_atomically(gd.day_dir(day) / f"votecount.{game.ext}", post)  # for gm desk
     limit = game.forum.max_length if game.forum else None
     return VotesResult(day, split_post(post, game.format, limit), tally.problems, written, len(tally.standing))
 
 
 def preview(root: Path, day: int | None, out: Path | None, forum: str | None = None,
             max_length: int | None = None) -> tuple[str, str | None]:
-    """Write the day's HTML preview (gm/preview.py); return where, and a note when the posts shown
+    """Write the day's HTML preview (gm/forum/preview.py); return where, and a note when the posts shown
     are rendered again for another forum than the result's. Opens nothing."""
-    from gm.preview import write_preview
+    from gm.forum.preview import write_preview
     from gm.rerender import posts_for
 
     gd = GameDir(root)
@@ -608,7 +652,7 @@ def preview(root: Path, day: int | None, out: Path | None, forum: str | None = N
 
 def _forum(game, name: str | None, max_length: int | None):
     """The forum a command renders for: the one named, else game.yaml's (with the GM's length)."""
-    from gm.forums import GENERIC
+    from gm.forum.profiles import GENERIC
     from gm.rerender import forum_named
 
     if name:
@@ -628,7 +672,7 @@ def render(root: Path, day: int | None, forum: str | None, max_length: int | Non
 
 def templates(root: Path, name: str | None):
     """The shipped templates with their blocks, or one shipped template's source (to copy or extend)."""
-    from gm.templating import shipped_template, template_catalogue
+    from gm.forum.templating import shipped_template, template_catalogue
 
     game = GameDir(root).load()
     if name is not None:
@@ -638,11 +682,11 @@ def templates(root: Path, name: str | None):
 
 def deadline_line(gd: GameDir, game, day: int, checked, now_raw: str | None = None) -> str:
     """`Day 3: deadline 2026-03-01 20:00 UTC (5 h 20 min left; set in ...)`, as check and status show it."""
-    from gm.gmday import deadline_of, now_utc, time_left
+    from gm.gmday.deadline import deadline_of, now_utc, time_left
 
     now = now_utc(now_raw)
     rulings = checked.rulings.deadline if checked.rulings is not None else None
-    d = deadline_of(gd, game, day, rulings, now)
+    d = deadline_of(gd, game, day, rulings, now, checked.rulings.deadline_source if checked.rulings is not None else None)
     if d.when is None:
         return (f"Day {day}: no deadline set (`gm commit {display_path(gd.root)} --day {day} --deadline "
                 "'YYYY-MM-DD HH:MM'`, or `deadline: \"20:00\"` in game.yaml)")
@@ -662,10 +706,32 @@ def rules_text(engine_name: str | None, root: Path | None) -> tuple[str, str]:
     return path.read_text(encoding="utf-8"), str(path)
 
 
+GUIDE_FILE = "GUIDE.md"
+
+
+def guide_text(engine_name: str | None, root: Path | None, fmt: str | None = None) -> str:
+    """The players' guide of an engine (games/<engine>/GUIDE.md, the same page as
+    docs/guides/<engine>.md): every order with its syntax and one example, to post in the sign-up
+    thread. `fmt` bbcode: in BBCode (headings bold, examples in [code], tables as monospace)."""
+    from gm.engines import DEFAULT_ENGINE, get_engine
+
+    if engine_name is None and root is not None:
+        game = GameDir(root).load()
+        engine, fmt = game.engine, fmt or game.format
+    else:
+        engine = get_engine(engine_name or DEFAULT_ENGINE)
+    text = (engine.data_dir / GUIDE_FILE).read_text(encoding="utf-8")
+    if fmt == "bbcode":
+        from gm.markup import markdown_page_to_bbcode
+
+        return markdown_page_to_bbcode(text)
+    return text
+
+
 def _commitment_line(gd: GameDir, day: int) -> str:
-    from gm.beacon import round_time
-    from gm.commitment import commit_path, committed_record, is_committed
-    from gm.lock import lock_path
+    from gm.fairness.beacon import round_time
+    from gm.fairness.commitment import commit_path, committed_record, is_committed
+    from gm.fairness.lock import lock_path
 
     if not is_committed(gd, day):
         return f"Day {day}: no seed committed yet (run `gm commit {display_path(gd.root)} --day {day}` before the orders come in)"

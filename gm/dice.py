@@ -10,7 +10,7 @@ has a worked example.
 The key is the day's seed itself, unless players sent salts with their orders: then it is
 HMAC-SHA256(seed, "salts|" + netstring(name) + netstring(salt) + ...), the salts in order of
 the players' names (by their UTF-8 bytes), so the GM cannot pick a seed that gives a result.
-When the day's commitment named a drand beacon round (gm/beacon.py), the message goes on with
+When the day's commitment named a drand beacon round (gm/fairness/beacon.py), the message goes on with
 "beacon|" + netstring(round) + netstring(its randomness in hex), so nobody knows the key before
 that round is out.
 """
@@ -91,6 +91,10 @@ class Roll:
     against: int | None = None  # a d100 roll succeeds when value <= against
     table: list[list[Any]] | None = None  # weighted table as [[outcome, weight], ...]
     outcome: Any = None
+    # the players entitled to this roll's opening (its purpose and odds): the one who acted, never a
+    # name read from the purpose. Not in the record: the openings are routed from it (gm/fairness/rolllog.py)
+    about: tuple[str, ...] = ()
+    hides: bool = False  # the roll decides a hidden fact: its day is sealed (Engine.secrets)
 
     def record(self) -> dict[str, Any]:
         rec: dict[str, Any] = {
@@ -126,21 +130,25 @@ class DiceBase:
     def _draw(self, sides: int, purpose: str, choices: Sequence[Any] | None = None) -> int:
         raise NotImplementedError
 
-    def roll(self, sides: int, purpose: str) -> int:
+    def roll(self, sides: int, purpose: str, about: Sequence[str] = (), hides: bool = False) -> int:
+        """A plain die. Every method takes `about`, the players the roll's opening goes to (the one
+        entitled to its purpose and odds; none: nobody until the game ends), and `hides`."""
         value = self._draw(sides, purpose)
-        self.log.append(Roll(len(self.log), purpose, sides, value, outcome=value))
+        self.log.append(Roll(len(self.log), purpose, sides, value, outcome=value, about=tuple(about), hides=hides))
         return value
 
-    def chance(self, percent: int, purpose: str) -> tuple[bool, int]:
+    def chance(self, percent: int, purpose: str, about: Sequence[str] = (), hides: bool = False) -> tuple[bool, int]:
         """A d100 roll: succeeds when the roll is at most `percent`."""
         value = self._draw(100, purpose)
         ok = value <= percent
         self.log.append(
-            Roll(len(self.log), purpose, 100, value, against=percent, outcome="success" if ok else "failure")
+            Roll(len(self.log), purpose, 100, value, against=percent, outcome="success" if ok else "failure",
+                 about=tuple(about), hides=hides)
         )
         return ok, value
 
-    def weighted(self, table: Sequence[tuple[Any, int]], purpose: str) -> tuple[Any, int]:
+    def weighted(self, table: Sequence[tuple[Any, int]], purpose: str, about: Sequence[str] = (),
+                 hides: bool = False) -> tuple[Any, int]:
         """Pick from a table of (outcome, weight); the die has as many sides as the weights add up to."""
         total = sum(w for _, w in table)
         value = self._draw(total, purpose, [o for o, _ in table])
@@ -152,18 +160,19 @@ class DiceBase:
                 picked = outcome
                 break
         self.log.append(
-            Roll(len(self.log), purpose, total, value, table=[[o, w] for o, w in table], outcome=picked)
+            Roll(len(self.log), purpose, total, value, table=[[o, w] for o, w in table], outcome=picked,
+                 about=tuple(about), hides=hides)
         )
         return picked, value
 
-    def pick(self, options: Sequence[Any], purpose: str) -> Any:
+    def pick(self, options: Sequence[Any], purpose: str, about: Sequence[str] = (), hides: bool = False) -> Any:
         """One of `options` with equal odds. Callers pass options in a stable order."""
         if len(options) == 1:
             return options[0]
-        picked, _ = self.weighted([(o, 1) for o in options], purpose)
+        picked, _ = self.weighted([(o, 1) for o in options], purpose, about, hides)
         return picked
 
-    def shuffled(self, options: Sequence[Any], purpose: str) -> list[Any]:
+    def shuffled(self, options: Sequence[Any], purpose: str, about: Sequence[str] = (), hides: bool = False) -> list[Any]:
         """A random order, drawn one position at a time: at each, a die with as many sides as options
         are left, counting along them in the order given (the die `pick` would roll). Each draw is
         logged as that plain die, its purpose naming the position and what it drew, not as a table:
@@ -176,7 +185,8 @@ class DiceBase:
             sides = len(rest)
             value = self._draw_among(rest, where)
             chosen = rest.pop(value - 1)
-            self.log.append(Roll(len(self.log), f"{where}: {chosen}", sides, value, outcome=value))
+            self.log.append(Roll(len(self.log), f"{where}: {chosen}", sides, value, outcome=value,
+                                 about=tuple(about), hides=hides))
             out.append(chosen)
         return out + rest
 
@@ -213,10 +223,10 @@ class ScriptedDice(DiceBase):
         self._next = 0
         self._weights: list[int] | None = None
 
-    def weighted(self, table, purpose):
+    def weighted(self, table, purpose, about=(), hides=False):
         self._weights = [w for _, w in table]
         try:
-            return super().weighted(table, purpose)
+            return super().weighted(table, purpose, about, hides)
         finally:
             self._weights = None
 

@@ -16,7 +16,7 @@ from typing import Any, Callable, ClassVar
 
 from gm.dice import DiceBase
 from gm.errors import Problem
-from gm.events import Event
+from gm.events import GM, PUBLIC, Event
 from gm.paths import games_dir
 
 
@@ -37,6 +37,32 @@ class Facts:
                           "`gm check {dir} --day 0` and `gm resolve {dir} --day 0`.")  # {dir}: the new folder
 
 
+@dataclass(frozen=True, eq=False, repr=False)
+class Hidden:
+    """One secret of a game, as its RULINGS.md says it: what is hidden, from whom, until when."""
+
+    field: str  # where it lives in the state's JSON, "*" for each key: "players.*.school"
+    hidden_from: str  # "everyone" (the GM alone knows it) or "others" (all but its holder)
+    until: str  # when it may come out, in words: "the game ends", "its holder dies"
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Secrets:
+    """What an engine hides, in one place; every output channel reads it (docs/engines.md, "Secrets").
+
+    A day in `sealed_days` decides a secret with its dice by its nature (a deal, a shuffle, the
+    schools): its seed, roll log, reveal post and openings stay with the GM until the game ends. A
+    roll made with `hides=True` seals its own day the same way (a search's find, a lottery among
+    the players in a zone). `target_odds`: may the target of an attack see the attacker's odds
+    (only where every modifier is public to them)?"""
+
+    hidden: tuple[Hidden, ...] = ()
+    sealed_days: tuple[int, ...] = ()
+    sealed_why: str = "its dice decided something secret"  # said with a refusal to post a sealed day
+    sealing_rolls: str = ""  # which rolls of an open day seal it, in words, for the commitment post
+    target_odds: bool = False
+
+
 @dataclass(eq=False, repr=False)
 class Day:
     """Everything a phase may use: the day being resolved, and nothing that touches a file."""
@@ -48,6 +74,31 @@ class Day:
     rules: Any
     notes: Any = None  # the day's scratch notes (Engine.new_notes), never saved
     step: str = ""  # the name of the phase running
+    emitted: list[Event] = field(default_factory=list)  # what the running phase emitted, in order
+
+    # A phase returns its events, or emits them here; run_phase collects both. No engine needs a
+    # context of its own to gather events.
+
+    def public(self, kind: str, about=(), **data: Any) -> Event:
+        """An event everyone sees; `about`: the players whose own messages carry it too."""
+        return self._emit(Event(kind, data, PUBLIC, self.step, tuple(sorted(set(about)))))
+
+    def tell(self, kind: str, players, **data: Any) -> Event:
+        """An event only `players` (and the GM) see."""
+        return self._emit(Event(kind, data, tuple(players), self.step))
+
+    def gm(self, kind: str, **data: Any) -> Event:
+        """An event only the GM sees (the summary)."""
+        return self._emit(Event(kind, data, GM, self.step))
+
+    def _emit(self, event: Event) -> Event:
+        self.emitted.append(event)
+        return event
+
+    def take_events(self) -> list[Event]:
+        """The events emitted since the last call, handed over once."""
+        out, self.emitted = self.emitted, []
+        return out
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -56,6 +107,18 @@ class Phase:
 
     name: str
     resolve: Callable[[Day], list[Event]]
+
+
+def run_phase(day: Day, phase: Phase) -> list[Event]:
+    """One phase run: the events it emitted through `day`, then those it returned, each stamped with
+    the phase's name unless it has a step of its own. The pipeline, the lab and the tests use this."""
+    day.step = phase.name
+    day.take_events()  # nothing left over from before the phase
+    returned = phase.resolve(day) or []
+    events = day.take_events() + list(returned)
+    for e in events:
+        e.step = e.step or phase.name
+    return events
 
 
 @dataclass(eq=False, repr=False)
@@ -97,6 +160,11 @@ class ThreadVotes:
         """A player's orders with these votes laid over the ones they sent."""
         raise NotImplementedError
 
+    def cast(self, orders: Any) -> dict[str, str]:
+        """The votes a player sent in their orders (by PM): vote key -> choice. The vote count
+        shows them beside the thread's, as `gm resolve` counts them."""
+        return {}
+
 
 class Engine:
     """The defaults every game inherits. A subclass sets `facts` and `state_class` and writes
@@ -105,7 +173,7 @@ class Engine:
     facts: ClassVar[Facts]
     state_class: ClassVar[type]  # has .to_json() and a classmethod .from_json(data)
     votes: ClassVar[ThreadVotes | None] = None  # None: the game takes no votes from the thread
-    # the rulings (gm/rulings.py) the state supports besides `replace` and `deadline`, which every
+    # the rulings (gm/gmday/rulings.py) the state supports besides `replace` and `deadline`, which every
     # game has: some of kill, revive, health, give, take, move
     ruling_kinds: ClassVar[tuple[str, ...]] = ()
     # kind -> why the game has no such ruling, for a kind not in ruling_kinds (said with the refusal)
@@ -113,8 +181,10 @@ class Engine:
     # does the core end each private message with the player's order form (order_form)? An engine
     # whose message template words the form itself sets False
     form_in_message: ClassVar[bool] = True
-    # the event kinds `player_learned` reads (gm/learned.py reads no other; empty: every kind)
+    # the event kinds `player_learned` reads (gm/pipeline/learned.py reads no other; empty: every kind)
     learned_kinds: ClassVar[frozenset[str]] = frozenset()
+    # what the game hides, from whom, until when; which days are sealed (Secrets, above)
+    secrets: ClassVar[Secrets] = Secrets()
 
     # -- what a game must write ------------------------------------------------------------------
 
@@ -133,6 +203,22 @@ class Engine:
     def players_due(self, state: Any) -> list[str]:
         """Who owes orders for the day after `state` (in a stable order)."""
         raise NotImplementedError
+
+    def day_name(self, state: Any, day: int) -> str:
+        """How the day after `state` is named to players, as its posts name it ("Round 7 (Day 7)"
+        in a game of rounds): receipts and forms say the same."""
+        return f"Day {day}"
+
+    def rolls_dice(self, state: Any) -> bool:
+        """May the day after `state` roll any die? False only where the rules say it never can (Team
+        Kill after the deal): its commitment post then invites no salt."""
+        return True
+
+    def may_send(self, state: Any) -> list[str]:
+        """Who may send orders for the day after `state` (stable order): those who owe them, and
+        in a game whose standing orders anyone may change on any day, everyone still in. Their
+        orders and salts count; `gm form --player` and `gm receipts` serve each of them."""
+        return self.players_due(state)
 
     def phases(self, day: int, state: Any) -> list[Phase]:
         """The day's phases in the rules' order; `state` is the state before the day."""
@@ -178,9 +264,16 @@ class Engine:
         """Has the game ended, so that no day may follow this state?"""
         return bool(getattr(state, "over", False))
 
-    def sealed(self, day: int) -> str | None:
-        """Why this day's seed and roll log must not be posted before the game ends (its dice decided
-        something secret that stays secret, such as the order of a deck), or None: post them at once."""
+    def sealed(self, day: int, rolls: list | None = None) -> str | None:
+        """Why this day's seed, roll log, reveal and openings must not be posted before the game ends
+        (its dice decided something secret that stays secret, such as the order of a deck), or None:
+        post them at once. Read from `secrets`: a sealed day, or a day whose `rolls` (gm/dice.py's
+        Roll, or their records) include one made with `hides=True`."""
+        if day in self.secrets.sealed_days:
+            return self.secrets.sealed_why
+        for r in rolls or ():
+            if (r.get("hides") if isinstance(r, dict) else getattr(r, "hides", False)):
+                return f"Day {day}'s dice decided something secret ({self.secrets.sealing_rolls or 'a hidden fact'})"
         return None
 
     def final_phase(self) -> Phase | None:
@@ -217,14 +310,25 @@ class Engine:
         return [f"{k}: {v}" for k, v in self.player_view(state, rules, player).items()]
 
     def status_rows(self, state: Any, rules: Any) -> tuple[list[str], list[list[str]]]:
-        """`gm status`: a table's header and rows, as the public may see them."""
+        """`gm status`: a table's header and rows, for the GM."""
         return ["player"], [[p] for p in self.players_due(state)]
+
+    def public_status_rows(self, state: Any, rules: Any) -> tuple[list[str], list[list[str]]]:
+        """`gm status --public`: the table as the thread may see it. Default: `status_rows` without the
+        columns named as a hidden field of `secrets` ("players.*.school" hides "school"), until the
+        game has ended."""
+        head, rows = self.status_rows(state, rules)
+        if self.ended(state):
+            return head, rows
+        hidden = {h.field.rsplit(".", 1)[-1] for h in self.secrets.hidden}
+        keep = [i for i, name in enumerate(head) if name not in hidden]
+        return [head[i] for i in keep], [[row[i] for i in keep] for row in rows]
 
     def orders_record(self, orders: Any) -> dict:
         """One player's orders in a stable shape, for day.json and the GM summary."""
         return orders.record()
 
-    # -- the GM's day: rulings, receipts, order forms (gm/rulings.py, gm/gmday.py) ----------------
+    # -- the GM's day: rulings, receipts, order forms (gm/gmday/rulings.py, gm/gmday/deadline.py) ----------------
 
     def players_in_state(self, state: Any) -> list[str]:
         """Every player the state knows, living or not: whom a ruling may name, and the roster
@@ -264,6 +368,23 @@ class Engine:
         `player` None: the blank form for the thread, naming nothing secret. `view`: the player's
         view when the caller has it already (a day's messages), so a big game stays linear."""
         return [f"Send your orders to the GM before the deadline (a player who sends none: {self.defaults_note(state)})."]
+
+    def vocabulary(self, state: Any, rules: Any, player: str) -> Any:
+        """`gm inbox`: the engine's words for a free-text PM from `player` (a gm.vocabulary.Vocabulary:
+        its orders with their synonyms, and today's objects). None, the default: free text is not
+        read, and every free-text PM waits for the GM (a filled-in form is still read)."""
+        return None
+
+    def form_text(self, state: Any, rules: Any, player: str, view: dict | None = None) -> str:
+        """The inside of `player`'s form (its code block), as plain text: YAML whose top key is the
+        player's name, as in days/NN/orders/*.yaml, and whose orders are commented lines (`# key:
+        value`, the choices in a comment beside them) and its notes `## ...` lines. A player uncomments the lines they mean and
+        fills in what is left blank; the block is then exactly their orders, which the PM reader reads
+        back. Default: order_form's lines as comments; an engine writes its own with real orders."""
+        from gm.text import yaml_scalar
+
+        notes = [" ".join(str(line).split()) for line in self.order_form(state, rules, player, view)]
+        return "\n".join([f"{yaml_scalar(player)}:"] + [f"  ## {line}" for line in notes]) + "\n"
 
     def example_dir(self) -> Path:
         """The game `gm demo` plays."""
@@ -307,19 +428,39 @@ class Engine:
     def policies(self) -> dict[str, Callable[..., dict]]:
         """How simulated players write their orders, by name. A policy is called as
         `policy(state, rules, day, due, choose)` and returns the day's orders document, as a GM
-        would write it (players left out get the defaults); `choose` (gm/simulate/dice.py) is its
-        only randomness. The default: `defaults` alone. An engine adds `random`, `aggressive`,
+        would write it (players left out get the defaults); `choose` (gm/balance.py) is its
+        only randomness. `defaults`, then the engine's own: the `POLICIES` of its package's
+        policies.py, found by the core (only gm simulate loads it) - `random`, `aggressive`,
         `cautious` and its own."""
-        from gm.simulate.generic import defaults_policy
+        from gm.balance import defaults_policy
 
-        return {"defaults": defaults_policy}
+        own = self._lab_module("policies")
+        return {"defaults": defaults_policy, **(getattr(own, "POLICIES", None) or {})}
 
     def sim_stats(self, game: Any) -> dict:
-        """What one simulated game counts (gm/simulate/generic.py lists the keys): by default the
-        winners by seat, the game's length, the players left after each day and events by kind."""
-        from gm.simulate.generic import generic_stats
+        """What one simulated game counts (gm/balance.py lists the keys): the engine's own
+        `sim_stats(engine, game)` from its package's sim_stats.py when it has one (starting from
+        `generic_stats`), else the winners by seat, the game's length, the players left after each
+        day and events by kind."""
+        own = self._lab_module("sim_stats")
+        if own is not None and callable(getattr(own, "sim_stats", None)):
+            return own.sim_stats(self, game)
+        from gm.balance import generic_stats
 
         return generic_stats(self, game)
+
+    def _lab_module(self, name: str) -> Any:
+        """The engine package's module `name` (policies, sim_stats), or None when it has none."""
+        from importlib import import_module
+        from importlib.util import find_spec
+
+        package = type(self).__module__
+        full = f"{package}.{name}"
+        try:
+            found = find_spec(full)
+        except ModuleNotFoundError:  # the engine is a module, not a package: nothing of its own
+            return None
+        return import_module(full) if found is not None else None
 
     def sim_reference(self) -> dict:
         """The rulebook's own figures a simulation is held against, e.g.

@@ -35,8 +35,10 @@ class Problem:
     message: str
     severity: str = "error"
     # a warning that names what the player may not know (where someone else stands, a ruling not
-    # yet announced): `gm receipts` words it neutrally instead of quoting it (gm/gmday.py)
+    # yet announced): `gm receipts` words it neutrally instead of quoting it (gm/gmday/deadline.py)
     secret: bool = False
+    # the players a day-level warning concerns (Engine.check_all): their receipts quote it too
+    concerns: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         return f"{self.where}: {self.severity}: {self.message}"

@@ -42,7 +42,7 @@ class Markup:
     """The few pieces of markup templates need, in one format, with the tags of one forum."""
 
     def __init__(self, fmt: str, forum=None):
-        from gm.forums import GENERIC
+        from gm.forum.profiles import GENERIC
 
         self.fmt = fmt
         self.forum = forum if forum is not None and forum.format == fmt else GENERIC.get(fmt)
@@ -151,3 +151,52 @@ def bbcode_problems(text: str) -> list[str]:
             stack.pop()
     problems += [f"[{t}] is never closed" for t in stack]
     return problems
+
+
+def markdown_page_to_bbcode(text: str) -> str:
+    """A page of gm's own Markdown (a players' guide) in BBCode, for a forum that reads no Markdown:
+    headings bold, fenced examples in [code], list items and table rows as [list] items, `**b**`
+    bold. Only the Markdown gm's pages use; a player's text never comes through here."""
+    out: list[str] = []
+    items: list[str] = []
+    code: list[str] | None = None
+
+    def flush() -> None:
+        if items:
+            out.append("[list]\n" + "".join(f"[*]{x}\n" for x in items) + "[/list]")
+            items.clear()
+
+    for line in text.splitlines():
+        if code is not None:
+            if line.startswith("```"):
+                out.append("[code]" + "\n".join(code).replace("[/code", "[\u200b/code") + "[/code]")
+                code = None
+            else:
+                code.append(line)
+            continue
+        if line.startswith("```"):
+            flush()
+            code = []
+            continue
+        line = re.sub(r"\*\*(.+?)\*\*", r"[b]\1[/b]", escape_bbcode(line))  # `[Bazooka]` is no tag
+        if line.startswith("#"):
+            flush()
+            level = len(line) - len(line.lstrip("#"))
+            title = line.lstrip("#").strip()
+            out.append(f"[b][size=150]{title}[/size][/b]" if level == 1 else f"[b]{title}[/b]")
+        elif line.startswith("|"):
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if all(set(c) <= set("-: ") for c in cells):
+                if items:  # the row above was the header: bold it
+                    items[-1] = f"[b]{items[-1]}[/b]"
+                continue
+            items.append(" | ".join(cells))
+        elif re.match(r"^\s*- ", line):
+            items.append(line.split("- ", 1)[1].strip())
+        elif line.startswith("  ") and items:  # a list item's continued line
+            items[-1] += " " + line.strip()
+        else:
+            flush()
+            out.append(line)
+    flush()
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(out)).strip("\n") + "\n"

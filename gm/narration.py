@@ -7,8 +7,9 @@ of phrasings per kind of event, each with the conditions it fits; a game folder'
 
 Which phrasing is picked comes from the narration stream: HMAC-SHA256 of the day's dice key under
 its own label, so it never draws on the audited dice (no roll, no state and no private outcome can
-depend on a phrase). A phrasing whose sentences an earlier day's post already told is passed over
-while another fits, so a game does not say the same sentence twice.
+depend on a phrase). A phrasing whose sentences an earlier day's post (or this one) already told is
+passed over while another fits, and so is one whose sentence was told with other names (its frame:
+"Trouble in the X"), so a game does not say the same sentence twice.
 """
 
 from __future__ import annotations
@@ -117,8 +118,14 @@ def article(word: Any) -> str:
     return "a"
 
 
+def is_plural(word: Any) -> bool:
+    """'Brass Knuckles', 'Binoculars': a name that is a plural noun takes no 'a' ("with Brass Knuckles")."""
+    last = str(word).strip().split(" ")[-1].casefold()
+    return len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is", "as", "os"))
+
+
 def with_article(word: Any) -> str:
-    return f"{article(word)} {word}"
+    return str(word) if is_plural(word) else f"{article(word)} {word}"
 
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
@@ -141,6 +148,31 @@ def sentences(text: str) -> list[str]:
         if line:
             out += [s.strip() for s in _SPLIT.split(line) if s.strip()]
     return out
+
+
+class Framer:
+    """A sentence's frame: the sentence with its names taken out (players, places, numbers), so
+    "Trouble in the Forest" and "Trouble in the Beach" are heard as the same sentence told twice.
+    Linear in the sentence: one-word names are looked up word by word, the few with spaces by one
+    pattern."""
+
+    _WORD = re.compile(r"[^\W\d_][\w-]*")
+    _THE = re.compile(r"\b(?:the|The) \x00")
+    _DIGITS = re.compile(r"\d+")
+
+    def __init__(self, names=()):
+        names = {str(n).strip() for n in names if str(n).strip()}
+        self.single = frozenset(n for n in names if self._WORD.fullmatch(n))  # "Bruno" (and so "Bruno's")
+        multi = sorted((n for n in names if not self._WORD.fullmatch(n)), key=len, reverse=True)  # "The Septagon"
+        self.multi = re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in multi)) if multi else None
+
+    def __call__(self, sentence: str) -> str:
+        if self.multi is not None:
+            sentence = self.multi.sub("\x00", sentence)
+        single = self.single
+        if single:
+            sentence = self._WORD.sub(lambda m: "\x00" if m.group() in single else m.group(), sentence)
+        return self._DIGITS.sub("#", self._THE.sub("\x00", sentence))
 
 
 # ---- phrase pools ----------------------------------------------------------------------------
@@ -249,32 +281,6 @@ def load_pools(engine: str, game_templates: Path | None = None) -> Pools:
     return pools
 
 
-def check_pools(game) -> list:
-    """`gm check`: the game's own phrases.yaml read and every phrasing compiled."""
-    from gm.errors import LocatedError, Location, Problem
-    from gm.yamlio import display_path
-
-    own = game.templates_dir / PHRASES
-    if not os.path.lexists(own):
-        return []
-    try:
-        pools = load_pools(game.engine.facts.name, game.templates_dir)
-    except LocatedError as exc:
-        return [exc.problem]
-    import jinja2
-
-    from gm.templating import game_environment
-
-    env = game_environment(game)
-    for name, phrasings in pools.items():
-        for p in phrasings:
-            try:
-                env.from_string(p.text)
-            except jinja2.TemplateSyntaxError as exc:
-                return [Problem(Location(display_path(own)), f"pool '{name}': {exc.message}: {p.text[:60]!r}")]
-    return []
-
-
 _COMPILED: dict = {}  # (environment, text) -> compiled phrasing; environments live for the process
 
 
@@ -288,11 +294,12 @@ class Narrator:
     env: Any
     key: bytes
     label: str  # "<engine>|<day>|<post>"
-    told: frozenset = frozenset()  # sentences earlier days' posts already told
+    told: frozenset = frozenset()  # the sentences earlier days' posts already told, and their frames (Framer)
     said: set = field(default_factory=set)  # sentences this post has told
     draws: dict = field(default_factory=dict)  # pool -> how many phrasings it gave so far
     pronoun_table: dict = field(default_factory=dict)
     context: dict = field(default_factory=dict)  # names every phrasing sees (e.g. `places` for the `at` filter)
+    framer: Any = None  # a Framer: a phrasing is passed over when a sentence's frame was told (else the sentence)
 
     def draw(self, pool: str, n: int) -> int:
         """The k-th draw of a pool today: an index in range(n), from the day's key under its own label."""
@@ -322,25 +329,32 @@ class Narrator:
         for p in fitting:
             tiers.setdefault(p.weight, []).append(p)
         start = self.draw(pool, len(fitting))
-        first = None
-        for weight in sorted(tiers, reverse=True):
-            tier = tiers[weight]
-            for i in range(len(tier)):
-                text = self._render(tier[(start + i) % len(tier)], names)
-                first = text if first is None else first
-                got = [s for s in sentences(text) if len(s.split()) >= 2]  # "KHARNAGE!" alone tells nothing
+        frame = self.framer or (lambda s: s)
+        rendered = [self._render(tier[(start + i) % len(tier)], names)
+                    for weight in sorted(tiers, reverse=True) for tier in [tiers[weight]] for i in range(len(tier))]
+        # a phrasing none of whose sentences was told, even with other names (its frame); when the
+        # pool has none left, one whose very sentences were not; else the first
+        for tell in (frame, lambda s: s):
+            for text in rendered:
+                got = [tell(s) for s in sentences(text) if len(s.split()) >= 2]  # "KHARNAGE!" alone tells nothing
                 if not any(s in self.told or s in self.said for s in got):
-                    self.said.update(got)
-                    return Safe(text)
-        self.said.update(sentences(first))
-        return Safe(first)
+                    break
+            else:
+                continue
+            break
+        else:
+            text = rendered[0]
+        for s in sentences(text):
+            if len(s.split()) >= 2:
+                self.said.update((s, frame(s)))
+        return Safe(text)
 
     def _render(self, p: Phrasing, names: dict) -> str:
         tpl = _COMPILED.get((id(self.env), p.text))
         if tpl is None:
             if len(_COMPILED) > 4096:
                 _COMPILED.clear()
-            from gm.cache import from_string
+            from gm.storage.cache import from_string
 
             tpl = _COMPILED[(id(self.env), p.text)] = from_string(self.env, p.text)
         who, other = names.get("player"), names.get("other")
@@ -351,14 +365,25 @@ class Narrator:
         return re.sub(r"[ \t]*\n\s*", " ", tpl.render({**self.context, **names, **extra})).strip()
 
 
-def told_before(result_dirs: list[Path], ext: str) -> frozenset:
-    """Every sentence of the narration posts of earlier days."""
+def framer_of(game) -> Framer:
+    """The names a game's frames leave out: its players and its places, as written and as a post
+    prints them (escaped), so that a frame never depends on what a name is."""
+    from gm.markup import escape_bbcode, escape_markdown
+
+    names = list(game.roster) + list(game.engine.places(game.rules))
+    return Framer(names + [escape_bbcode(n) for n in names] + [escape_markdown(n) for n in names])
+
+
+def told_before(result_dirs: list[Path], ext: str, framer: Framer | None = None) -> frozenset:
+    """Every sentence of the narration posts of earlier days, and its frame."""
+    frame = framer or (lambda s: s)
     out: set[str] = set()
     for d in result_dirs:
         path = d / f"narration.{ext}"
         if path.is_file():
             for s in sentences(path.read_text(encoding="utf-8")):
-                out.add(s)
+                out.update((s, frame(s)))
                 if ": " in s:  # a title after "Day 3: " is told too
-                    out.add(s.split(": ", 1)[1])
+                    t = s.split(": ", 1)[1]
+                    out.update((t, frame(t)))
     return frozenset(out)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from gm.errors import StateError
-from gm.gamedir import Game, GameDir, _write_bytes, scratch
+from gm.storage.gamedir import Game, GameDir, _write_bytes, scratch
 from gm.yamlio import display_path
 
 FACTS = ("rolls.jsonl", "events.jsonl", "state.json")  # what the day was; the rest is how it is told
@@ -33,7 +33,7 @@ class Rendered:
 def forum_named(name: str, max_length: int | None = None):
     """A forum profile or bare format by name (`discord`, `phpbb`, `markdown`, ...), as game.yaml's
     `forum:` takes them; a limit of the GM's own as `max_length:` sets it."""
-    from gm.forums import GENERIC, PROFILES
+    from gm.forum.profiles import GENERIC, PROFILES
     from gm.suggest import did_you_mean
 
     key = name.strip().casefold()
@@ -50,9 +50,9 @@ def forum_named(name: str, max_length: int | None = None):
 
 def posts_for(gd: GameDir, game: Game, day: int, forums: list) -> list[dict[str, str]]:
     """The day's posts and messages rendered for each forum, from one replay checked against the record."""
-    from gm.audit import replayed
-    from gm.gcpause import gc_paused
-    from gm.record import day_files
+    from gm.fairness.audit import replayed
+    from gm.storage.gcpause import gc_paused
+    from gm.pipeline.record import day_files
 
     with gc_paused():
         rd, history = replayed(gd, game, day)

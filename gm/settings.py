@@ -59,3 +59,14 @@ def _typed(key: str, value: Any, default: Any, ranges, where: Location) -> tuple
         if len(set(value)) != len(value):
             return value, [Problem(where, f"{key} names the same thing twice")]
     return value, []
+
+
+def read_limits(doc, path: str) -> tuple[Limits, list[Problem]]:
+    """game.yaml's `limits:` laid over the defaults, checked like any setting."""
+    from dataclasses import fields, replace
+
+    from gm.storage.limits import DEFAULT, RANGES, Limits
+
+    defaults = {f.name: getattr(DEFAULT, f.name) for f in fields(Limits)}
+    values, problems = parse_settings(doc, path, defaults, RANGES, what="limit")
+    return replace(DEFAULT, **values), problems

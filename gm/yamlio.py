@@ -97,17 +97,17 @@ def _load_text(text: str, path: Path, limits=None, warnings: list | None = None,
     has an alias inside the node it names: a few hundred bytes of aliases can otherwise stand
     for billions of values, and deep nesting can exhaust the stack.
 
-    The same events build the document when it is of the plain kind people write (gm/fastyaml.py's
+    The same events build the document when it is of the plain kind people write (gm/storage/fastyaml.py's
     read_events); else ruamel.yaml.clib's C composer reads it (fast_load), both about seven times
     faster than the round-trip loader. Whatever neither can settle exactly as the round-trip
     loader would (a syntax error, a duplicate key, a merge key, an unusual tag) is read again by
     the round-trip loader, so the result and every line and column are the same either way.
 
-    What the first two read is kept in the user's cache (gm/cache.py), unless `keep` is False:
+    What the first two read is kept in the user's cache (gm/storage/cache.py), unless `keep` is False:
     the same text under the same limits is then read back, without ruamel.
     """
-    from gm.cache import MISS, keep_yaml, read_yaml, yaml_entry
-    from gm.limits import DEFAULT
+    from gm.storage.cache import MISS, keep_yaml, read_yaml, yaml_entry
+    from gm.storage.limits import DEFAULT
 
     if text.startswith("\ufeff"):  # a byte order mark, as some Windows editors write
         text = text[1:]
@@ -119,7 +119,7 @@ def _load_text(text: str, path: Path, limits=None, warnings: list | None = None,
             return data
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
-    from gm.fastyaml import FALLBACK, fast_load, read_events
+    from gm.storage.fastyaml import FALLBACK, fast_load, read_events
 
     shown = display_path(path)
 
@@ -250,7 +250,7 @@ def load_bytes(data: bytes, path: Path, limits=None, warnings: list | None = Non
 
 
 def load_file(path: Path, limits=None) -> Any:
-    from gm.limits import DEFAULT
+    from gm.storage.limits import DEFAULT
 
     limits = limits or DEFAULT
     return load_bytes(read_bytes(path, limits.file_bytes), path, limits)
@@ -302,3 +302,44 @@ def plain(value: Any) -> Any:
     if isinstance(value, str):
         return str(value)
     return value
+
+
+# ---- shipped rules data (kept in the user's cache, gm/storage/cache.py) ---------------------------------
+
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def _is_plain(value: Any) -> bool:
+    if type(value) is dict:
+        return all(type(k) is str and _is_plain(v) for k, v in value.items())
+    if type(value) is list:
+        return all(_is_plain(v) for v in value)
+    return type(value) in _PLAIN
+
+
+def shipped_data(path: Path) -> Any:
+    """An engine's own YAML file (games/<engine>/*.yaml) as plain dicts, lists and scalars: parsed
+    once per content, gm version and Python, then read back from the cache in a fraction of the time."""
+    import hashlib
+    import marshal
+    import sys
+
+    from gm import __version__
+    from gm.storage.cache import MISS, _read_marshal, _write_marshal, cache_dir
+
+    raw = path.read_bytes()
+    folder = cache_dir("data", f"{__version__}|{sys.implementation.cache_tag}|{marshal.version}")
+    entry = None
+    if folder is not None:
+        entry = folder / f"{hashlib.sha256(raw).hexdigest()}.marshal"
+        found = _read_marshal(entry)
+        if found is not MISS:
+            return found
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise LocatedError(Location(display_path(path)), "not a UTF-8 text file") from None
+    data = plain(load_text(text, path, keep=False))
+    if entry is not None and _is_plain(data):
+        _write_marshal(entry, data)
+    return data

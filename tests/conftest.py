@@ -26,7 +26,7 @@ def pytest_addoption(parser):
 
 @pytest.fixture(autouse=True, scope="session")
 def _private_cache(tmp_path_factory):
-    """gm's cache (gm/cache.py) lives in the session's temporary folder, not in the user's."""
+    """gm's cache (gm/storage/cache.py) lives in the session's temporary folder, not in the user's."""
     patch = pytest.MonkeyPatch()
     patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
     yield
@@ -38,14 +38,39 @@ def update_golden(request):
     return request.config.getoption("--update-golden")
 
 
-@pytest.fixture(scope="session")
-def demo_dir(tmp_path_factory):
-    """The bundled demo, created and resolved once for the whole session."""
-    from gm.commands import demo
+class DemoGames:
+    """Each engine's bundled demo (`gm demo`), played at most once per test run: `pristine(engine)`
+    is the game as played, to read only; `copy(engine)` a private copy that a test may change."""
 
-    target = tmp_path_factory.mktemp("demo") / "game"
-    demo(target)
-    return target
+    def __init__(self, tmp_path_factory):
+        self._factory = tmp_path_factory
+        self._played: dict[str, Path] = {}
+
+    def pristine(self, engine: str = "battle-royale") -> Path:
+        if engine not in self._played:
+            from gm.commands import demo
+
+            target = self._factory.mktemp("demo-" + engine) / "game"
+            demo(target, engine)
+            self._played[engine] = target
+        return self._played[engine]
+
+    def copy(self, engine: str = "battle-royale", target: Path | None = None) -> Path:
+        source = self.pristine(engine)
+        target = target or self._factory.mktemp("copy-" + engine) / "game"
+        shutil.copytree(source, target)
+        return target
+
+
+@pytest.fixture(scope="session")
+def demo_games(tmp_path_factory) -> DemoGames:
+    return DemoGames(tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def demo_dir(demo_games):
+    """The bundled demo, created and resolved once for the whole session."""
+    return demo_games.pristine("battle-royale")
 
 
 @pytest.fixture
@@ -64,21 +89,34 @@ def game_copy(demo_dir, tmp_path):
 
 def _head_at(root: Path, day: int) -> None:
     """A game cut back to `day` for a test: its chain head names that day again."""
-    from gm.chain import HEAD, write_head
-    from gm.gamedir import GameDir
+    from gm.fairness.chain import HEAD, write_head
+    from gm.storage.gamedir import GameDir
 
     (root / HEAD).unlink(missing_ok=True)
     write_head(GameDir(root), day)
+    reseal(root)
+
+
+def reseal(root: Path) -> None:
+    """A game cut back is running again: a sealed day's reveal, written when the game ended
+    (gm/fairness/reveal.py, release_sealed), was not there yet."""
+    from gm.storage.gamedir import GameDir
+
+    engine = GameDir(root).load().engine
+    for d in (root / "days").iterdir():
+        if d.name.isdigit() and engine.sealed(int(d.name)):
+            for path in (d / "result").glob("reveal*"):
+                path.unlink()
 
 
 @pytest.fixture(scope="session")
 def votes_game_dir(tmp_path_factory):
     """The game of the thread fixtures (tests/threads/game), resolved through Day 3 once for the session."""
     from gm.commands import demo_seed
-    from gm.commitment import commit_day, log_event
-    from gm.day import resolve_day
-    from gm.record import day_files
-    from gm.gamedir import GameDir
+    from gm.fairness.commitment import commit_day, log_event
+    from gm.pipeline.day import resolve_day
+    from gm.pipeline.record import day_files
+    from gm.storage.gamedir import GameDir
 
     target = tmp_path_factory.mktemp("votes") / "game"
     shutil.copytree(ROOT / "tests" / "threads" / "game", target)
@@ -104,13 +142,9 @@ def votes_game(votes_game_dir, tmp_path):
 
 
 @pytest.fixture(scope="session")
-def ht_demo_dir(tmp_path_factory):
+def ht_demo_dir(demo_games):
     """The bundled Hostile Takeover demo, created and resolved once for the whole session."""
-    from gm.commands import demo
-
-    target = tmp_path_factory.mktemp("ht-demo") / "game"
-    demo(target, "hostile-takeover")
-    return target
+    return demo_games.pristine("hostile-takeover")
 
 
 @pytest.fixture
@@ -122,13 +156,9 @@ def ht_game_copy(ht_demo_dir, tmp_path):
 
 
 @pytest.fixture(scope="session")
-def hashmi_demo_dir(tmp_path_factory):
+def hashmi_demo_dir(demo_games):
     """The bundled Hashmi Battle Royale demo, created and resolved once for the whole session."""
-    from gm.commands import demo
-
-    target = tmp_path_factory.mktemp("hashmi-demo") / "game"
-    demo(target, "hashmi-battle-royale")
-    return target
+    return demo_games.pristine("hashmi-battle-royale")
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -58,11 +58,11 @@ def play(engine_name: str, players: int, root: Path, days: int = 3, policy: str 
     resolved, rendered and written through the library."""
     import time
 
-    from gm.day import resolve_day
+    from gm.pipeline.day import resolve_day
     from gm.engines import get_engine
-    from gm.gamedir import GameDir
-    from gm.record import day_files
-    from gm.simulate.dice import Chooser
+    from gm.storage.gamedir import GameDir
+    from gm.pipeline.record import day_files
+    from gm.balance import Chooser
 
     engine = get_engine(engine_name)
     root.mkdir(parents=True)

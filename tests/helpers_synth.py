@@ -345,7 +345,7 @@ def seed_for(label: str, day: int) -> bytes:
 
 
 def state_after(root: Path, day: int):
-    from gm.gamedir import GameDir
+    from gm.storage.gamedir import GameDir
 
     gd = GameDir(root)
     game = gd.load()
@@ -354,9 +354,9 @@ def state_after(root: Path, day: int):
 
 def resolve(root: Path, day: int, seed: bytes):
     """What `gm resolve ROOT --day DAY --seed HEX` does, minus the printing. Returns the ResolvedDay."""
-    from gm.day import resolve_day
-    from gm.record import day_files
-    from gm.gamedir import GameDir
+    from gm.pipeline.day import resolve_day
+    from gm.pipeline.record import day_files
+    from gm.storage.gamedir import GameDir
 
     gd = GameDir(root)
     game = gd.load()

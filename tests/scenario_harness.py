@@ -15,7 +15,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from gm.day import CheckedDay, resolve_checked
+from gm.pipeline.day import CheckedDay, resolve_checked
 from gm.dice import DiceScriptError, ScriptedDice
 from gm.yamlio import load_file, load_text, plain
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from gm.render import bbcode_problems
+from gm.forum.render import bbcode_problems
 from test_cli import run, snapshot
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -111,7 +111,8 @@ def test_day_0_takes_salts_and_its_seed_is_revealed_only_when_the_game_is_over(t
     assert "a salt and no orders (1): Player One (the salt goes into the dice)" in checked.output
     assert run("resolve", game, "--day", "0").exit_code == 0
     result = game / "days" / "00" / "result"
-    assert 'Player One: "bananas at dawn"' in (result / "reveal.bbcode").read_text()
+    assert not list(result.glob("reveal*")), "a sealed day's reveal waits for the end of the game (issue 22)"
+    assert json.loads((result / "day.json").read_text())["salts"] == {"Player One": "bananas at dawn"}
     assert "Day 0 is sealed" in (result / "gm-summary.txt").read_text()
     assert "bananas at dawn" in (result / "messages" / "Player_One.bbcode").read_text()
     for args in ((), ("--rolls",)):
@@ -133,7 +134,7 @@ def test_the_demo_reveals_day_0_once_over(tmp_path):
 
 
 def test_player_names_are_escaped_in_every_post(tmp_path, monkeypatch):
-    from gm.render import bbcode_problems
+    from gm.forum.render import bbcode_problems
 
     monkeypatch.chdir(tmp_path)
     game = Path("g")

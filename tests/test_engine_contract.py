@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from gm.cli import cli
 from gm.engines import REGISTRY, get_engine
 from gm.events import Event
-from gm.gamedir import GameDir
+from gm.storage.gamedir import GameDir
 
 ENGINES = sorted(REGISTRY)
 
@@ -30,12 +30,9 @@ def run(*args):
 
 
 @pytest.fixture(scope="module", params=ENGINES)
-def played(request, tmp_path_factory):
-    """(engine name, the demo game folder), played once per engine for this module."""
-    root = tmp_path_factory.mktemp(request.param) / "game"
-    result = run("demo", "--engine", request.param, root)
-    assert result.exit_code == 0, result.output
-    return request.param, root
+def played(request, demo_games):
+    """(engine name, a copy of the demo game folder, played once per test run)."""
+    return request.param, demo_games.copy(request.param)
 
 
 def _days(root: Path) -> list[int]:
@@ -93,7 +90,7 @@ def test_audit_and_verify_pass(played):
     for day in _days(root):
         d = root / "days" / f"{day:02d}"
         reveal = next((d / "result").glob("reveal.*"))
-        rolls = d / "result" / "rolls.public.jsonl"  # the public log: purposes sealed (gm/rolllog.py)
+        rolls = d / "result" / "rolls.public.jsonl"  # the public log: purposes sealed (gm/fairness/rolllog.py)
         verified = run("verify", "--commit", d / "commit.txt", "--lock", d / "lock.txt", "--reveal", reveal, "--rolls", rolls)
         assert verified.exit_code == 0, f"Day {day}: {verified.output}"
 
@@ -141,9 +138,17 @@ def _secrets(known_to_gm: set[str], known: set[str], wording: str) -> set[str]:
 def _template_text(name: str) -> str:
     from gm.paths import templates_dir
 
+    import re
+
+    from gm.engines import get_engine
+
     folders = [templates_dir() / name, templates_dir() / "common"]
+    # the order vocabulary of the players' guide (`avoid`, `toughest_first`) is public wording too; its
+    # capitalised words (cards, items in its examples) are not taken, so a hand's card still counts
+    guide = (get_engine(name).data_dir / "GUIDE.md").read_text(encoding="utf-8")
+    vocabulary = " ".join(sorted(set(re.findall(r"(?<![\w.])[a-z][a-z_]+(?![\w.])", guide))))
     return "\n".join(p.read_text(encoding="utf-8") for folder in folders for p in sorted(folder.rglob("*"))
-                     if p.suffix == ".j2" or p.name == "phrases.yaml")  # phrase pools are wording too
+                      if p.suffix == ".j2" or p.name == "phrases.yaml") + "\n" + vocabulary  # phrase pools are wording too
 
 
 def _leaks(text: str, secrets: set[str], known: set[str]) -> list[str]:
@@ -220,7 +225,7 @@ def assert_no_leaks(name: str, root: Path) -> None:
 
 
 def _file_stem(name: str) -> str:
-    from gm.render import message_filename
+    from gm.forum.render import message_filename
 
     return message_filename(name, set())
 
@@ -249,7 +254,7 @@ def _reopened(played, tmp_path, fmt: str = "bbcode") -> tuple[Path, int]:
 
 
 def _well_formed(text: str, fmt: str) -> None:
-    from gm.render import bbcode_problems
+    from gm.forum.render import bbcode_problems
 
     assert text.strip(), "an empty post"
     if fmt == "bbcode":
@@ -273,7 +278,7 @@ def test_receipts_forms_and_reminders_render(played, tmp_path, fmt):
     game = GameDir(root).load()
     assert made, "no receipt written"
     before = {p.name: p.read_bytes() for p in made}
-    from gm.day import check_day
+    from gm.pipeline.day import check_day
 
     checked = check_day(GameDir(root), game, day)
     engine, state = game.engine, checked.state
@@ -290,7 +295,9 @@ def test_receipts_forms_and_reminders_render(played, tmp_path, fmt):
         leaked = _leaks(text, _secrets(gm_knows, theirs, wording), theirs)
         assert not leaked, f"{reader}'s receipt names {leaked}, which they may not know"
         for w in checked.warnings_of.get(reader, []):  # the checker's warnings: quoted, or worded neutrally
-            assert (w.message[1:] in text) != w.secret, (reader, w)
+            from gm.gmday.deadline import _to_reader  # "Kestrel's pawn" reads "your pawn" in Kestrel's own receipt
+
+            assert (_to_reader(w.message, reader)[1:] in text) != w.secret, (reader, w)
         assert "orders.yaml" not in text and ".yaml:" not in text  # no file of the GM's named to a player
     again = run("receipts", root, "--day", day)
     assert again.exit_code == 0 and "0 new or changed" in again.output, again.output
@@ -331,9 +338,11 @@ def test_core_rulings_keep_the_chain_whole(played, tmp_path):
     ok = run("check", root, "--day", day)
     assert ok.exit_code == 0, ok.output
     assert "deadline 2030-01-02 20:00 UTC" in ok.output
-    from gm.beacon import DEMO_SIGNATURE
+    from gm.fairness.beacon import DEMO_SIGNATURE
 
-    resolved = run("resolve", root, "--day", day, "--beacon", DEMO_SIGNATURE)  # the demo's last day takes a beacon round
+    # the demo's last day took a beacon round, and a deadline ruling past it cannot keep it (issue 23)
+    assert run("resolve", root, "--day", day, "--beacon", DEMO_SIGNATURE).exit_code == 1
+    resolved = run("resolve", root, "--day", day, "--no-beacon", "the deadline was extended past the round")
     assert resolved.exit_code == 0, resolved.output
     result = root / "days" / f"{day:02d}" / "result"
     narration = (result / f"narration.{game.ext}").read_text(encoding="utf-8")
@@ -355,7 +364,7 @@ def test_kill_and_replace_through_rulings_in_either_file(played, tmp_path):
     stand in the GM's section of the orders (orders/_gm.yaml), read and checked exactly as
     rulings.yaml is; the same ruling in both files is an error naming both; the killed player owes
     no orders; everything is announced, recorded, and `gm audit --all` stays whole."""
-    from gm.day import check_day
+    from gm.pipeline.day import check_day
 
     root, day = _reopened(played, tmp_path)
     gd = GameDir(root)
@@ -381,7 +390,7 @@ def test_kill_and_replace_through_rulings_in_either_file(played, tmp_path):
         assert "_gm.yaml:" not in line or "takes them out of the game" in line, line
     after = check_day(gd, game, day)
     assert victim not in after.due and victim not in after.orders, "a player killed by a ruling still owes orders"
-    from gm.beacon import DEMO_SIGNATURE
+    from gm.fairness.beacon import DEMO_SIGNATURE
 
     resolved = run("resolve", root, "--day", day, "--beacon", DEMO_SIGNATURE)
     assert resolved.exit_code == 0, resolved.output
@@ -404,7 +413,7 @@ def test_kill_and_replace_through_rulings_in_either_file(played, tmp_path):
 
 
 def test_a_ruling_the_engine_does_not_have_names_the_ones_it_has(played, tmp_path):
-    from gm.rulings import CORE_KINDS, KINDS
+    from gm.gmday.rulings import CORE_KINDS, KINDS
 
     root, day = _reopened(played, tmp_path)
     engine = GameDir(root).load().engine
@@ -477,7 +486,7 @@ def test_an_orders_file_indented_with_tabs_is_read_the_same_with_a_warning(playe
     a warning naming the lines, for every engine."""
     import re
 
-    from gm.day import check_day
+    from gm.pipeline.day import check_day
 
     root, day = _reopened(played, tmp_path)
     gd = GameDir(root)

@@ -78,7 +78,7 @@ class ViewCounter:
         self.patched: list[tuple[object, str, object]] = []
 
     def __enter__(self):
-        import gm.record
+        import gm.pipeline.record
 
         for mod_name, mod in list(sys.modules.items()):
             if mod is None or not (mod_name == self.package or mod_name.startswith(self.package + ".")):
@@ -86,7 +86,7 @@ class ViewCounter:
             fn = getattr(mod, "public_view", None)
             if callable(fn) and getattr(fn, "__module__", "").startswith(self.package):
                 self._patch(mod, "public_view", self._counted(fn))
-        day_files = gm.record.day_files
+        day_files = gm.pipeline.record.day_files
 
         def counted_day(game, rd, *args, **kwargs):  # rendering the day: views, messages, summary, post
             before = self.calls
@@ -94,7 +94,7 @@ class ViewCounter:
             self.per_day.append(self.calls - before)
             return files
 
-        self._patch(gm.record, "day_files", counted_day)  # helpers_scale.play imports it when it plays
+        self._patch(gm.pipeline.record, "day_files", counted_day)  # helpers_scale.play imports it when it plays
         return self
 
     def _counted(self, fn):

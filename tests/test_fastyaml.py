@@ -7,8 +7,8 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from gm.fastyaml import FALLBACK, fast_load, read_events
-from gm.limits import DEFAULT
+from gm.storage.fastyaml import FALLBACK, fast_load, read_events
+from gm.storage.limits import DEFAULT
 from gm.yamlio import _yaml, load_text
 
 pytestmark = pytest.mark.skipif(fast_load("a: 1") is FALLBACK, reason="ruamel.yaml.clib is not installed")
@@ -122,7 +122,7 @@ def test_fast_reader_matches_round_trip_on_random_documents(doc, flow):
         _same(once, _yaml().load(text))
 
 
-# ---- the parse kept in the user's cache (gm/cache.py: yaml entries) ---------------------------
+# ---- the parse kept in the user's cache (gm/storage/cache.py: yaml entries) ---------------------------
 
 
 def _identical(kept, fresh, where="doc"):
@@ -137,14 +137,14 @@ def _identical(kept, fresh, where="doc"):
 
 def _read_back_only(monkeypatch):
     """From here on, a text that is not in the cache fails the test: nothing may be parsed again."""
-    import gm.fastyaml
+    import gm.storage.fastyaml
     import gm.yamlio
 
     def parsed(*args, **kwargs):
         raise AssertionError("parsed again")
 
-    monkeypatch.setattr(gm.fastyaml, "fast_load", parsed)
-    monkeypatch.setattr(gm.fastyaml, "read_events", parsed)
+    monkeypatch.setattr(gm.storage.fastyaml, "fast_load", parsed)
+    monkeypatch.setattr(gm.storage.fastyaml, "read_events", parsed)
 
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -216,7 +216,7 @@ def _ruamel_refuses(text: str) -> None:
 
 def test_a_changed_text_or_changed_limits_are_read_again(tmp_path, monkeypatch):
     from gm.errors import LocatedError
-    from gm.limits import DEFAULT, Limits
+    from gm.storage.limits import DEFAULT, Limits
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     text = "Akane:\n  votes: [" + ", ".join(f"v{i}" for i in range(150)) + "]\n"
@@ -231,8 +231,8 @@ def test_a_changed_text_or_changed_limits_are_read_again(tmp_path, monkeypatch):
 
 
 def test_a_damaged_entry_is_parsed_again_and_the_cache_stays_bounded(tmp_path, monkeypatch):
-    import gm.cache
-    from gm.limits import Limits
+    import gm.storage.cache
+    from gm.storage.limits import Limits
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     text = "Akane:\n  action: defend\n"
@@ -245,12 +245,12 @@ def test_a_damaged_entry_is_parsed_again_and_the_cache_stays_bounded(tmp_path, m
     _identical(load_text(text, Path("o.yaml")), want)
     entry.write_bytes(b"junk")
     _identical(load_text(text, Path("o.yaml")), want)
-    monkeypatch.setattr(gm.cache, "YAML_ENTRIES", 10)
+    monkeypatch.setattr(gm.storage.cache, "YAML_ENTRIES", 10)
     for i in range(25):
         load_text(f"Player {i}:\n  action: defend\n", Path("o.yaml"))
     assert 5 <= len(list(tmp_path.glob("gm/yaml-*/*.marshal"))) <= 10
-    monkeypatch.setattr(gm.cache, "YAML_ENTRIES", 1000)
-    monkeypatch.setattr(gm.cache, "YAML_BYTES", 20_000)
+    monkeypatch.setattr(gm.storage.cache, "YAML_ENTRIES", 1000)
+    monkeypatch.setattr(gm.storage.cache, "YAML_BYTES", 20_000)
     for i in range(25):
         load_text(f"Player {i}:\n  votes: [{', '.join(['Bruno'] * 300)}]\n", Path("o.yaml"))
     assert sum(p.stat().st_size for p in tmp_path.glob("gm/yaml-*/*.marshal")) <= 20_000

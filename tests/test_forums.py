@@ -12,13 +12,13 @@ from hypothesis import strategies as st
 
 from gm.cli import cli
 from gm.commands import demo_seed
-from gm.commitment import log_event
-from gm.day import resolve_day
-from gm.record import day_files
+from gm.fairness.commitment import log_event
+from gm.pipeline.day import resolve_day
+from gm.pipeline.record import day_files
 from gm.engines.battle_royale.rules import DATA
-from gm.forums import PROFILES, split_post
-from gm.gamedir import GameDir
-from gm.render import bbcode_problems
+from gm.forum.profiles import PROFILES, split_post
+from gm.storage.gamedir import GameDir
+from gm.forum.render import bbcode_problems
 
 
 def run(*args):
@@ -168,9 +168,18 @@ def test_markdown_commitment_and_reveal_posts_verify(tmp_path):
     commit = run("commit", game, "--day", "0")
     assert commit.exit_code == 0 and "```\ngm-commit {" in commit.output and "[b]" not in commit.output
     assert run("resolve", game, "--day", "0").exit_code == 0
-    reveal = game / "days" / "00" / "result" / "reveal.md"
+    # Day 0 is sealed (issue 22): its posts are the ones the end of the game releases
+    from gm.storage.gamedir import GameDir
+    from gm.fairness.reveal import released_reveal, roll_log_posts
+
+    gd = GameDir(game)
+    result = gd.result_dir(0)
+    assert not (result / "reveal.md").exists()
+    reveal = tmp_path / "reveal.md"
+    reveal.write_text(released_reveal(gd.load(), (result / "day.json").read_text(encoding="utf-8"),
+                                      (result / "rolls.public.jsonl").read_text(encoding="utf-8"))["reveal.md"])
     rolls = tmp_path / "rolls.md"
-    rolls.write_text(run("reveal", game, "--day", "0", "--rolls").output)
+    rolls.write_text("\n----- post\n".join(roll_log_posts(gd.load(), 0, result / "rolls.public.jsonl")))
     assert all(len(part) <= 2000 for part in rolls.read_text().split("----- post"))
     result = run("verify", "--commit", game / "days" / "00" / "commit.txt", "--reveal", reveal, "--rolls", rolls)
     assert result.exit_code == 0, result.output
@@ -232,7 +241,7 @@ def test_render_refuses_a_day_whose_facts_do_not_match_its_replay(tmp_path):
 
 
 def test_a_lock_post_longer_than_the_forum_allows_is_split_with_every_machine_line_whole(tmp_path):
-    from gm.published import is_machine_line
+    from gm.fairness.machine_lines import is_machine_line
 
     game = tmp_path / "g"
     assert run("new", game).exit_code == 0

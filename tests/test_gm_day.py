@@ -25,10 +25,8 @@ def snapshot(root: Path) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def demo(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("demo") / "game"
-    assert run("demo", root).exit_code == 0
-    return root
+def demo(demo_games) -> Path:
+    return demo_games.copy("battle-royale")
 
 
 @pytest.fixture
@@ -50,6 +48,9 @@ def unresolve(root: Path, day: int) -> None:
     shutil.rmtree(root / "days" / f"{day:02d}" / "result")
     (root / "days" / f"{day:02d}" / "lock.txt").unlink(missing_ok=True)
     (root / "chain-head.json").unlink(missing_ok=True)
+    from conftest import reseal
+
+    reseal(root)
     log = root / "fairness.log"
     if log.is_file():
         keep = [line for line in log.read_text(encoding="utf-8").splitlines()
@@ -112,7 +113,9 @@ def test_rulings_are_applied_announced_recorded_and_audited(day3):
     assert "[*]Hana (Kamino High)" in narration  # among the fallen
     assert "[*]Hana was removed from the game for inactivity." in narration
     assert "Kenji is now played by NewFox." in narration
-    assert "Ivan" not in narration.split("The GM's rulings")[1]  # Ivan's corrections are his alone
+    ruled = narration.split("The GM's rulings")[1].split("[/list]")[0]
+    assert "Ivan" not in ruled  # Ivan's corrections are his alone
+    assert narration.index("The GM's rulings") < narration.index("Fallen today")  # the rulings open the post
     assert "no orders for two days" not in narration
     ivan = (result / "messages" / "Ivan.bbcode").read_text(encoding="utf-8")
     assert "[*]The GM set your health to 2." in ivan and "[*]The GM gave you the Knife." in ivan
@@ -189,7 +192,7 @@ def test_receipts_quote_the_warnings_a_player_may_read_and_word_the_others_neutr
     assert run("receipts", day3).exit_code == 0
     receipts = day3 / "days" / "03" / "receipts"
     mateo = (receipts / "Mateo.bbcode").read_text(encoding="utf-8")
-    from gm.gmday import UNTOLD
+    from gm.gmday.deadline import UNTOLD
 
     assert f"[b]Warnings[/b]\n[list]\n[*]{UNTOLD}\n[/list]" in mateo
     assert "Field" not in mateo.split("[b]Warnings")[1] and "Cliffs" not in mateo and "orders.yaml" not in mateo
@@ -239,7 +242,9 @@ def test_form_for_the_thread_and_for_a_player_named_any_way(day3):
     assert blank.exit_code == 0
     assert "[b]Order form for Day 3[/b]" in blank.output and "analyze: NAME" in blank.output
     mine = run("form", day3, "--player", "IVAN")
-    assert "[b]Your orders for Day 3[/b]" in mine.output and "attack with Baseball Bat and bare hands" in mine.output
+    assert "[b]Your orders for Day 3[/b]" in mine.output and "[code]Ivan:\n" in mine.output
+    assert "action: {attack: {weapon: Baseball Bat, targets: [ " in mine.output  # his own weapon, as an order
+    assert "weapons: Baseball Bat, none (bare hands: leave out weapon)" in mine.output
     assert run("status", day3, "--player", "ivan").exit_code == 0
 
 
@@ -309,8 +314,8 @@ def test_hostile_takeover_rulings(tmp_path):
     assert "rulings.yaml:1:3: error: the Hostile Takeover engine has no 'give' ruling: Hostile Takeover has no items: a player holds only lives, buildings and a pawn (kinds: kill, revive, health, move" in refused.output
     rulings.write_text("- health: {player: Akane, to: 1}\n- revive: Bruno\n", encoding="utf-8")
     assert run("check", root).exit_code == 0
-    from gm.day import check_day
-    from gm.gamedir import GameDir
+    from gm.pipeline.day import check_day
+    from gm.storage.gamedir import GameDir
 
     gd = GameDir(root)
     before = check_day(gd, gd.load(), 19).state.players
@@ -320,7 +325,7 @@ def test_hostile_takeover_rulings(tmp_path):
     checked = run("check", root)
     assert checked.exit_code == 0, checked.output
     assert "Chiaki's orders will not happen" in checked.output
-    from gm.beacon import DEMO_SIGNATURE
+    from gm.fairness.beacon import DEMO_SIGNATURE
 
     resolved = run("resolve", root, "--beacon", DEMO_SIGNATURE)  # the demo's last day takes a beacon round
     assert resolved.exit_code == 0, resolved.output

@@ -11,12 +11,8 @@ KH_GOLDEN = GOLDEN.parent / "kharnage-demo"
 
 
 @pytest.fixture(scope="module")
-def kh_demo_dir(tmp_path_factory):
-    from gm.commands import demo
-
-    target = tmp_path_factory.mktemp("kh-demo") / "game"
-    demo(target, "kharnage")
-    return target
+def kh_demo_dir(demo_games):
+    return demo_games.pristine("kharnage")
 
 
 def test_kharnage_demo_days_match_golden_files(kh_demo_dir, update_golden):

@@ -11,13 +11,9 @@ TK_GOLDEN = GOLDEN.parent / "team-kill-demo"
 
 
 @pytest.fixture(scope="module")
-def tk_demo_dir(tmp_path_factory):
-    """The bundled Team Kill demo, created and resolved once for this module."""
-    from gm.commands import demo
-
-    target = tmp_path_factory.mktemp("tk-demo") / "game"
-    demo(target, "team-kill")
-    return target
+def tk_demo_dir(demo_games):
+    """The bundled Team Kill demo, played once per test run."""
+    return demo_games.pristine("team-kill")
 
 
 def _read(root, day, name):

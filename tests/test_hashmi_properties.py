@@ -12,8 +12,8 @@ import random
 import pytest
 
 from gm.engines.hashmi.state import State
-from gm.render import event_dicts
-from gm.templating import environment
+from gm.forum.render import event_dicts
+from gm.forum.templating import environment
 from hashmi_synth import play_game
 
 SEEDS = list(range(1, 9))

@@ -15,7 +15,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gm.day import CheckedDay
+from gm.pipeline.day import CheckedDay
 from gm.engine import Day
 from gm.dice import AuditedDice
 from gm.engines.hostile_takeover import HostileTakeover, grid

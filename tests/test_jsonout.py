@@ -1,11 +1,11 @@
-"""gm/jsonout.py writes exactly what json.dumps writes, on any document."""
+"""gm/storage/jsonout.py writes exactly what json.dumps writes, on any document."""
 
 import json
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gm.jsonout import dumps, line
+from gm.storage.jsonout import dumps, line
 
 scalars = (st.none() | st.booleans() | st.integers(min_value=-2**70, max_value=2**70)
            | st.floats(allow_nan=True, allow_infinity=True) | st.text())

@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gm.commands import demo_seed
-from gm.day import resolve_day
-from gm.record import day_files
-from gm.gamedir import GameDir
+from gm.pipeline.day import resolve_day
+from gm.pipeline.record import day_files
+from gm.storage.gamedir import GameDir
 from gm.engines.kharnage.state import State
 
 ARMIES = ["Dwarves", "Goblins", "Humans", "Orcs"]

@@ -11,8 +11,8 @@ from click.testing import CliRunner
 
 from gm.cli import cli
 from gm.engines import REGISTRY, get_engine
-from gm.gamedir import GameDir
-from gm.learned import message_lines, overrides_learned, seen_by_player
+from gm.storage.gamedir import GameDir
+from gm.pipeline.learned import message_lines, overrides_learned, seen_by_player
 
 # the heading that opens the reader's own section in each engine's message
 YOU = {"battle-royale": "[b]You[/b]", "team-kill": "[b]Your hand[/b]", "hashmi-battle-royale": "[b]Your agents[/b]"}
@@ -35,11 +35,10 @@ def _status_learned(root, player: str) -> list[str]:
 
 
 @pytest.mark.parametrize("engine", sorted(YOU))
-def test_each_message_lists_what_the_player_learned(engine, tmp_path):
+def test_each_message_lists_what_the_player_learned(engine, demo_games):
     """Every day of the demo: each message with a You section lists what `player_learned` says of
     the events the player saw up to that day (what `gm status --player` would have listed then)."""
-    root = tmp_path / "game"
-    assert CliRunner().invoke(cli, ["demo", "--engine", engine, str(root)], catch_exceptions=False).exit_code == 0
+    root = demo_games.pristine(engine)
     gd = GameDir(root)
     game = gd.load()
     days = gd.resolved_days()

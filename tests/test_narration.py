@@ -13,12 +13,12 @@ from click.testing import CliRunner
 
 from gm.cli import cli
 from gm.commands import demo_seed
-from gm.commitment import commit_day
-from gm.day import resolve_day
-from gm.gamedir import GameDir
+from gm.fairness.commitment import commit_day
+from gm.pipeline.day import resolve_day
+from gm.storage.gamedir import GameDir
 from gm.narration import Narrator, Phrasing, article, sentences
-from gm.record import day_files
-from gm.templating import environment
+from gm.pipeline.record import day_files
+from gm.forum.templating import environment
 
 def run(*args):
     return CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
@@ -27,7 +27,8 @@ def run(*args):
 def _fresh_day1(demo_dir: Path, tmp_path: Path) -> tuple[GameDir, Path]:
     """The demo played as `gm demo` plays it, up to Day 1 committed, locked and not yet resolved."""
     from gm.engines import get_engine
-    from gm.lock import lock_day
+    from gm.pipeline.day import check_day
+    from gm.fairness.lock import lock_day
 
     source = get_engine("battle-royale").example_dir()
     root = tmp_path / "game"
@@ -37,7 +38,7 @@ def _fresh_day1(demo_dir: Path, tmp_path: Path) -> tuple[GameDir, Path]:
     for day in (0, 1):
         commit_day(gd, game, day, demo_seed(day))
         shutil.copytree(source / "days" / f"{day:02d}" / "orders", gd.orders_dir(day))
-        lock_day(gd, game, day)
+        lock_day(gd, game, day, lambda: check_day(gd, game, day))
         if day == 0:
             _resolve(gd, 0)
     return gd, root
@@ -46,7 +47,7 @@ def _fresh_day1(demo_dir: Path, tmp_path: Path) -> tuple[GameDir, Path]:
 def _resolve(gd: GameDir, day: int, story: str | None = None) -> dict[str, str]:
     import hashlib
 
-    from gm.commitment import derived_veil, log_event
+    from gm.fairness.commitment import derived_veil, log_event
 
     game = gd.load()
     seed = demo_seed(day)
@@ -102,6 +103,31 @@ def test_a_sentence_told_on_an_earlier_day_is_passed_over_while_another_fits():
     # when every phrasing was told, one is still said rather than nothing
     n = Narrator(pools, env, b"a" * 32, "x", told=frozenset({"Day one.", "Day two.", "Day three."}))
     assert str(n.phrase("p")) in ("Day one.", "Day two.", "Day three.")
+
+
+def test_a_frame_told_with_other_names_is_passed_over_while_another_fits():
+    """Issue 24: "Trouble in the Crevasse" on Day 2 and "Trouble in the Forest" on Day 7 are the
+    same sentence to a reader: its frame (names taken out) counts as told."""
+    from gm.narration import Framer
+
+    env = environment("battle-royale", "bbcode")
+    framer = Framer(["Akane", "Bruno", "Forest", "The Septagon", "O'Hara"])
+    assert framer("Akane's turn passed.") == framer("Bruno's turn passed.") == framer("O'Hara's turn passed.")
+    assert framer("Trouble in the Forest") == framer("Trouble in The Septagon") != framer("Trouble in the Town")
+    assert framer("Akane fell, 3 shots.") == framer("Akane fell, 12 shots.")
+    pools = {"p": (Phrasing("Trouble in the {{ zone }}."), Phrasing("Smoke over the {{ zone }}."))}
+    told = frozenset({"Trouble in the Forest.", framer("Trouble in the Forest.")})
+    for key in (b"a" * 32, b"b" * 32, b"c" * 32):
+        n = Narrator(pools, env, key, "x", told=told, framer=framer)
+        assert str(n.phrase("p", zone="Septagon")) == "Smoke over the Septagon."
+    # once every frame was told, a sentence not told word for word still comes before a repeat
+    told = frozenset({"Trouble in the Forest.", framer("Trouble in the Forest."), "Smoke over the Forest.",
+                      framer("Smoke over the Forest.")})
+    for key in (b"a" * 32, b"b" * 32, b"c" * 32):
+        n = Narrator(pools, env, key, "x", told=told, framer=framer)
+        assert str(n.phrase("p", zone="Forest")) in ("Trouble in the Forest.", "Smoke over the Forest.")
+        n = Narrator(pools, env, key, "x", told=told | {"Trouble in the Septagon."}, framer=framer)
+        assert str(n.phrase("p", zone="Septagon")) == "Smoke over the Septagon."
 
 
 def test_the_most_specific_fitting_phrasings_come_first_and_conditions_hold():
@@ -249,10 +275,10 @@ def test_a_grieving_lover_is_not_urged_to_avenge_a_dead_killer():
     from harness_battle_royale import BattleRoyaleHarness
     from scenario_harness import load_fixture
 
-    from gm.day import ResolvedDay
+    from gm.pipeline.day import ResolvedDay
     from gm.engines import get_engine
-    from gm.gamedir import Game
-    from gm.render import render_day
+    from gm.storage.gamedir import Game
+    from gm.forum.render import render_day
 
     def chiaki(fixture: str) -> str:
         got = BattleRoyaleHarness().run(load_fixture(Path(__file__).parent / "scenarios" / fixture))

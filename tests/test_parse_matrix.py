@@ -25,15 +25,15 @@ bbcode = pytest.importorskip("bbcode")
 markdown_it = pytest.importorskip("markdown_it")
 
 from gm.engines import REGISTRY, get_engine  # noqa: E402
-from gm.forums import GENERIC, PROFILES  # noqa: E402
+from gm.forum.profiles import GENERIC, PROFILES  # noqa: E402
 from gm.markup import bbcode_problems  # noqa: E402
-from gm.published import is_machine_line  # noqa: E402
+from gm.fairness.machine_lines import is_machine_line  # noqa: E402
 
 from helpers_scale import SEED, plain  # noqa: E402
 
 HOSTILE = ["Zed [b]Bold", "Ivy <i>x</i>", "Ann *Star*", "Cy `tick`", "Di ||spoil||", "Eve @everyone", "Max _Axe_"]
 FORUMS = [*PROFILES.values(), *GENERIC.values()]
-SHORTEST = 500  # the least max_length game.yaml accepts (gm/forums.py)
+SHORTEST = 500  # the least max_length game.yaml accepts (gm/forum/profiles.py)
 DAYS = 2
 SEATS = len(HOSTILE)  # a small table: every hostile name seated, and the test quick
 
@@ -53,9 +53,9 @@ def _hostile_game(engine_name: str) -> dict:
 
 def _days(engine_name: str, root: Path):
     """(game, resolved days) of a short game of the engine, each day resolved once."""
-    from gm.day import resolve_day
-    from gm.gamedir import GameDir
-    from gm.record import day_files
+    from gm.pipeline.day import resolve_day
+    from gm.storage.gamedir import GameDir
+    from gm.pipeline.record import day_files
     from gm.simulate.dice import Chooser
 
     engine = get_engine(engine_name)
@@ -148,7 +148,7 @@ def _posts(files: dict[str, str], ext: str) -> dict[str, list[str]]:
 
 @pytest.mark.parametrize("engine_name", sorted(REGISTRY))
 def test_every_unit_of_every_post_parses_under_every_forum_and_length(engine_name, tmp_path):
-    from gm.record import day_files
+    from gm.pipeline.record import day_files
 
     game, days = _days(engine_name, tmp_path / "game")
     failures, units = [], 0

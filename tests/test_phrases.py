@@ -15,7 +15,7 @@ import pytest
 
 from gm.engines import REGISTRY
 from gm.narration import Narrator, load_pools
-from gm.templating import environment
+from gm.forum.templating import environment
 from gm.yamlio import load_file
 from tests.test_reading import problems_in
 

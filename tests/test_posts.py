@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from gm.render import bbcode_problems, escape_bbcode, escape_markdown
+from gm.forum.render import bbcode_problems, escape_bbcode, escape_markdown
 
 
 def _posts(root: Path):
@@ -100,10 +100,10 @@ def test_markdown_games_get_markdown_posts(tmp_path):
     import shutil
 
     from gm.commands import demo_seed
-    from gm.day import resolve_day
-    from gm.record import day_files
+    from gm.pipeline.day import resolve_day
+    from gm.pipeline.record import day_files
     from gm.engines.battle_royale.rules import DATA
-    from gm.gamedir import GameDir
+    from gm.storage.gamedir import GameDir
 
     root = tmp_path / "md"
     shutil.copytree(DATA / "examples" / "demo", root)
@@ -124,7 +124,7 @@ def test_markdown_games_get_markdown_posts(tmp_path):
 def test_binoculars_in_a_crowd_name_some_and_count_the_rest(tmp_path, sandboxed):
     """RULINGS.md (Binoculars): a zone over `nearby_listed` lists its first students and counts the rest;
     a zone within it reads as it always did. Same words in the sandbox a GM's own templates use."""
-    from gm.templating import environment
+    from gm.forum.templating import environment
 
     env = environment("battle-royale", "bbcode", [tmp_path] if sandboxed else None)
     line = env.from_string('{% from "_lines.j2" import line %}{{ line(e, "Akane") }}')
@@ -136,3 +136,54 @@ def test_binoculars_in_a_crowd_name_some_and_count_the_rest(tmp_path, sandboxed)
     few = dict(crowd, seen={"Crevasse": ["Fumi"], "Beach": [], "The Septagon": []})
     del few["unlisted"]
     assert line.render(e=few) == "Through your Binoculars: the Crevasse: Fumi; the Beach: no one; the Septagon: no one."
+
+
+def test_a_land_mine_victims_message_agrees_with_itself():
+    """Issue 24: "You stayed on the Cliffs." then "A Land Mine went off under you between the Cliffs
+    and the Beach": a student stopped by a mine set out, and the message says so."""
+    from gm.forum.templating import environment
+
+    env = environment("battle-royale", "bbcode")
+    line = env.from_string('{% from "_lines.j2" import line %}{{ line(e, "Akane") }}')
+    move = {"kind": "move", "step": "movement", "player": "Akane", "route": ["Beach"], "start": "Cliffs", "end": "Cliffs",
+            "taken": [], "run": False, "follow": None, "stopped": True}
+    text = line.render(e=move)
+    assert "stayed" not in text and "set out from the Cliffs toward the Beach" in text and "mine stopped you" in text, text
+
+
+def test_melee_is_told_as_melee_not_as_steel_and_blades():
+    """Issue 24: Brass Knuckles and Paper Fans were told as "the clash of steel" and "blades"."""
+    from gm.narration import load_pools
+
+    for phrasings in load_pools("battle-royale").values():
+        for p in phrasings:
+            for word in ("steel", "blade"):
+                assert word not in p.text.lower(), p.text
+
+
+def test_every_message_says_the_players_own_public_status(demo_dir):
+    """Issue 24: a marked player's message never said so; a Lover was not told their partner
+    escaped; `survived` at the end gave no reason. The demo's messages say all three."""
+    root = demo_dir
+    days = sorted(int(d.name) for d in (root / "days").iterdir())
+    checked_marked = checked_partner = 0
+    for day in days[1:]:
+        result = root / "days" / f"{day:02d}" / "result"
+        state = json.loads((result / "state.json").read_text(encoding="utf-8"))
+        players = {p["name"]: p for p in state["players"]}
+        for path in (result / "messages").glob("*.bbcode"):
+            if ".part" in path.name:
+                continue
+            name, text = path.stem, path.read_text(encoding="utf-8")
+            p = players[name]
+            if p["alive"] and p.get("escaped_on_day") is None and name in state["marked"]:
+                assert "Marked for elimination: whoever eliminates you wins a reward" in text, f"Day {day} {name}"
+                checked_marked += 1
+            if p["alive"] and p.get("escaped_on_day") is None and p.get("partner"):
+                assert f"Your partner {p['partner']}: " in text, f"Day {day} {name}"
+                checked_partner += 1
+            if state.get("over") and name in state["outcome"]:
+                assert "The Program is over. You " in text, f"Day {day} {name}:\n{text[:400]}"
+                if state["outcome"][name] != "winner":
+                    assert "did not win: " in text or "did not win (" in text
+    assert checked_marked and checked_partner

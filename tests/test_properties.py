@@ -28,12 +28,14 @@ from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 import helpers_synth as h
-from gm.day import check_day
+from gm.pipeline.day import check_day
 from gm.engines.battle_royale.rules import load_rules
 from gm.engines.battle_royale.state import State
 from gm.errors import GmError
-from gm.gamedir import GameDir
-from gm.render import bbcode_problems, escape_bbcode, message_filename
+from gm.storage.gamedir import GameDir
+from gm.forum.render import bbcode_problems, escape_bbcode, message_filename
+from gm.text import yaml_scalar
+from gm.yamlio import load_text
 
 RULES = load_rules()
 ZONES = list(RULES.zones)
@@ -323,10 +325,55 @@ def _due(root: Path, day: int) -> list[str]:
 
 
 def _mask(text: str, names) -> str:
-    """The text with every (escaped) player name blanked out: what the templates themselves wrote."""
-    for n in sorted({escape_bbcode(n) for n in names}, key=len, reverse=True):
+    """The text with every (escaped) player name blanked out, as prose or as the form's YAML writes
+    it: what the templates themselves wrote."""
+    written = {escape_bbcode(n) for n in names} | {escape_bbcode(yaml_scalar(n)) for n in names}
+    for n in sorted(written, key=len, reverse=True):
         text = text.replace(n, "\x00")
     return text
+
+
+_ALIAS = re.compile(r"Pq\d{3}")
+
+
+def _form_block(text: str) -> tuple[int, int] | None:
+    """Where the inside of a message's order form (its code block, Engine.form_text) is, if it has one."""
+    heading = text.find("[b]Your orders for Day ")
+    if heading < 0:
+        return None
+    start = text.index("[code]", heading) + len("[code]")
+    return start, text.index("[/code]", start)
+
+
+def _in_form_yaml(text: str, at: int, form: tuple[int, int] | None) -> bool:
+    """Whether `at` falls in the form's YAML, not in its prose: the form is the name as a key, then
+    `  # order   # note` lines (the order is YAML once uncommented, the note prose) and `  ## note`s
+    (Engine.form_text). Anywhere else in a message a name is prose."""
+    if form is None or not form[0] <= at < form[1]:
+        return False
+    line_start = max(text.rfind("\n", form[0], at) + 1, form[0])
+    line_end = text.find("\n", at, form[1])
+    line = text[line_start:line_end if line_end >= 0 else form[1]]
+    column = at - line_start
+    if line.startswith("  ## "):
+        return False
+    if line.startswith("  # "):
+        note = line.find("   # ", 4)
+        return note < 0 or column < note
+    return True
+
+
+def _as_written(plain: str, back: dict[str, str]) -> str:
+    """The aliased game's message with each alias replaced by the real name as the message must
+    write it: in the form's YAML, the name as YAML reads it back (quoted where YAML needs it), then
+    escaped for the markup; everywhere else, only escaped for the markup."""
+    form = _form_block(plain)
+
+    def name(m: re.Match) -> str:
+        real = back[m.group(0)]
+        return escape_bbcode(yaml_scalar(real) if _in_form_yaml(plain, m.start(), form) else real)
+
+    return _ALIAS.sub(name, plain)
 
 
 _HEALTH = re.compile(r"-?\d+ / \d+")
@@ -362,9 +409,14 @@ def test_no_secret_in_a_post_and_names_are_escaped(tmp_path_factory, spec):
             return re.sub(r"Pq\d{3}", lambda m: back[m.group(0)], text)
 
         assert unalias(plain_narration) == narration, f"Day {day}: a name changed the narration beyond escaping"
-        for n in due:
-            assert unalias(plain_messages[alias[n]]) == messages[n], f"Day {day}: {n!r}'s message"
+        real_names = dict(zip(alias.values(), alias.keys()))
+        for n in due:  # a name in the form's YAML is written as YAML reads it (its escaping there)
+            assert _as_written(plain_messages[alias[n]], real_names) == messages[n], f"Day {day}: {n!r}'s message"
             assert escape_bbcode(n) in messages[n]
+            form = _form_block(messages[n])
+            if form is not None:  # the form, copied out of the post, reads back under the player's very name
+                block = messages[n][form[0]:form[1]].replace("[\u200b", "[").replace("@\u200b", "@")
+                assert list(load_text(block, Path("form.yaml"), keep=False)) == [n], block
         for n in spec.names:  # the escape itself: no tag can start inside a name, and it reads the same
             assert not re.search(r"\[/?[A-Za-z*]", escape_bbcode(n)) and escape_bbcode(n).replace("\u200b", "") == n
         for post in [narration, *messages.values()]:
@@ -405,6 +457,25 @@ def test_no_secret_in_a_post_and_names_are_escaped(tmp_path_factory, spec):
                     assert role not in mine, f"Day {day}: another player's role ({role}) in {n!r}'s message"
             for figure in _HEALTH.findall(mine):
                 assert figure == f"{me.health} / {me.max_health}", f"Day {day}: {figure} in {n!r}'s message"
+
+
+@examples(300)
+@given(name=st.one_of(player_name, st.text(min_size=1, max_size=12)))
+@example(name="00")
+@example(name="no")
+@example(name="O'Neil")
+@example(name='[b]"x\\')
+def test_a_name_in_the_form_reads_back_as_itself(name):
+    """The form writes a name (gm.text.yaml_scalar) so that YAML reads back exactly that name: as
+    the key the form stands under, in a flow list and as a flow mapping's value, as its orders do."""
+    from gm.names import text_problem
+
+    assume(text_problem(name) is None and name.strip() == name)
+    q = yaml_scalar(name)
+    doc = load_text(f"{q}:\n  action: {{attack: {{targets: [ {q} ]}}}}\n  votes: {{mark: {q}, close: X}}\n",
+                    Path("form.yaml"), keep=False)
+    assert list(doc) == [name]
+    assert doc[name]["action"]["attack"]["targets"] == [name] and doc[name]["votes"]["mark"] == name
 
 
 @examples(6)

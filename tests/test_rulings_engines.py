@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 
 from gm.cli import cli
-from gm.day import check_day
-from gm.gamedir import GameDir
+from gm.pipeline.day import check_day
+from gm.storage.gamedir import GameDir
 from test_gm_day import unresolve
 
 
@@ -23,10 +23,8 @@ def run(*args):
 
 
 @pytest.fixture(scope="module", params=["team-kill", "kharnage", "hashmi-battle-royale"])
-def demo(request, tmp_path_factory):
-    root = tmp_path_factory.mktemp(request.param) / "game"
-    assert run("demo", "--engine", request.param, root).exit_code == 0
-    return request.param, root
+def demo(request, demo_games):
+    return request.param, demo_games.copy(request.param)
 
 
 def _hand(name: str, state, player: str, rules) -> list[str]:
@@ -73,7 +71,7 @@ def test_take_and_give_a_card(demo, tmp_path):
     assert run("check", root, "--day", last).exit_code == 0
     back = check_day(gd, game, last)
     assert sorted(_hand(name, back.state, player, game.rules)) == sorted(_hand(name, before.state, player, game.rules))
-    from gm.beacon import DEMO_SIGNATURE
+    from gm.fairness.beacon import DEMO_SIGNATURE
 
     resolved = run("resolve", root, "--day", last, "--beacon", DEMO_SIGNATURE)
     assert resolved.exit_code == 0, resolved.output
@@ -106,3 +104,34 @@ def test_a_team_kill_mod_kill_says_the_cards_go_by_the_ruling(tmp_path, monkeypa
     assert "Their 1 card is discarded, by the GM's ruling." in post
     assert "no one is left to collect" not in post
     assert "Player Three was removed for inactivity." in post
+
+
+def test_a_hashmi_give_never_leaves_a_hand_over_the_limit_outside_its_turn(tmp_path):
+    """Rule 118 ("caught with more than 7 cards in hand at any stage outside their turn ... keep
+    only 5"): only a GM's `give` can do that on a forum, so the give that would is refused, located,
+    with the way out; the same give to the player whose turn it is stands (the end-of-turn limit
+    trims it, rule 117)."""
+    played = tmp_path / "played"
+    assert run("demo", "--engine", "hashmi-battle-royale", played).exit_code == 0
+    gd = GameDir(played)
+    last = gd.resolved_days()[-1]
+    unresolve(played, last)
+    game = gd.load()
+    state = check_day(gd, game, last).state
+    limit = game.rules.hand_limit
+    others = [p for p in state.seats if p != state.active and not state.players[p].out]
+    player = others[0]
+    short = limit - len(state.players[player].hand) + 1  # cards to give to go one over the limit
+    cards = list(state.discards)
+    assert len(cards) >= short, "the demo's discards are too few for this test"
+    rulings = played / "days" / f"{last:02d}" / "rulings.yaml"
+    gives = "".join(f"- give: {{player: {player}, item: {c}}}\n" for c in cards[:short])
+    rulings.write_text(gives, encoding="utf-8")
+    refused = run("check", played, "--day", last)
+    assert refused.exit_code == 1, refused.output
+    assert f"rulings.yaml:{short}:" in refused.output and "rule 118" in refused.output, refused.output
+    assert f"{limit + 1} cards" in refused.output and "take: " in refused.output, refused.output
+    active = state.active
+    short = limit - len(state.players[active].hand) + 1
+    rulings.write_text("".join(f"- give: {{player: {active}, item: {c}}}\n" for c in cards[:short]), encoding="utf-8")
+    assert run("check", played, "--day", last).exit_code == 0

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gm.engines import get_engine
-from gm.rulings import read_rulings
+from gm.gmday.rulings import read_rulings
 
 from test_br_order_fuzz import RULES, _state
 
@@ -40,7 +40,7 @@ def test_rulings_never_crash(doc, engine_name, tmp_path_factory):
     out = read_rulings(path, engine, state, rules, 2)
     from types import SimpleNamespace
 
-    from gm.day import apply_rulings
+    from gm.pipeline.day import apply_rulings
 
     work, _events, refused = apply_rulings(SimpleNamespace(engine=engine, rules=rules), 2, state, out)
     for p in out.problems + refused:

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from gm.day import ResolvedDay
-from gm.gamedir import Game
-from gm.render import bbcode_problems, render_day
+from gm.pipeline.day import ResolvedDay
+from gm.storage.gamedir import Game
+from gm.forum.render import bbcode_problems, render_day
 from gm.yamlio import load_text
 from harness_battle_royale import BattleRoyaleHarness
 from harness_hashmi import HashmiHarness

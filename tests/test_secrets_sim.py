@@ -13,7 +13,12 @@ or written), against each engine's secrets as its RULINGS.md names them:
 - Kharnage: the Battle cards in a hand (not yet played), in the public context and in any other
   player's view;
 - Hostile Takeover: everything is public but the orders: a reader's view is the public view and
-  their own `me`, and no private event reaches the public ones.
+  their own `me`, and no private event reaches the public ones (an engine that declares no hidden
+  field, `Engine.secrets`, is checked so);
+- an engine with no finer check here: the words of every field its `secrets` declares hidden.
+
+Then the attack of issue 22: every engine's set-up replayed from its public dice values must not
+give back a field its `secrets` declare hidden (`test_no_secret_can_be_rebuilt_from_the_public_roll_log`).
 
 The fully rendered posts are checked over a smaller sample by each engine's property tests
 (tests/test_properties.py, test_tk_properties.py, test_hashmi_properties.py,
@@ -85,13 +90,29 @@ def _kharnage(engine, rules, state, events):
                                            for n in state.players}
 
 
+def _declared(engine, rules, state, events):
+    """An engine with no finer check here: the words of every field it declares hidden (Engine.secrets),
+    in no public context; those hidden from "others", in no other player's view either."""
+    data = json.loads(json.dumps(engine.state_to_json(state), default=str))
+
+    def words(v) -> set[str]:
+        if isinstance(v, dict):
+            return set().union(*(words(x) for x in v.values())) if v else set()
+        if isinstance(v, list):
+            return set().union(*(words(x) for x in v)) if v else set()
+        return {v} if isinstance(v, str) and len(v) >= 4 else set()
+
+    hidden = set().union(*(words(_field(data, h.field)) for h in engine.secrets.hidden))
+    return hidden, {}
+
+
 SECRETS = {"battle-royale": _br, "team-kill": _tk, "hashmi-battle-royale": _hashmi, "kharnage": _kharnage}
 
 
 def leaks(engine_name: str, engine, rules, state, events, full: bool = True) -> list[str]:
     """What a post's context holds that it must not: one line per leak. Without `full`, only the
     day's public events (the views, dearer to make, are left out)."""
-    if engine_name == "hostile-takeover":
+    if not engine.secrets.hidden:  # it declares no secret but the orders (Hostile Takeover)
         out = [f"private event {e.kind!r} is public" for e in events if e.is_public and e.visibility != "public"]
         if not full:
             return out
@@ -100,7 +121,7 @@ def leaks(engine_name: str, engine, rules, state, events, full: bool = True) -> 
             if {k: v for k, v in view.items() if k != "me"} != public:
                 out.append(f"{n}'s view holds more than the public view and their own `me`")
         return out
-    public_secrets, private = SECRETS[engine_name](engine, rules, state, events)
+    public_secrets, private = SECRETS.get(engine_name, _declared)(engine, rules, state, events)
     blob = _public(engine, rules, state, events, full)
     out = [f"{w!r} in the public context" for w in sorted(public_secrets) if w and w in blob]
     if private and full:
@@ -112,7 +133,7 @@ def leaks(engine_name: str, engine, rules, state, events, full: bool = True) -> 
 
 @pytest.mark.parametrize("engine_name", sorted(REGISTRY))
 def test_no_secret_in_any_context_over_many_games(engine_name):
-    sim = load_sim_game(engine_name, PLAYERS[engine_name])
+    sim = load_sim_game(engine_name, PLAYERS.get(engine_name))
     engine = sim.engine
     policy = engine.policies()["default"] if "default" in engine.policies() else next(iter(engine.policies().values()))
     found: list[str] = []
@@ -188,3 +209,96 @@ def test_the_check_finds_a_doctored_leak():
     finally:
         del engine.player_views
     assert any("view" in x for x in found)
+
+
+# ---- rebuilding a secret from the public values (issue 22, item 8) -------------------------------
+#
+# A value in a public roll log is public: once a day's seed is out, anyone can re-derive every roll,
+# and a roll that picks from a list anyone can rebuild tells what it picked. The attack: replay the
+# engine's own set-up (Day 0, from game.yaml, which is public) with the day's public dice values, and
+# even knowing every player's orders (a worst case), compare each field the engine declares hidden
+# (Engine.secrets) with the real state. A sealed day gives the public no values: nothing to replay.
+
+REBUILD_GAMES = 5
+
+
+def _field(data, path: str) -> list:
+    """The values at a declared field path ("players.*.school") of a state's JSON, in a stable order."""
+    out = [data]
+    for part in path.split("."):
+        nxt = []
+        for v in out:
+            if part == "*":
+                nxt += list(v.values()) if isinstance(v, dict) else list(v) if isinstance(v, list) else []
+            elif isinstance(v, dict) and part in v:
+                nxt.append(v[part])
+        out = nxt
+    return out
+
+
+class _PublicValues:
+    """Dice that give back the public log's values, in order, on whatever die the replay asks for."""
+
+    def __new__(cls, values):
+        from gm.dice import DiceBase
+
+        class Replay(DiceBase):
+            def _draw(self, sides, purpose, choices=None):
+                v = values[len(self.log)] if len(self.log) < len(values) else 1
+                return (v - 1) % sides + 1
+
+        return Replay()
+
+
+def rebuilt_secrets(engine_name: str, sim, index: int) -> list[str]:
+    """What the public values of Day 0 of game `index` let anyone rebuild: one line per hidden field."""
+    import copy
+    import hashlib
+
+    from gm.pipeline.day import resolve_checked
+    from gm.dice import AuditedDice
+    from gm.simulate.dice import Chooser
+    from gm.simulate.play import check_policy_orders, streams
+
+    engine = sim.engine
+    policy = next(iter(engine.policies().values()))
+    state = copy.deepcopy(sim.initial_state)
+    due = engine.players_due(state)
+    doc = policy(state, sim.rules, 0, due, Chooser(streams("rebuild", index)[1])) if due else {}
+    checked, _ = check_policy_orders(sim, state, 0, doc)
+    dice = AuditedDice(hashlib.sha256(f"rebuild {index}".encode()).digest(), engine_name, 0)
+    real, _ = resolve_checked(sim, checked, dice)
+    if engine.sealed(0, dice.log):
+        return []  # the public has no value of the day until the game ends
+    public = [r.value for r in dice.log]  # rolls.public.jsonl: index, sides, value, commitment
+    again, _ = check_policy_orders(sim, copy.deepcopy(sim.initial_state), 0, doc)
+    rebuilt, _ = resolve_checked(sim, again, _PublicValues(public))
+    before, after, guess = (json.loads(json.dumps(engine.state_to_json(s), default=str))
+                            for s in (sim.initial_state, real, rebuilt))
+    out = []
+    for h in engine.secrets.hidden:
+        truth = _field(after, h.field)
+        if truth != _field(before, h.field) and any(truth) and _field(guess, h.field) == truth:
+            out.append(f"game {index}: {h.field} (hidden from {h.hidden_from} until {h.until}) rebuilt from Day 0's public roll log")
+    return out
+
+
+@pytest.mark.parametrize("engine_name", sorted(REGISTRY))
+def test_no_secret_can_be_rebuilt_from_the_public_roll_log(engine_name):
+    sim = load_sim_game(engine_name, PLAYERS.get(engine_name))
+    found = [x for i in range(REBUILD_GAMES) for x in rebuilt_secrets(engine_name, sim, i)]
+    assert not found, "\n".join(found[:10])
+
+
+@pytest.mark.parametrize("engine_name", ["battle-royale", "team-kill", "kharnage", "hashmi-battle-royale"])
+def test_the_rebuild_finds_the_secrets_of_an_unsealed_day_0(engine_name, monkeypatch):
+    """The attack can fail: with Day 0's seal lifted (as before issue 22), its public values rebuild
+    what the engine hides: the schools, the hands, the decks, the missions."""
+    from dataclasses import replace
+
+    sim = load_sim_game(engine_name, PLAYERS[engine_name])
+    monkeypatch.setattr(type(sim.engine), "secrets", replace(sim.engine.secrets, sealed_days=()))
+    found = [x for i in range(REBUILD_GAMES) for x in rebuilt_secrets(engine_name, sim, i)]
+    assert found
+    if engine_name == "battle-royale":
+        assert any("players.*.school" in x for x in found)

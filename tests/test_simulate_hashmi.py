@@ -138,7 +138,7 @@ def test_a_turn_stopped_by_house_rule_ask_is_resumed_and_replays(tmp_path: Path,
     the checker accepts it, and the days replay through the real pipeline to the same state."""
     import json
 
-    from gm.day import CheckedDay, resolve_checked
+    from gm.pipeline.day import CheckedDay, resolve_checked
     from gm.dice import ScriptedDice
     from gm.yamlio import load_text
 

@@ -1,6 +1,6 @@
 """A simulated game is a real game: each of its days, replayed through the real pipeline (orders
 written as YAML and read by the engine's checker, the state read back from its JSON, the phases run
-by gm.day.resolve_checked on a copy) with the simulation's dice values scripted, gives the same state
+by gm.pipeline.day.resolve_checked on a copy) with the simulation's dice values scripted, gives the same state
 and the same events, for every registered engine and every policy it has."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from gm.day import CheckedDay, resolve_checked
+from gm.pipeline.day import CheckedDay, resolve_checked
 from gm.dice import ScriptedDice
 from gm.engines import REGISTRY, get_engine
 from gm.simulate.game import load_sim_game

@@ -48,7 +48,7 @@ def test_help_loads_nothing_but_click(args):
     gm_modules = {m for m in loaded if m.split(".")[0] == "gm"}
     if args[0] == "new":
         assert "--engine" in out.stdout and "battle-royale" in out.stdout
-        assert not {"gm.yamlio", "gm.render", "gm.day", "gm.commands"} & gm_modules
+        assert not {"gm.yamlio", "gm.forum.render", "gm.pipeline.day", "gm.commands"} & gm_modules
     else:
         assert gm_modules == {"gm", "gm.cli"}
 
@@ -57,9 +57,9 @@ def test_help_loads_nothing_but_click(args):
 # views and forms of messages (Battle Royale's); and once its files are in the cache, the standard
 # library's writing (which a first run uses to fill the cache) and diffing.
 NOT_FOR_CHECK = {
-    "jinja2", "rich", "markupsafe", "gm.templating", "gm.render", "gm.record", "gm.rolllog", "gm.jsonout",
-    "gm.verify", "gm.audit", "gm.lock", "gm.corrections", "gm.reveal", "gm.thread", "gm.votecount", "gm.simulate",
-    "gm.preview",
+    "jinja2", "rich", "markupsafe", "gm.forum.templating", "gm.forum.render", "gm.pipeline.record", "gm.fairness.rolllog", "gm.storage.jsonout",
+    "gm.fairness.verify", "gm.fairness.audit", "gm.fairness.lock", "gm.fairness.corrections", "gm.fairness.reveal", "gm.forum.thread", "gm.forum.votecount", "gm.simulate",
+    "gm.forum.preview",
 } | {f"gm.engines.battle_royale.{m}" for m in (
     "views", "forms", "echo", "learned", "today", "setup", "policies", "sim_stats", "dawn", "free_actions", "smoke",
     "use_items", "attacks", "traps", "search", "analyze", "movement", "votes", "night", "endgame")}
@@ -142,7 +142,7 @@ def test_demo_is_the_same_with_a_cold_warm_damaged_or_unwritable_cache(tmp_path)
 
 
 def test_without_home_or_with_the_cache_off_nothing_is_cached(tmp_path, monkeypatch):
-    from gm.cache import cache_dir, cache_root
+    from gm.storage.cache import cache_dir, cache_root
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     assert cache_root() == tmp_path / "gm"
@@ -154,7 +154,7 @@ def test_without_home_or_with_the_cache_off_nothing_is_cached(tmp_path, monkeypa
 
 
 def test_shipped_data_comes_back_the_same_and_a_bad_entry_is_read_again(tmp_path, monkeypatch):
-    from gm.cache import shipped_data
+    from gm.yamlio import shipped_data
     from gm.yamlio import load_file, plain
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
@@ -176,8 +176,8 @@ def test_shipped_data_comes_back_the_same_and_a_bad_entry_is_read_again(tmp_path
 def test_each_format_and_forum_has_its_own_compiled_templates(tmp_path, monkeypatch):
     """Jinja folds `{{ "x"|b }}` into the compiled code, so BBCode's compiled template must never be
     reused for Markdown or another forum's tags (the cache would then change a post)."""
-    import gm.templating as render
-    from gm.forums import PROFILES
+    import gm.forum.templating as render
+    from gm.forum.profiles import PROFILES
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     (tmp_path / "t").mkdir()
@@ -202,7 +202,7 @@ def test_quick_lookup_reads_dicts_exactly_as_jinja_does(tmp_path, sandboxed):
     import jinja2
     from jinja2.sandbox import SandboxedEnvironment
 
-    from gm.templating import environment
+    from gm.forum.templating import environment
 
     env = environment("battle-royale", "text", [tmp_path] if sandboxed else None)
     stock = (SandboxedEnvironment if sandboxed else jinja2.Environment)(undefined=jinja2.StrictUndefined)
@@ -219,7 +219,7 @@ def test_the_collector_is_paused_only_while_a_day_is_worked_on(game_copy):
     import gc
 
     from gm.commands import resolve
-    from gm.gcpause import gc_paused
+    from gm.storage.gcpause import gc_paused
 
     seen = []
     with gc_paused():
@@ -242,7 +242,7 @@ def test_the_collector_is_paused_only_while_a_day_is_worked_on(game_copy):
 
 def test_a_cache_folder_others_can_write_to_is_not_used(tmp_path, monkeypatch):
     """Compiled templates are code: a cache folder writable by the group or others is ignored."""
-    from gm.cache import cache_dir
+    from gm.storage.cache import cache_dir
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     folder = cache_dir("templates", "k")

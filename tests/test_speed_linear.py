@@ -1,46 +1,11 @@
 """Fast paths that must give exactly what their slow, obvious versions give (issue 17)."""
 
-import re
 
 from hypothesis import given, settings, strategies as st
 
-from gm.rolllog import concerned
-
-
-def _concerned_by_regex(purpose, roster):
-    """The obvious version: every name of the roster tried against the purpose (rolls x players)."""
-    best = None
-    for name in roster:
-        if re.match(re.escape(name) + r"(?!\w)", purpose) and (best is None or len(name) > len(best)):
-            best = name
-    return best
-
-
-_letters = st.sampled_from(list("Aab é_1-.'[]()*+?\\ж"))
-_names = st.text(_letters, min_size=1, max_size=6)
-
-
-@settings(max_examples=400, deadline=None)
-@given(roster=st.lists(_names, max_size=8, unique=True), tail=st.text(_letters, max_size=8), pick=st.integers(0, 10))
-def test_the_player_a_roll_concerns_is_found_as_the_regex_finds_them(roster, tail, pick):
-    purposes = [tail] + [name + tail for name in roster] + [name[: pick % len(name) + 1] + tail for name in roster]
-    for purpose in purposes:
-        assert concerned(purpose, roster) == _concerned_by_regex(purpose, roster), purpose
-
-
-def test_a_longer_name_wins_and_a_name_must_end_a_word():
-    roster = ["Noor", "Noor Ali", "Bo"]
-    assert concerned("Noor Ali searches the Septagon", roster) == "Noor Ali"
-    assert concerned("Noor searches", roster) == "Noor"
-    assert concerned("Noora searches", roster) is None
-    assert concerned("Bo's attack", roster) == "Bo"
-    assert concerned("bounty on Bo: the reward", roster) is None
-    assert concerned("Bo", roster) == "Bo"
-
-
-# The canonical encoder (gm/canonical.py): the fast one writes what the reference writes, byte for
+# The canonical encoder (gm/fairness/canonical.py): the fast one writes what the reference writes, byte for
 # byte, or raises what it raises.
-from gm.canonical import NotCanonical, canonical, reference  # noqa: E402
+from gm.fairness.canonical import NotCanonical, canonical, reference  # noqa: E402
 
 _text = st.text(st.one_of(st.sampled_from(list('ab é"\\\n\t\x00\x1f\x7f[]<>&`:,.e0123456789')),
                           st.characters()), max_size=12)
@@ -85,7 +50,7 @@ def test_the_ground_of_a_crowded_zone_is_listed_by_kind(game_copy):
     from gm.engines.battle_royale.forms import order_form
     from gm.engines.battle_royale.state import GroundItem, Item
     from gm.engines.battle_royale.views import ground_list, player_view
-    from gm.gamedir import GameDir
+    from gm.storage.gamedir import GameDir
 
     assert ground_list(["Knife", "Knife", "Rifle"], 3) == ["Knife", "Knife", "Rifle"]
     assert ground_list(["Bat", "Bat", "Knife", "Rifle", "Rifle", "Rifle"], 5) == ["Bat (2)", "Knife", "Rifle (3)"]

@@ -8,7 +8,7 @@ import jinja2
 import pytest
 from jinja2.sandbox import SandboxedEnvironment
 
-from gm.templating import environment
+from gm.forum.templating import environment
 
 SOURCES = [
     "{% set xs = [] %}{% for i in range(3) %}{% set _ = xs.append(i * 2) %}{% endfor %}{{ xs|join(',') }}",

@@ -9,10 +9,10 @@ from click.testing import CliRunner
 
 from gm.cli import cli
 from gm.commands import demo_seed
-from gm.day import resolve_day
-from gm.record import day_files
+from gm.pipeline.day import resolve_day
+from gm.pipeline.record import day_files
 from gm.engines.battle_royale.rules import DATA
-from gm.gamedir import GameDir
+from gm.storage.gamedir import GameDir
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "demo"
 

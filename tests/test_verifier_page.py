@@ -82,7 +82,7 @@ def _check(chromium: str, page: str, tmp_path: Path, **posts: str) -> _Results:
     path = tmp_path / "filled.html"
     path.write_text(filled, encoding="utf-8")
     out = subprocess.run(
-        [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-extensions",
          f"--user-data-dir={tmp_path / 'profile'}", "--virtual-time-budget=20000", "--dump-dom",
          path.resolve().as_uri() + "#offline"],
@@ -146,3 +146,44 @@ def test_the_page_is_written_once(tmp_path):
     assert run("verifier", out).exit_code == 0
     again = run("verifier", out)
     assert again.exit_code == 1 and "already exists" in again.output
+
+
+# ---- the beacon, checked in the page itself (issue 23, item 6) ------------------------------------------
+
+G1_GENERATOR = ("97f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb")
+
+
+def _forge_beacon(reveal: str) -> str:
+    """The reveal with another point of G1 as the round's signature, and its randomness to match."""
+    import hashlib
+
+    from gm.fairness.beacon import DEMO_SIGNATURE
+
+    fake = hashlib.sha256(bytes.fromhex(G1_GENERATOR)).hexdigest()
+    real = hashlib.sha256(bytes.fromhex(DEMO_SIGNATURE)).hexdigest()
+    return reveal.replace(DEMO_SIGNATURE, G1_GENERATOR).replace(real, fake)
+
+
+def test_the_page_checks_the_beacon_signature_itself_offline(chromium, page, demo_dir, tmp_path):
+    result = _check(chromium, page, tmp_path, **_posts(demo_dir, 7))
+    assert result.verdict.startswith("VERIFIED"), result.items
+    assert ("ok", "beacon round 1000: its BLS signature checks against the quicknet network's public key") in result.items
+    assert "Permission is hereby granted" in page and "connect-src" not in page  # the licence inlined; no network
+
+
+def test_the_page_says_not_verified_for_a_forged_beacon(chromium, page, demo_dir, tmp_path):
+    # issue 23: the page said VERIFIED for a forged beacon when it could not reach drand
+    posts = _posts(demo_dir, 7)
+    forged = _forge_beacon(posts["reveal"])
+    assert forged != posts["reveal"]
+    result = _check(chromium, page, tmp_path, **(posts | {"reveal": forged}))
+    assert result.verdict == "NOT VERIFIED", result.items
+    assert any(c == "fail" and "a forged beacon" in t for c, t in result.items), result.items
+
+
+def test_a_page_without_its_bls_check_says_beacon_not_checked_and_is_not_green(chromium, page, demo_dir, tmp_path):
+    start = page.index("<script>\n/* @noble/curves")
+    stripped = page[:start] + page[page.index("</script>", start) + len("</script>"):]
+    result = _check(chromium, stripped, tmp_path, **_posts(demo_dir, 7))
+    assert result.verdict.startswith("NOT VERIFIED: beacon not checked"), result.verdict
+    assert any("beacon not checked" in t for _, t in result.items)

@@ -30,7 +30,10 @@ def snapshot(root: Path) -> dict[str, str]:
 @pytest.mark.parametrize("fixture", THREADS, ids=[p.stem for p in THREADS])
 def test_thread_fixture(fixture, votes_game, monkeypatch):
     spec = load(fixture)
-    assert set(spec) <= {"name", "handles", "deadline", "thread", "votes", "warnings", "not_counted_post"}, fixture
+    assert set(spec) <= {"name", "handles", "deadline", "thread", "votes", "warnings", "not_counted_post", "format"}, fixture
+    if spec.get("format"):
+        game_yaml = votes_game / "game.yaml"
+        game_yaml.write_text(game_yaml.read_text().replace("format: bbcode", f"format: {spec['format']}"))
     if spec.get("handles"):
         game_yaml = votes_game / "game.yaml"
         handles = "".join(f"    {json.dumps(h)}: {p}\n" for h, p in spec["handles"].items())
@@ -140,3 +143,30 @@ def test_a_thread_without_posts_or_with_a_bad_time(votes_game):
     result = run("votes", votes_game, "--thread", thread, "--deadline", "tonight")
     assert result.exit_code == 1 and "--deadline must be a date and time" in result.output
     assert not (votes_game / "days" / "04" / "votes.yaml").exists()
+
+
+def test_the_count_is_the_one_resolve_makes_pm_votes_and_rulings_in(votes_game):
+    """Issue 24: the vote-count post counted neither the votes sent by PM (in the orders) nor the
+    day's rulings (a player mod-killed that morning still voted); the narration counted both."""
+    orders = votes_game / "days" / "04" / "orders"
+    orders.mkdir(parents=True)
+    (orders / "lena.yaml").write_text("Lena:\n  votes: {mark: Chiaki, close: Beach}\n")
+    (orders / "juno.yaml").write_text("Juno:\n  votes: {mark: Farah}\n")
+    (votes_game / "days" / "04" / "rulings.yaml").write_text("- kill: Akane\n  say: Akane was removed for inactivity.\n")
+    thread = votes_game / "thread.txt"
+    thread.write_text("--- thread key: k3y9 ---\n--- k3y9 post by Akane ---\n[color=red][b]Dana[/b][/color]\n"
+                      "--- k3y9 post by Dana ---\n[color=red][b]Chiaki[/b][/color]\n"
+                      "--- k3y9 post by Juno ---\n[color=red][b]Chiaki[/b][/color]\n")
+    result = run("votes", votes_game, "--thread", thread)
+    assert result.exit_code == 0, result.output
+    assert "[*][b]Chiaki[/b] (3): Dana, Juno and Lena (by PM)" in result.output, result.output
+    assert "[b]Dana[/b] (" not in result.output  # Akane's vote: the GM removed her this morning
+    assert "[*][b]Beach[/b] (1): Lena (by PM)" in result.output
+    assert "Akane" not in result.output.split("Not voting", 1)[1].split("\n")[0]
+    assert "Lena" not in result.output.split("Not voting", 1)[1].split("\n")[0]
+    assert "Akane was removed from the game by a ruling today: their votes do not count" in result.output
+    assert "Votes sent by PM (in the day's orders) count unless the thread has a later one" in result.output
+    resolved = run("resolve", votes_game)
+    assert resolved.exit_code == 0, resolved.output
+    narration = (votes_game / "days" / "04" / "result" / "narration.bbcode").read_text()
+    assert "3 of 3 votes" in narration, narration  # the same three as the count post

@@ -3,9 +3,10 @@
     game.py     what is played: a game folder or an engine's defaults, house rules laid over
     dice.py     SimDice (the phases' dice on a seeded random.Random) and the policies' Chooser
     play.py     one game from Day 0 to its end: policy -> the engine's checker -> resolve_checked
-    generic.py  what every engine gets: the `defaults` policy and the generic record
+    (gm/balance.py: what every engine gets: the Chooser, the `defaults` policy, the generic record)
     runner.py   worker processes, progress, Ctrl-C
-    stats.py    intervals and the paired test;  summary.py  the report as data (--json)
+    tally.py    the games' figures merged as they arrive (memory flat in the number of games)
+    stats.py    intervals and the paired test;  summary.py  the report as data from a list of records
     charts.py   text charts and PNG pictures;   report.py   the tables a GM reads
 
 Engines plug in through `Engine.sim_game`, `policies`, `sim_stats` and `sim_reference` (gm/engine.py).
@@ -21,7 +22,6 @@ from typing import Any, Callable
 from gm.errors import StateError
 
 from .runner import Run, Setup, run_games
-from .summary import compare, summarize
 
 
 @dataclass
@@ -78,11 +78,10 @@ def prepare(target: str, games: int, players: int | None = None, policy: str | N
     return Lab(setup, policy, games, seed if seed is not None else new_seed(), vs), sim
 
 
-def report_of(lab: Lab, sim: Any, run: Run, other: Run | None = None) -> dict[str, Any]:
-    """The report as data, from the finished games in the order of their numbers."""
+def report_of(lab: Lab, sim: Any, run: Run) -> dict[str, Any]:
+    """The report as data, from the run's tally of the finished games."""
     engine = sim.engine
-    numbers = sorted(run.records)
-    records = [run.records[i] for i in numbers]
+    results = run.results
     out: dict[str, Any] = {
         "engine": engine.facts.name,
         "game": sim.source,
@@ -92,26 +91,25 @@ def report_of(lab: Lab, sim: Any, run: Run, other: Run | None = None) -> dict[st
         "games_asked": lab.games,
         "house_rules": sim.house_rules,
         "notes": list(sim.notes),
-        "stopped": run.interrupted or (other is not None and other.interrupted),
-        "summary": summarize(records, engine.sim_reference()),
+        "stopped": run.interrupted,
+        "summary": results.tally.summary(engine.sim_reference()),
     }
-    if other is not None:
-        both = [i for i in numbers if i in other.records]
-        vs_records = [other.records[i] for i in sorted(other.records)]
-        out["vs"] = {"file": str(lab.vs), "summary": summarize(vs_records, engine.sim_reference()),
-                     "comparison": compare([run.records[i] for i in both], [other.records[i] for i in both])}
+    if results.vs is not None:
+        out["vs"] = {"file": str(lab.vs), "summary": results.vs.summary(engine.sim_reference()),
+                     "comparison": results.paired.comparison(results.tally, results.vs)}
     return out
 
 
-def simulate(lab: Lab, sim: Any, jobs: int = 1, progress: Callable[[int], None] | None = None) -> tuple[dict, dict]:
-    """Play the games (and the --vs games on the same seeds); the report and the timing apart from it
-    (the report is the same whatever `jobs`; the timing is not)."""
-    run = run_games(lab.setup, lab.policy, lab.games, lab.seed, jobs, progress, sim if jobs <= 1 else None)
-    other = None
-    if lab.vs is not None and not run.interrupted:
-        vs_setup = Setup(lab.setup.target, lab.setup.players, lab.setup.house_rules, lab.vs)
-        other = run_games(vs_setup, lab.policy, lab.games, lab.seed, jobs, progress)
-    played = len(run.records) + (len(other.records) if other else 0)
-    seconds = run.seconds + (other.seconds if other else 0.0)
+def simulate(lab: Lab, sim: Any, jobs: int = 1, progress: Callable[[int], None] | None = None,
+             cluster: str | None = None) -> tuple[dict, dict]:
+    """Play the games (each also under the --vs rules, on the same seed); the report and the timing
+    apart from it (the report is the same whatever `jobs`, or on a cluster; the timing and where it
+    ran are not)."""
+    vs_setup = Setup(lab.setup.target, lab.setup.players, lab.setup.house_rules, lab.vs) if lab.vs is not None else None
+    run = run_games(lab.setup, lab.policy, lab.games, lab.seed, jobs, progress,
+                    sim if jobs <= 1 or cluster else None, cluster, vs=vs_setup)
+    played, seconds = run.played, run.seconds
     timing = {"jobs": jobs, "seconds": round(seconds, 3), "games_per_second": round(played / seconds, 1) if seconds else 0.0}
-    return report_of(lab, sim, run, other), timing
+    if run.where:
+        timing = {**run.where, "seconds": timing["seconds"], "games_per_second": timing["games_per_second"]}
+    return report_of(lab, sim, run), timing

@@ -39,9 +39,15 @@ def chart_data(summary: dict) -> dict[str, Any]:
     return {"survival": survival, "wins": wins, "kills": kills}
 
 
-def text_charts(summary: dict) -> str:
-    from .report import shown_days
+def shown_days(days: list, most: int = 15) -> list:
+    """Every day of a short game; of a long one, every k-th day and the last (--json has them all)."""
+    if len(days) <= most:
+        return days
+    stride = -(-len(days) // most)
+    return [d for i, d in enumerate(days) if i % stride == 0 or i == len(days) - 1]
 
+
+def text_charts(summary: dict) -> str:
     data = chart_data(summary)
     keep = {d["day"] for d in shown_days(summary.get("days", []))}
     survival = [(label, v) for (label, v), d in zip(data["survival"], summary.get("days", [])) if d["day"] in keep]
@@ -129,3 +135,38 @@ def _save(fig, path: Path, plt) -> Path:
     fig.savefig(path, dpi=100)
     plt.close(fig)
     return path
+
+
+def write_sweep_png(report: dict, folder: Path, title: str) -> Path:
+    """sweep.png: the share of games each group wins, per combination, with 95% intervals (and the
+    target's range shaded)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    folder.mkdir(parents=True, exist_ok=True)
+    rows = report["combinations"]
+    target = report.get("target")
+    wins = rows[0]["summary"].get("wins") or {} if rows else {}
+    category = (rows[0].get("target") or {}).get("category") if rows and target else None
+    category = category or next(iter(wins), None)
+    groups = sorted({g for r in rows for g in ((r["summary"].get("wins") or {}).get(category) or {})})
+    if target:
+        groups = [g for g in groups if g.casefold() == target["group"].casefold()] or groups
+    labels = [", ".join(f"{k}={v}" for k, v in r["settings"].items()) for r in rows]
+    fig, ax = plt.subplots(figsize=(max(6, 1.2 * len(rows)), 4.5))
+    x = list(range(len(rows)))
+    for g in groups:
+        shares = [((r["summary"].get("wins") or {}).get(category) or {}).get(g, {}).get("games_won_share") for r in rows]
+        vals = [s["value"] * 100 if s else 0 for s in shares]
+        err = [[(s["value"] - s["low"]) * 100 if s else 0 for s in shares], [(s["high"] - s["value"]) * 100 if s else 0 for s in shares]]
+        ax.errorbar(x, vals, yerr=err, marker="o", capsize=3, label=g)
+    if target:
+        ax.axhspan(target["low"] * 100, target["high"] * 100, alpha=0.15, color="green", label="target")
+    ax.set_xticks(x, labels, rotation=30, ha="right")
+    ax.set_ylabel("% of games won")
+    ax.set_title(f"{title}: the sweep")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize="small")
+    return _save(fig, folder / "sweep.png", plt)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
+from gm.balance import Chooser  # noqa: F401 - the policies' chooser lives with the engine API
 from gm.dice import DiceBase
 
 
@@ -27,14 +28,14 @@ class SimDice(DiceBase):
             self.values.append(value)
         return value
 
-    def roll(self, sides: int, purpose: str) -> int:
+    def roll(self, sides: int, purpose: str, about=(), hides=False) -> int:
         return self._draw(sides, purpose)
 
-    def chance(self, percent: int, purpose: str) -> tuple[bool, int]:
+    def chance(self, percent: int, purpose: str, about=(), hides=False) -> tuple[bool, int]:
         value = self._draw(100, purpose)
         return value <= percent, value
 
-    def weighted(self, table: Sequence[tuple[Any, int]], purpose: str) -> tuple[Any, int]:
+    def weighted(self, table: Sequence[tuple[Any, int]], purpose: str, about=(), hides=False) -> tuple[Any, int]:
         total = 0
         for _, w in table:
             total += w
@@ -46,40 +47,14 @@ class SimDice(DiceBase):
                 return outcome, value
         return table[-1][0], value
 
-    def pick(self, options: Sequence[Any], purpose: str) -> Any:
+    def pick(self, options: Sequence[Any], purpose: str, about=(), hides=False) -> Any:
         if len(options) == 1:
             return options[0]
         return options[self._draw(len(options), purpose) - 1]
 
-    def shuffled(self, options: Sequence[Any], purpose: str) -> list[Any]:
+    def shuffled(self, options: Sequence[Any], purpose: str, about=(), hides=False) -> list[Any]:
         rest = list(options)
         out = []
         while len(rest) > 1:
             out.append(rest.pop(self._draw(len(rest), purpose) - 1))
         return out + rest
-
-
-class Chooser:
-    """The choices a policy makes for its players (which target, which zone), from its own stream.
-
-    Policies live in the engines, where `random` is not imported: they choose through this."""
-
-    def __init__(self, rng: random.Random):
-        self._rng = rng
-
-    def pick(self, options: Sequence[Any]) -> Any:
-        """One of `options` (in a stable order), equally likely."""
-        return options[int(self._rng.random() * len(options))]
-
-    def chance(self, percent: float) -> bool:
-        """True `percent` times in 100."""
-        return self._rng.random() * 100 < percent
-
-    def number(self, low: int, high: int) -> int:
-        """A whole number from low to high, both included."""
-        return self._rng.randint(low, high)
-
-    def shuffled(self, options: Sequence[Any]) -> list[Any]:
-        out = list(options)
-        self._rng.shuffle(out)
-        return out

@@ -64,7 +64,7 @@ def game_doc(target: str, players: int | None) -> tuple[Any, str, Any]:
     """game.yaml as read (with its line numbers) from a folder, or the engine's simulation game.
     Returns (doc, path as shown, engine)."""
     from gm.engines import REGISTRY, get_engine
-    from gm.gamedir import GameDir
+    from gm.storage.gamedir import GameDir
 
     folder = Path(target)
     if target not in REGISTRY and folder.is_dir():
@@ -94,8 +94,9 @@ def _setup(engine, doc, shown: str):
 
 
 def load_sim_game(target: str, players: int | None = None, house_rules: Path | None = None,
-                  extra: Path | None = None) -> SimGame:
-    """The game to simulate, with `house_rules` laid over it and then `extra` (the --vs file) over that.
+                  extra: Path | None = None, settings: dict | None = None) -> SimGame:
+    """The game to simulate, with `house_rules` laid over it, then `extra` (the --vs file) over that,
+    then `settings` (one combination of a --sweep).
 
     Each file is first checked on its own over the game (so a mistake is located in that file), then
     the settings are laid over the game's, in order."""
@@ -109,10 +110,15 @@ def load_sim_game(target: str, players: int | None = None, house_rules: Path | N
         settings, located, file_shown = read_house_rules(path)
         _setup(engine, {**_plain(doc), "house_rules": located}, file_shown)
         laid.update(settings)
+    if settings:
+        if "house_rules" not in engine.facts.config_keys:
+            raise StateError(f"the {engine.facts.title} engine has no house rules to sweep")
+        laid.update(settings)
     if laid:
         merged = dict(_plain(doc))
         merged["house_rules"] = {**(merged.get("house_rules") or {}), **laid}
-        shown = " + ".join([shown] + [display_path(p) for p in files])
+        swept = [", ".join(f"{k}={v}" for k, v in settings.items())] if settings else []
+        shown = " + ".join([shown] + [display_path(p) for p in files] + swept)
         setup = _setup(engine, merged, shown)
     if setup.initial_state is None:
         raise StateError(f"{shown}: the {engine.facts.title} engine made no starting state")

@@ -2,7 +2,7 @@
 
 Each day: the policy writes every due player's orders as a GM would write them (a YAML-shaped
 document), the engine's own checker reads them (`Engine.check_orders`, `check_all`, the defaults
-for anyone left out), and `gm.day.resolve_checked` runs the engine's phases with `SimDice`. Only
+for anyone left out), and `gm.pipeline.day.resolve_checked` runs the engine's phases with `SimDice`. Only
 the files are left out: nothing is rendered or written.
 """
 
@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from gm.day import CheckedDay, resolve_checked
+from gm.pipeline.day import CheckedDay, resolve_checked
 from gm.events import Event
 
 from .dice import Chooser, SimDice

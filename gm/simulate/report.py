@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .charts import shown_days
+
 
 def pct(x: float) -> str:
     return f"{x * 100:.1f}%"
@@ -35,7 +37,11 @@ def render(console, report: dict[str, Any], timing: dict | None = None, charts: 
     console.print(f"game: {report['game']}", soft_wrap=True, markup=False)
     for note in report.get("notes", []):
         console.print(f"note: {note}", soft_wrap=True, markup=False)
-    if timing:
+    if timing and "cluster" in timing:
+        console.print(f"{timing['seconds']:.1f} s on the Dask cluster at {timing['cluster']} ({timing['workers']} "
+                      f"worker{'s' if timing['workers'] != 1 else ''}): {timing['games_per_second']:.1f} games per second",
+                      soft_wrap=True, markup=False)
+    elif timing:
         console.print(f"{timing['seconds']:.1f} s with {timing['jobs']} worker{'s' if timing['jobs'] != 1 else ''}: "
                       f"{timing['games_per_second']:.1f} games per second")
     if report["stopped"]:
@@ -88,14 +94,6 @@ def render(console, report: dict[str, Any], timing: dict | None = None, charts: 
         _vs(console, report)
 
 
-def shown_days(days: list, most: int = 15) -> list:
-    """Every day of a short game; of a long one, every k-th day and the last (--json has them all)."""
-    if len(days) <= most:
-        return days
-    stride = -(-len(days) // most)
-    return [d for i, d in enumerate(days) if i % stride == 0 or i == len(days) - 1]
-
-
 def _length(console, s: dict) -> None:
     L = s["length"]
     ended = ", ".join(f"{k} {v:,}" for k, v in s["ended"].items())
@@ -143,3 +141,62 @@ def _vs(console, report: dict) -> None:
         console.print(f"{rest} other figures differ by no more than chance would explain (--json lists them all).")
     else:
         console.print(f"None of the {rest} figures differs by more than chance would explain (--json lists them all).")
+
+
+def render_sweep(console, report: dict[str, Any], timing: dict | None = None) -> None:
+    """One row per combination: its settings, how long games last, and the share of games each
+    group of the target's kind (or the first kind of groups) wins, with 95% intervals."""
+    from rich.table import Table
+
+    rows = report["combinations"]
+    title = report["engine"].replace("-", " ").title()
+    console.print(f"[bold]{title}[/bold]: a sweep of {len(rows)} combination{'s' if len(rows) != 1 else ''}, "
+                  f"{report['games_asked']:,} games each on the same seed ({report['seed']}), "
+                  f"policy [bold]{report['policy']}[/bold]", soft_wrap=True)
+    console.print(f"game: {report['game']}", soft_wrap=True, markup=False)
+    for note in report.get("notes", []):
+        console.print(f"note: {note}", soft_wrap=True, markup=False)
+    if timing:
+        console.print(f"{timing['seconds']:.1f} s with {timing['jobs']} worker{'s' if timing['jobs'] != 1 else ''}")
+    if report["stopped"]:
+        console.print("[yellow]Stopped (Ctrl-C): the last combination shown was cut short, and the ones after it "
+                      "were not played.[/yellow]")
+    if not rows:
+        return
+    target = report.get("target")
+    wins = rows[0]["summary"].get("wins") or {}
+    category = rows[0].get("target", {}).get("category") if target else None
+    category = category or next(iter(wins), None)
+    groups = sorted({g for r in rows for g in ((r["summary"].get("wins") or {}).get(category) or {})})
+    t = Table(title=f"Share of games won, by {category} (95% intervals)" if category else "Combinations",
+              title_justify="left")
+    for s in report["sweep"]:
+        t.add_column(s["setting"], justify="right")
+    t.add_column("games", justify="right")
+    t.add_column("days (mean)", justify="right")
+    for g in groups:
+        t.add_column(g, justify="right")
+    if target:
+        t.add_column("target", justify="center")
+    for r in rows:
+        s = r["summary"]
+        cells = [str(r["settings"][x["setting"]]) for x in report["sweep"]]
+        cells += [f"{s['games']:,}", f"{s['length']['value']:.2f}" if s.get("length") else "-"]
+        for g in groups:
+            share = ((s.get("wins") or {}).get(category) or {}).get(g, {}).get("games_won_share")
+            cells.append(f"{share['value'] * 100:.1f}% ({share['low'] * 100:.1f}-{share['high'] * 100:.1f})" if share else "-")
+        if target:
+            verdict = r["target"]
+            cells.append("clearly" if verdict["clearly"] else "yes" if verdict["met"] else "no")
+        t.add_row(*cells)
+    console.print(t)
+    if target:
+        met = target["met_by"]
+        wanted = f"{target['group']} wins {target['low'] * 100:g}-{target['high'] * 100:g}% of games"
+        if met:
+            said = "; ".join(", ".join(f"{k}={v}" for k, v in m.items()) for m in met)
+            console.print(f"Target [bold]{wanted}[/bold]: met by {said}"
+                          + ("" if target["clearly_met_by"] else " (none clearly: play more games to be sure)"),
+                          soft_wrap=True)
+        else:
+            console.print(f"Target [bold]{wanted}[/bold]: met by no combination swept.", soft_wrap=True)

@@ -1,4 +1,4 @@
-"""The numbers of a simulation, from the games' records (gm/simulate/generic.py): sums, means with
+"""The numbers of a simulation, from the games' records (gm/balance.py): sums, means with
 95% confidence intervals, and the paired comparison of two sets of house rules played on the same seeds.
 
 Games are independent; the players of one game are not (one student's win is another's loss). So a

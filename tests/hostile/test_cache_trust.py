@@ -29,8 +29,8 @@ def game(tmp_path, monkeypatch):
 
 
 def _forge(payload) -> None:
-    from gm.cache import yaml_entry
-    from gm.limits import DEFAULT
+    from gm.storage.cache import yaml_entry
+    from gm.storage.limits import DEFAULT
 
     entry = yaml_entry(GOOD, DEFAULT)
     raw = marshal.dumps(payload)
@@ -38,7 +38,7 @@ def _forge(payload) -> None:
 
 
 def test_another_texts_parse_is_not_trusted(game):
-    from gm.fastyaml import pack
+    from gm.storage.fastyaml import pack
     from gm.yamlio import load_text
 
     _forge(pack(load_text(OTHER, game / "x.yaml", keep=False)))

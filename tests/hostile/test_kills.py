@@ -67,7 +67,7 @@ finally:
 def gm_killed_at(n: int, *args) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-c", CHILD, str(n), *map(str, args)], capture_output=True, text=True,
                           timeout=60, env=dict(os.environ, PYTHONUTF8="1", GM_NO_CACHE="1"))
-    # GM_NO_CACHE: the user's cache (gm/cache.py) is written on a first run only, which would make the
+    # GM_NO_CACHE: the user's cache (gm/storage/cache.py) is written on a first run only, which would make the
     # number of writes differ from run to run; its writes are outside the game folder, and atomic
 
 

@@ -92,7 +92,7 @@ def test_a_replacement_alike_another_player_is_refused(tmp_path, engine):
 
 
 def test_a_file_stem_never_depends_on_the_other_players():
-    from gm.render import message_filename
+    from gm.forum.render import message_filename
 
     for (first, second), stems in PAIRS.items():
         if stems is None:

@@ -69,7 +69,7 @@ def test_mentions_are_escaped_in_every_dialect():
 def test_message_file_names_never_collide(demo_dir):
     """Names the roster lets through always give distinct message files, whatever their order."""
     from gm.names import too_alike
-    from gm.render import message_filename
+    from gm.forum.render import message_filename
 
     names = ["Ann", "ann_", "Ann (2)", "Ann-2", "Ånn", "Anna", "Bo", "B.o", "Zoë", "Zoe"]
     allowed = [n for i, n in enumerate(names) if all(j != i for _, j in too_alike(names))]

@@ -89,8 +89,8 @@ def test_a_fifo_as_the_thread_is_refused(game, tmp_path):
 
 
 def test_a_fifo_in_the_cache_is_a_miss(game, tmp_path, monkeypatch):
-    from gm.cache import yaml_entry
-    from gm.limits import DEFAULT
+    from gm.storage.cache import yaml_entry
+    from gm.storage.limits import DEFAULT
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.delenv("GM_NO_CACHE", raising=False)

@@ -1,10 +1,10 @@
 # Written from docs/dice.md and docs/fairness.md only: re-derive a day's rolls from its posts.
 # Usage: python3 check_day.py COMMIT-POST REVEAL-POST ROLL-LOG   (exit 0: every roll checks out)
-import hashlib, hmac, json, sys
+import hashlib, hmac, json, re, sys
 
-def lines_of(path, tag):  # the JSON objects after "<tag> " in a saved post
-    return [json.loads(l.split(tag + " ", 1)[1][: l.split(tag + " ", 1)[1].rindex("}") + 1])
-            for l in open(path, encoding="utf-8") if tag + " {" in l]
+def lines_of(path, tag):  # the "<tag> {...}" lines: at a line's start, or right after [code] or ``` (docs/fairness.md)
+    ms = (re.match(r"[ \t]*(?:\[code\]|```)?[ \t]*" + tag + r" (\{.*\})", l) for l in open(path, encoding="utf-8"))
+    return [json.loads(m.group(1)) for m in ms if m]
 
 def ns(text):  # a netstring: byte length, ":", UTF-8 bytes, ","
     return str(len(text.encode())).encode() + b":" + text.encode() + b","

@@ -12,7 +12,7 @@ from functools import lru_cache
 from importlib import import_module
 from typing import Any
 
-from gm.engine import Engine, Facts, GameSetup, Phase, ThreadVotes
+from gm.engine import Engine, Facts, GameSetup, Hidden, Phase, Secrets, ThreadVotes
 from gm.text import the
 
 from . import rulings, thread_votes
@@ -65,6 +65,7 @@ class Votes(ThreadVotes):
     kinds = staticmethod(thread_votes.vote_kinds)
     check = staticmethod(thread_votes.check_votes_doc)
     lay = staticmethod(thread_votes.lay_votes)
+    cast = staticmethod(thread_votes.cast_votes)
 
 
 class BattleRoyale(Engine):
@@ -87,11 +88,30 @@ class BattleRoyale(Engine):
     gm_view = _later("views", "gm_view")
     player_status = _later("views", "player_status")
     status_rows = _later("views", "status_rows")
+    # RULINGS.md, "What is public": never public, roles, health, inventories, bonuses, the school
+    # of a living player; the items hidden in the zones; the traps set. Day 0 deals them from lists
+    # anyone can rebuild, so it is sealed; a later roll that decides a hidden fact seals its day
+    secrets = Secrets(
+        hidden=(Hidden("players.*.role", "others", "the game ends"),
+                Hidden("players.*.school", "others", "its holder dies"),
+                Hidden("players.*.zone", "others", "its holder dies"),
+                Hidden("players.*.health", "others", "the game ends"),
+                Hidden("players.*.items", "others", "the game ends"),
+                Hidden("players.*.bonuses", "others", "the game ends"),
+                Hidden("players.*.requested_role", "others", "the game ends"),
+                Hidden("zones.*.hidden", "everyone", "the game ends"),
+                Hidden("traps", "everyone", "the game ends")),
+        sealed_days=(0,),
+        sealed_why=("Day 0's dice drew the schools, the hidden items, the granted role requests and the bonuses "
+                    "from lists anyone can rebuild, so its seed (or its roll log) would show them"),
+        sealing_rolls="a search, a loot, a trap, a poisoning, a contested item, a reward drop or a bounty",
+    )
     ruling_kinds = rulings.KINDS
     check_ruling = staticmethod(rulings.check_ruling)
     apply_ruling = staticmethod(rulings.apply_ruling)
     receipt_lines = _later("forms", "receipt_lines")
     order_form = _later("forms", "order_form")
+    form_text = _later("forms", "form_text")
 
     def setup(self, doc: Any, path: str) -> GameSetup:
         rules, entries, problems = read_game(doc, path)
@@ -145,15 +165,10 @@ class BattleRoyale(Engine):
         told), per ten of them one pair of Lovers, two Lone Wolf requests and six Dedicated Students."""
         return {"engine": self.facts.name, "title": "Simulated Battle Royale", "roster": sim_roster(players or 20)}
 
-    def policies(self) -> dict:
-        from .policies import POLICIES  # only gm simulate needs them
+    def vocabulary(self, state, rules, player):
+        from .words import vocabulary
 
-        return {**super().policies(), **POLICIES}
-
-    def sim_stats(self, game) -> dict:
-        from .sim_stats import sim_stats
-
-        return sim_stats(self, game)
+        return vocabulary(state, rules, player)
 
     def sim_reference(self) -> dict:
         from gm.yamlio import load_file, plain

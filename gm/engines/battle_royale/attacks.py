@@ -83,7 +83,8 @@ def redirect(day: Day, attacker: Player, target: Player, covers: dict[str, list[
     own = acting(day, target.name)
     if own is not None and own.action == "cover" and own.target in coverers:
         return target
-    name = coverers[0] if len(coverers) == 1 else day.dice.pick(coverers, f"{purpose}: which of those covering {target.name} takes it")
+    name = coverers[0] if len(coverers) == 1 else day.dice.pick(
+        coverers, f"{purpose}: which of those covering {target.name} takes it", about=(attacker.name,))
     return state.players[name]
 
 
@@ -97,7 +98,7 @@ def strike(day: Day, zone: str, v: Volley, aimed_at: Player, zone_players: list[
     # who stands in melee with the target is settled as the item is thrown, before its smoke negates anything
     near = collateral_victims(day, v.weapon, a, target, zone_players, melee) if v.weapon.collateral else []
     chance, why = hit_chance(day, zone, a, target, v.weapon, all_out=v.all_out)
-    hit, roll = dice.chance(chance, f"{purpose}: hit?")
+    hit, roll = dice.chance(chance, f"{purpose}: hit?", about=(a.name,))
     damage, damage_roll, saved, absorbed = 0, None, None, 0
     if hit:
         if v.weapon.paint:
@@ -105,7 +106,7 @@ def strike(day: Day, zone: str, v: Volley, aimed_at: Player, zone_players: list[
         elif lid_stops(day, target, v.weapon):
             saved = "Metal Pot Lid"
         else:
-            damage, damage_roll = dice.weighted(list(v.weapon.damage), f"{purpose}: damage")
+            damage, damage_roll = dice.weighted(list(v.weapon.damage), f"{purpose}: damage", about=(a.name,))
             absorbed = vest_absorbs(rules, target, v.weapon, damage)
             if absorbed:
                 damage -= absorbed
@@ -178,7 +179,8 @@ def deaths(day: Day, ledger: dict[str, dict[str, int]], cause: str = "attack") -
         dealt = ledger[victim_name]
         most = max(dealt.values())
         top = sorted(n for n, d in dealt.items() if d == most)
-        killer = top[0] if len(top) == 1 else dice.pick(top, f"killing blow on {victim_name}: equal damage, who gets it")
+        killer = top[0] if len(top) == 1 else dice.pick(
+            top, f"killing blow on {victim_name}: equal damage, who gets it", hides=rules.house.seal_hidden_rolls)
         events += kill(state, victim, state.day, cause, step, killer)
         k = state.players[killer]
         if k.health > 0 and k.alive:  # a killer dying in the same step takes nothing

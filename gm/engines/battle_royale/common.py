@@ -45,8 +45,9 @@ def drop(state: State, player: Player, item: Item, day: int, keep_control: bool 
     state.zones[player.zone].ground.append(GroundItem(item, held_for, day if keep_control else None))
 
 
-def random_item_name(rules: Rules, dice: DiceBase, purpose: str) -> str:
-    return dice.pick(sorted(rules.items), purpose)
+def random_item_name(rules: Rules, dice: DiceBase, purpose: str, about: tuple[str, ...] = (), hides: bool = False) -> str:
+    """An item of the catalogue, which anyone can rebuild: so what is picked is as public as the roll."""
+    return dice.pick(sorted(rules.items), purpose, about, hides)
 
 
 def kill(state: State, victim: Player, day: int, cause: str, step: str, killer: str | None = None) -> list[Event]:
@@ -94,7 +95,8 @@ def loot(state: State, rules: Rules, dice: DiceBase, killer: Player, victim: Pla
     order = items
     if len(items) > 1:
         labels = {item_label(i): i for i in items}
-        order = [labels[x] for x in dice.shuffled(list(labels), f"{killer.name} loots {victim.name}: order of the items")]
+        order = [labels[x] for x in dice.shuffled(list(labels), f"{killer.name} loots {victim.name}: order of the items",
+                                                  about=(killer.name,), hides=rules.house.seal_hidden_rolls)]
     taken: list[str] = []
     left: list[str] = []
     zone = state.zones[victim.zone]
@@ -118,8 +120,8 @@ def mark_reward(state: State, rules: Rules, dice: DiceBase, victim: str, killers
     living = [k for k in sorted(killers) if state.players[k].alive]
     if not living:
         return []
-    winner = state.players[dice.pick(living, f"bounty on {victim}: which killer wins it")]
-    name = random_item_name(rules, dice, f"bounty on {victim}: the reward item")
+    winner = state.players[dice.pick(living, f"bounty on {victim}: which killer wins it", hides=rules.house.seal_hidden_rolls)]
+    name = random_item_name(rules, dice, f"bounty on {victim}: the reward item", hides=rules.house.seal_hidden_rolls)
     item = new_item(state, rules, name)
     kept = take_or_leave(state, rules, winner, item, day)
     return [private("bounty", [winner.name], step, player=winner.name, victim=victim, item=name, kept=kept)]

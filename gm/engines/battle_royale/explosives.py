@@ -103,10 +103,10 @@ def collateral(day: Day, zone: str, weapon: Weapon, weapon_name: str, thrower: P
             continue
         chance, why = hit_chance(day, zone, thrower, victim, weapon, base=coll.hit_chance, all_out=all_out)
         purpose = f"{thrower.name}'s {weapon_name} at {target.name}: collateral on {name}"
-        hit, roll = dice.chance(chance, f"{purpose}: hit?")
+        hit, roll = dice.chance(chance, f"{purpose}: hit?", about=(thrower.name,))
         damage, damage_roll = 0, None
         if hit:
-            damage, damage_roll = dice.weighted(list(coll.damage), f"{purpose}: damage")
+            damage, damage_roll = dice.weighted(list(coll.damage), f"{purpose}: damage", about=(thrower.name,))
             victim.health -= damage
             if damage:
                 ledger.setdefault(name, {}).setdefault(thrower.name, 0)

@@ -65,7 +65,9 @@ def _odds(o: PlayerOrders, rules: Rules) -> str | None:
         return None
     spec = rules.items.get(o.weapon) if o.weapon and o.weapon != "Unarmed" else None
     weapon = spec.weapon if spec is not None and spec.weapon is not None else rules.unarmed
-    return (f"Odds: {weapon.hit_chance}% to hit with each of {len(o.targets)} attempt(s), before the bonuses and "
+    house = rules.house  # every attempt is held to the house rules' bounds (5-95%): a Paper Fan's 100 is 95
+    chance = max(house.hit_chance_min, min(house.hit_chance_max, weapon.hit_chance))
+    return (f"Odds: {chance}% to hit with each of {len(o.targets)} attempt(s), before the bonuses and "
             "penalties of the night (your message will show each roll)")
 
 
@@ -118,3 +120,120 @@ def order_form(state: State, rules: Rules, player: str | None, view: dict | None
         f"movement: zones in reach: {and_join(view['adjacent']) if view['adjacent'] else 'none open'}",
         f"votes: mark: NAME, close: ZONE, reward: ZONE (open zones: {', '.join(open_zones) or 'none'})",
     ]
+
+
+def _at(rules: Rules, zone: str) -> str:
+    """'on the Beach', 'in the Forest': as the zone sits in a sentence (rules data)."""
+    z = rules.zones.get(zone)
+    return f"{z.at} {the(zone)}" if z is not None else f"in {the(zone)}"
+
+
+def _row(order: str, note: str = "") -> str:
+    """One commented order line of a form: the order, then its choices beside it."""
+    return f"  # {order}" + (f"   # {note}" if note else "")
+
+
+def form_text(state: State, rules: Rules, player: str, view: dict | None = None) -> str:
+    """`player`'s form as orders YAML under their name (Engine.form_text): every order they may give
+    today, with their own items, the players beside them and the zones in reach; Day 0 their own
+    bonus menu (both menus for a Lone Wolf request). Each order is a commented line: uncommented,
+    it is exactly that order."""
+    from gm.text import yaml_scalar as q
+
+    head = [f"{q(player)}:"]
+    if state.day < 0:
+        return "\n".join(head + _day0_rows(state, rules, player)) + "\n"
+    view = view if view is not None else player_view(state, rules, player)
+    me = view["me"]
+    if not me["on_island"]:
+        return "\n".join(head + ["  ## you are out of the game: no orders"]) + "\n"
+    held = list(dict.fromkeys(i["name"] for i in me["items"]))
+    stored = list(dict.fromkeys(c for i in me["items"] for c in i["contents"]))
+    near = [n["name"] for n in view["nearby"]]
+    someone = near[0] if near else "NAME"
+    with_you = (f"with you {_at(rules, me['zone'])}: {', '.join(near)}"
+                + (f" and {view['nearby_more']} more" if view["nearby_more"] else "")) if near else "no one is with you now"
+    spec = rules.items.get
+    weapons = [n for n in held if spec(n) and spec(n).weapon is not None]
+    rows = head + ["  ## Free actions: any number. One action, one movement. Nothing sent: the first of each."]
+    free = []
+    if held:
+        free.append(_row(f"  - drop: {q(held[0])}", f"your items: {', '.join(held)}"))
+    if view["lying"]:
+        free.append(_row(f"  - pick_up: {q(view['lying'][0])}", f"lying here: {', '.join(view['lying'])}"))
+    if held and near:
+        free.append(_row(f"  - trade: {{with: {q(someone)}, give: {q(held[0])}, get: ITEM}}",
+                         "happens only if they send the same trade"))
+    if held and "Backpack" in held:
+        free.append(_row(f"  - store: {q(held[0])}", "into your Backpack: concealed, not usable"))
+    if stored:
+        free.append(_row(f"  - take_out: {q(stored[0])}", f"in your Backpack: {', '.join(stored)}"))
+    for i in me["items"]:
+        if spec(i["name"]) and spec(i["name"]).get("wearable"):
+            free.append(_row(f"  - {'take_off' if i['worn'] else 'wear'}: {q(i['name'])}"))
+    if "Tracking Unit" in held:
+        free.append(_row("  - track: NAME", "where that player is; leave it out: a count per zone"))
+    if me["pending_proficiency"]:
+        free.append(_row(f"  - proficiency: {q(next(iter(rules.proficiencies)))}",
+                         f"due: you killed your Rival; one of {', '.join(rules.proficiencies)}"))
+    if free:
+        rows += [_row("free:")] + free
+    rows.append(_row("action: defend", "what you do if you send no action"))
+    rows.append(_row("action: search"))
+    arms = weapons + ["none (bare hands: leave out weapon)"]
+    w = f"weapon: {q(weapons[0])}, " if weapons else ""
+    rows.append(_row(f"action: {{attack: {{{w}targets: [ {q(someone)} ]}}}}", f"weapons: {', '.join(arms)}; {with_you}"))
+    lasting = [n for n in weapons if not spec(n).weapon.one_use]  # a one-use weapon cannot go all out
+    w = f"weapon: {q(lasting[0])}, " if lasting else ""
+    rows.append(_row(f"action: {{all_out_attack: {{{w}targets: [ {q(someone)} ]}}}}",
+                     "50% more hit attempts" + ("" if lasting == weapons else ", not with a one-use weapon")))
+    if near:
+        rows.append(_row(f"action: {{cover: {q(someone)}}}"))
+        rows.append(_row(f"action: {{analyze: {q(someone)}}}"))
+    rows.append(_row(f"action: {{heal: {q(player)}}}", "+1 health: yourself or someone with you"))
+    kits = [n for n in held if spec(n) and spec(n).get("heal")]
+    if kits:
+        rows.append(_row(f"action: {{heal: {{target: {q(player)}, item: {q(kits[0])}}}}}",
+                         "+2 health, uses the kit: yourself or someone with you"))
+    for n in held:
+        kind = spec(n).get("trap") if spec(n) else None
+        if kind == "poison":
+            rows.append(_row(f"action: {{set_trap: {{item: {q(n)}, target: {q(someone)}}}}}", "someone with you"))
+        elif kind == "mine":
+            rows.append(_row(f"action: {{set_trap: {{item: {q(n)}, path: [ {q(me['zone'])}, ZONE ]}}}}",
+                             "your zone and one next to it"))
+        elif kind == "c4":
+            rows.append(_row(f"action: {{set_trap: {{item: {q(n)}, day: {state.day + 1}}}}}",
+                             f"goes off after that day's movement (up to Day {rules.house.last_day})"))
+        elif n in ("Deactivator", "Megaphone", "Smoke Grenade"):
+            rows.append(_row(f"action: {{use_item: {q(n)}}}"))
+    reach = view["adjacent"]
+    rows.append(_row("movement: stay", "what you do if you send no movement"))
+    rows.append(_row("movement: hold", "no movement, harder to hit"))
+    if reach:
+        rows.append(_row(f"movement: {{move: [ {q(reach[0])} ]}}", f"zones next to you: {', '.join(reach)}"))
+        rows.append(_row(f"movement: {{run: [ {q(reach[0])}, ZONE ]}}", "up to five zones along a route"))
+    if near:
+        rows.append(_row("movement: {follow: NAME}", "the one you attack, cover or analyze: go where they go"))
+    public = view
+    open_zones = [z["name"] for z in public["zones"] if not z["closed"] and not z["closing"]]
+    rows.append(_row("votes: {mark: NAME, close: ZONE, reward: ZONE}", f"open zones: {', '.join(open_zones) or 'none'}"))
+    rows.append(_row('salt: "any words you like"', "mixed into the day's dice"))
+    return "\n".join(rows) + "\n"
+
+
+def _day0_rows(state: State, rules: Rules, player: str) -> list[str]:
+    from gm.text import yaml_scalar as q
+
+    role = state.players[player].role
+    zones = list(rules.zones)
+    rows = [_row(f"start: {q(zones[0])}", f"one of {', '.join(zones)}; none: a random zone")]
+    if role == "Lone Wolf":  # a request: granted on a chance, else a Dedicated Student
+        wolf, student = rules.bonuses.get("Lone Wolf", {}), rules.bonuses.get("Dedicated Student", {})
+        rows.append(_row(f"bonus: {{Lone Wolf: {q(next(iter(wolf)))}, Dedicated Student: {q(next(iter(student)))}}}",
+                         f"granted: one of {', '.join(wolf)}; refused: one of {', '.join(student)}"))
+    else:
+        menu = rules.bonuses.get(role, {})
+        rows.append(_row(f"bonus: {q(next(iter(menu)))}", f"as a {role}: one of {', '.join(menu)}; none: drawn at random"))
+    rows.append(_row('salt: "any words you like"', "mixed into Day 0's dice"))
+    return rows

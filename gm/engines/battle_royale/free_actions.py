@@ -91,7 +91,8 @@ def _pick_ups(state: State, rules: Rules, dice: DiceBase, orders: dict[str, Play
         zone = state.zones[zone_name]
         lying = sorted((g for g in zone.ground if g.item.name == item_name), key=lambda g: g.item.id)
         # several claimants: a random one reaches the item first
-        order = dice.shuffled(claimants, f"who reaches the {item_name} in {the(zone_name)} first") if len(claimants) > 1 else claimants
+        order = dice.shuffled(claimants, f"who reaches the {item_name} in {the(zone_name)} first",
+                              hides=rules.house.seal_hidden_rolls) if len(claimants) > 1 else claimants
         for name in order:
             p = state.players[name]
             free = [g for g in lying if g.held_for in (None, name) or (g.until_day or -1) < state.day]
@@ -155,7 +156,7 @@ def _proficiencies(state: State, rules: Rules, dice: DiceBase, orders: dict[str,
             continue
         chosen = [fa.item for fa in orders[p.name].free_of("proficiency")] if p.name in orders else []
         drawn = not chosen
-        name = chosen[0] if chosen else dice.pick(sorted(rules.proficiencies), f"{p.name} named no proficiency: which one")
+        name = chosen[0] if chosen else dice.pick(sorted(rules.proficiencies), f"{p.name} named no proficiency: which one", about=(p.name,))
         p.bonuses.append(name)
         p.pending_proficiency = False
         events.append(private("proficiency", [p.name], STEP, player=p.name, proficiency=name, drawn=drawn))

@@ -185,7 +185,7 @@ def _escape(state: State, rules: Rules, dice: DiceBase, p: Player, w: Walk) -> l
         why = f"you did not reach {' or '.join(rules.house.escape_zones)}"
     chance, roll = rules.house.escape_chance, None
     if why is None and chance < 100:
-        ok, roll = dice.chance(chance, f"{p.name} tries to escape the island from {p.zone}")
+        ok, roll = dice.chance(chance, f"{p.name} tries to escape the island from {p.zone}", about=(p.name,))
         if not ok:
             why = "no way off the island tonight"
     if why is not None:

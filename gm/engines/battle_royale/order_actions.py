@@ -56,7 +56,13 @@ def check_action(c: BrChecker, orders: PlayerOrders, player: Player, node, where
         orders.action = kind
         return
     if kind not in ACTIONS:
-        c.error(where, f"unknown action '{kind}'{did_you_mean(kind, ACTIONS)}")
+        from .order_free import KINDS as FREE
+
+        if kind in FREE:  # `action: {trade: ...}`: a free action written where the one action goes
+            c.error(where, f"'{kind}' is a free action, not the day's action: write it under `free:`, "
+                           f"e.g. `free: [ {kind}: ... ]`, and keep `action:` for defend, search, attack, ...")
+        else:
+            c.error(where, f"unknown action '{kind}'{did_you_mean(kind, ACTIONS)}")
         return
     at = value_loc(c.path, node, kind) if isinstance(node, dict) else where
     if value is None:

@@ -50,6 +50,11 @@ def check_player_orders(c: BrChecker, name: str, node, where: Location) -> Playe
             c.error(key_loc(c.path, node, key),
                     f"unknown order section '{key}'{did_you_mean(str(key), ['free', 'action', 'movement', 'votes', SALT_KEY])}"
                     f" (sections are free, action, movement and votes, and any player may add a {SALT_KEY})")
+    for key in ("free", "action", "movement", "votes"):
+        if key in node and node[key] is None:  # a form's empty `key:` line, left as it was: the default
+            c.warn(key_loc(c.path, node, key), f"{name}'s `{key}:` is empty: "
+                   + {"free": "no free actions", "action": "Defend", "movement": "no movement", "votes": "no votes"}[key])
+            node = {k: v for k, v in node.items() if k != key}
     if "free" in node:
         check_free(c, orders, player, node["free"], value_loc(c.path, node, "free"))
     _warn_if_track_lost(c, orders)
@@ -85,6 +90,10 @@ def _warn_if_staying_in_a_closed_zone(c: BrChecker, orders: PlayerOrders, player
 
 def _check_day0(c: BrChecker, orders: PlayerOrders, node, where: Location) -> PlayerOrders:
     if isinstance(node, dict) and not node:  # only a salt (taken out by the pipeline): a random start
+        return orders
+    if node is None:  # an empty entry (a form sent back untouched), as on any other day: the defaults
+        c.warn(where, f"{orders.player} has an empty entry: a random zone and a random bonus")
+        orders.received = False
         return orders
     if not isinstance(node, dict) or not set(node) <= {"start", "bonus"}:
         c.error(where, f"Day 0 orders for {orders.player} are `start: <zone>` and the role's `bonus: <name>`")
@@ -164,8 +173,9 @@ def check_vote(c: BrChecker, key: str, raw, at: Location) -> str | None:
         return c.player_name(raw, at)
     zone = c.zone_name(raw, at)
     if zone and (c.state.zones[zone].closed or c.state.zones[zone].closing):
-        shut = "is already closed" if c.state.zones[zone].closed else "closes at dawn (voted closed last night)"
-        c.warn(at, f"{the(zone)} {shut}: this vote will be ignored (`gm rules battle-royale`: Votes)")
+        # votes are cast after movement, hours after dawn: a zone voted closed last night is closed by then
+        shut = "is already closed" if c.state.zones[zone].closed else "is closed from dawn today (voted closed last night)"
+        c.warn(at, f"{the(zone)} {shut}: this vote will be ignored (only open zones can be voted for)")
         return None
     return zone
 

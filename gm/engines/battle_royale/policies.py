@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from gm.simulate.dice import Chooser
+    from gm.balance import Chooser
 
 from .common import carried
 from .order_actions import hit_attempts

@@ -7,7 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 from gm.errors import Problem
-from gm.cache import shipped_data
+from gm.yamlio import shipped_data
 from gm.paths import games_dir
 from gm.suggest import did_you_mean
 from gm.yamlio import item_loc, key_loc
@@ -107,6 +107,7 @@ class HouseRules:
     escape_chance: int
     marked_can_win: bool
     nearby_listed: int
+    seal_hidden_rolls: bool = True  # a roll deciding a hidden fact seals its day (RULINGS.md, "The public roll log")
 
     def closures_for(self, alive: int) -> int:
         """How many zones close tonight with `alive` students left (the table's highest row that applies)."""

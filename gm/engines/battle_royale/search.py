@@ -35,12 +35,14 @@ def _search(day: Day, players) -> list[Event]:
                                   chance=None, kept=None))
             continue
         chance = min(100, rules.house.search_find_chance + sum(rules.effect(b, "search") for b in p.bonuses))
-        ok, roll = dice.chance(chance, f"{p.name} searches {the(p.zone)}: finds something?")
+        ok, roll = dice.chance(chance, f"{p.name} searches {the(p.zone)}: finds something?", about=(p.name,),
+                               hides=rules.house.seal_hidden_rolls)
         found = None
         kept = None
         if ok:
             labels = {item_label(i): i for i in sorted(zone.hidden, key=lambda i: i.id)}
-            item = labels[dice.pick(list(labels), f"{p.name} searches {the(p.zone)}: what is found")]
+            item = labels[dice.pick(list(labels), f"{p.name} searches {the(p.zone)}: what is found", about=(p.name,),
+                                    hides=rules.house.seal_hidden_rolls)]
             zone.hidden.remove(item)
             found = item.name
             kept = take_or_leave(state, rules, p, item, state.day)
@@ -60,7 +62,8 @@ def _loose_items(day: Day, zone_name: str, players) -> list[Event]:
         if not takers:
             continue
         table = lottery_weights(day, takers)
-        winner, _ = dice.weighted(table, f"{g.item.name} lying in {the(zone_name)}: who comes away with it")
+        winner, _ = dice.weighted(table, f"{g.item.name} lying in {the(zone_name)}: who comes away with it",
+                                  hides=rules.house.seal_hidden_rolls)
         zone.ground.remove(g)
         state.players[winner].items.append(g.item)
         events.append(private("found_lying", [winner], STEP, player=winner, item=g.item.name, zone=zone_name))

@@ -26,7 +26,7 @@ def grant_roles(state: State, rules: Rules, dice: DiceBase) -> list[Event]:
         roll = None
         if p.role == "Lone Wolf":
             p.requested_role = "Lone Wolf"
-            granted, roll = dice.chance(chance, f"{name} asks to be a Lone Wolf: granted?")
+            granted, roll = dice.chance(chance, f"{name} asks to be a Lone Wolf: granted?", about=(name,))
             if not granted:
                 p.role = "Dedicated Student"
         events.append(private("role", [name], STEP, player=name, requested=p.requested_role, role=p.role,
@@ -45,7 +45,7 @@ def choose_bonuses(state: State, rules: Rules, dice: DiceBase, orders: dict[str,
         chosen = o.bonus.get(p.role) if o else None
         drawn = chosen is None
         if drawn:
-            chosen = dice.pick(sorted(rules.bonuses[p.role]), f"{name} named no {p.role} bonus: which one")
+            chosen = dice.pick(sorted(rules.bonuses[p.role]), f"{name} named no {p.role} bonus: which one", about=(name,))
         p.bonuses.append(chosen)
         extra = rules.effect(chosen, "max_health")
         p.max_health += extra
@@ -81,7 +81,7 @@ def place_players(state: State, rules: Rules, dice: DiceBase, orders: dict[str, 
         start = o.start if o and o.start else None
         chosen = start is not None
         if not chosen:
-            start = dice.pick(zones, f"{name} sent no starting zone: where they wake up")
+            start = dice.pick(zones, f"{name} sent no starting zone: where they wake up", about=(name,))
         state.players[name].zone = start
         events.append(private("start", [name], STEP, player=name, zone=start, chosen=chosen))
     return events
@@ -94,7 +94,7 @@ def deal_items(state: State, rules: Rules, dice: DiceBase) -> list[Event]:
         return events
     day = state.day
     for p in state.alive():
-        name = random_item_name(rules, dice, f"{p.name}'s starting item")
+        name = random_item_name(rules, dice, f"{p.name}'s starting item", (p.name,))
         kept = take_or_leave(state, rules, p, new_item(state, rules, name), day)
         events.append(private("dealt", [p.name], STEP, player=p.name, item=name, kept=kept))
     return events

@@ -1,4 +1,4 @@
-"""What `gm simulate` counts in a Battle Royale game (the record gm/simulate/generic.py describes):
+"""What `gm simulate` counts in a Battle Royale game (the record gm/balance.py describes):
 wins by role, school and Day 0 bonus; deaths per day and their causes; every hit attempt, hit,
 point of damage and kill by weapon (traps included); and how often each rule fired."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from gm.simulate.generic import generic_stats
+from gm.balance import generic_stats
 
 from .rules import Rules
 

@@ -31,7 +31,7 @@ def vote_kinds(state: State, rules: Rules) -> list[VoteKind]:
     zones = {}
     for name in rules.zones:
         z = state.zones[name]
-        zones[name] = "is already closed" if z.closed else "closes at dawn" if z.closing else None
+        zones[name] = "is already closed" if z.closed else "is closed from dawn (voted closed last night)" if z.closing else None
     aliases = {str(z.number): z.name for z in rules.zones.values()}
     for z in rules.zones.values():
         aliases.update({a: z.name for a in z.aliases})
@@ -86,3 +86,8 @@ def lay_votes(orders: PlayerOrders, votes: dict[str, str | None]) -> PlayerOrder
         else:
             merged[key] = choice
     return replace(orders, votes=merged)
+
+
+def cast_votes(orders: PlayerOrders) -> dict[str, str]:
+    """The votes in a player's orders (sent by PM)."""
+    return {k: v for k, v in orders.votes.items() if v}

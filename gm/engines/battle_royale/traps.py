@@ -42,7 +42,8 @@ def _poison(day: Day, p: Player, o: PlayerOrders, ledger: dict[str, dict[str, in
     if wary:
         return [private("poison", [p.name], STEP, player=p.name, target=target.name, failed=True, damage=0, roll=None,
                         reason="attack" if theirs.attacking else "analyze")]
-    damage, roll = dice.weighted(list(rules.items[o.item].get("damage")), f"{p.name} poisons {target.name}: damage")
+    damage, roll = dice.weighted(list(rules.items[o.item].get("damage")), f"{p.name} poisons {target.name}: damage",
+                                 about=(p.name,), hides=rules.house.seal_hidden_rolls)
     target.health -= damage
     ledger.setdefault(target.name, {}).setdefault(p.name, 0)
     ledger[target.name][p.name] += damage
@@ -88,15 +89,18 @@ def spring(state: State, rules: Rules, dice: DiceBase, trap: Trap, crossers: lis
            step: str) -> tuple[Player | None, list[Event]]:
     """Students crossing a mined path, in a random order, each roll to trigger it; the first who does is hit."""
     names = [c[0].name for c in crossers]
-    order = dice.shuffled(names, f"Land Mine #{trap.item.id} between {trap.zone} and {trap.toward}: who crosses first") \
+    order = dice.shuffled(names, f"Land Mine #{trap.item.id} between {trap.zone} and {trap.toward}: who crosses first",
+                          hides=rules.house.seal_hidden_rolls) \
         if len(names) > 1 else names
     spec = rules.items[trap.item.name]
     for name in order:
         p, frm, to = next(c for c in crossers if c[0].name == name)
-        hit, roll = dice.chance(spec.get("chance", 50), f"{name} crosses from {frm} to {to}: Land Mine #{trap.item.id} goes off?")
+        hit, roll = dice.chance(spec.get("chance", 50), f"{name} crosses from {frm} to {to}: Land Mine #{trap.item.id} goes off?",
+                               hides=rules.house.seal_hidden_rolls)
         if not hit:
             continue
-        damage, damage_roll = dice.weighted(list(spec.get("damage")), f"Land Mine #{trap.item.id} hits {name}: damage")
+        damage, damage_roll = dice.weighted(list(spec.get("damage")), f"Land Mine #{trap.item.id} hits {name}: damage",
+                                              hides=rules.house.seal_hidden_rolls)
         p.health -= damage
         state.traps.remove(trap)
         events = [public("blast", step, zone=trap.zone),
@@ -130,10 +134,12 @@ def detonate(state: State, rules: Rules, dice: DiceBase, step: str) -> list[Even
         events.append(public("blast", step, zone=trap.zone))
         hits = []
         for p in by_zone.get(trap.zone, []):
-            hit, roll = dice.chance(spec.get("chance", 80), f"C-4 #{trap.item.id} in {trap.zone} catches {p.name}?")
+            hit, roll = dice.chance(spec.get("chance", 80), f"C-4 #{trap.item.id} in {trap.zone} catches {p.name}?",
+                                       hides=rules.house.seal_hidden_rolls)
             damage = 0
             if hit:
-                damage, _ = dice.weighted(list(spec.get("damage")), f"C-4 #{trap.item.id} hits {p.name}: damage")
+                damage, _ = dice.weighted(list(spec.get("damage")), f"C-4 #{trap.item.id} hits {p.name}: damage",
+                                            hides=rules.house.seal_hidden_rolls)
                 p.health -= damage
                 hits.append(p.name)
                 if p.health <= 0:

@@ -83,8 +83,13 @@ def resolve(day: Day) -> list[Event]:
         reward_zone = top[0] if len(top) == 1 else dice.pick(top, purpose)
         if len(top) > 1:
             ties.append(_tie("reward", rewards[top[0]], top, [reward_zone], purpose))
+    open_now = [z for z in rules.zones if not state.zones[z].closed and not state.zones[z].closing]
+    # votes to close, yet fewer closures than the night allows because the island keeps its last zones
+    held = (any(closes.values()) and len(closing) < rules.house.closures_for(len(state.alive()))
+            and len(open_now) <= rules.house.min_open_zones)
     events.append(public("votes", STEP, marked=list(state.marked), mark_votes=marks, closing=closing,
-                         close_votes=closes, reward_zone=reward_zone, reward_votes=rewards, ties=ties))
+                         close_votes=closes, reward_zone=reward_zone, reward_votes=rewards, ties=ties,
+                         **({"min_open_zones": rules.house.min_open_zones} if held else {})))
     if reward_zone is not None:
         events += _reward_drop(day, reward_zone)
     return events
@@ -93,13 +98,14 @@ def resolve(day: Day) -> list[Event]:
 def _reward_drop(day: Day, zone: str) -> list[Event]:
     """One package, recovered by a random student in the zone; searchers count as two (III.E.3)."""
     state, rules, dice = day.state, day.rules, day.dice
-    name = random_item_name(rules, dice, f"reward drop in {the(zone)}: the item")
+    name = random_item_name(rules, dice, f"reward drop in {the(zone)}: the item", hides=rules.house.seal_hidden_rolls)
     item = new_item(state, rules, name)
     present = state.by_zone().get(zone, [])
     if not present:
         state.zones[zone].ground.append(GroundItem(item))
         return [gm_only("reward_unclaimed", STEP, zone=zone, item=name)]
-    winner_name, _ = dice.weighted(lottery_weights(day, present), f"reward drop in {the(zone)}: who recovers it")
+    winner_name, _ = dice.weighted(lottery_weights(day, present), f"reward drop in {the(zone)}: who recovers it",
+                                   hides=rules.house.seal_hidden_rolls)
     winner = state.players[winner_name]
     kept = take_or_leave(state, rules, winner, item, state.day)
     return [private("reward", [winner_name], STEP, player=winner_name, zone=zone, item=name, kept=kept)]

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm.engine import Day, Engine, Facts, GameSetup, Phase
+from gm.engine import Day, Engine, Facts, GameSetup, Hidden, Phase, Secrets
 
 from . import setup as setup_mod
 from . import forms, rulings, turn_start, turns
@@ -77,18 +77,33 @@ class HashmiBattleRoyale(Engine):
     facts = Facts(
         name="hashmi-battle-royale",
         title="Hashmi Battle Royale",
-        config_keys=("house_rules", "roster", "components"),
+        config_keys=("house_rules", "roster", "components", "telling"),
         demo_day=None,  # the demo prints its last day: the victory
-        new_game_hint=("Edit game.yaml (roster in seat order, house rules), then run `gm check {dir} --day 0` and "
+        new_game_hint=("Edit game.yaml (roster in seat order, house rules), run `gm commit {dir} --day 0` and post "
+                       "it (the deal of agents and missions and the decks' shuffle), then `gm check {dir} --day 0` and "
                        "`gm resolve {dir} --day 0` (the first player, agents and missions)."),
         players=(3, 4),  # "played by up to 4 players" (box: 3-4)
     )
     state_class = State
+    # the missions (until the game ends, or a Know it All claims one), the hands, the standing
+    # reactions and the order of the decks; Day 0 dealt and shuffled them
+    secrets = Secrets(
+        hidden=(Hidden("players.*.mission", "others", "the game ends"),
+                Hidden("players.*.hand", "others", "the game ends"),
+                Hidden("players.*.standing", "others", "the game ends"),
+                Hidden("spare_missions", "everyone", "the game ends"),
+                Hidden("action_deck", "everyone", "the game ends"),
+                Hidden("weapon_deck", "everyone", "the game ends")),
+        sealed_days=(0,),
+        sealed_why=("Day 0's dice dealt the secret missions and shuffled both decks, so its seed (or its roll "
+                    "log) would show every mission and every hand to come"),
+    )
     ruling_kinds = rulings.KINDS
     ruling_why_not = rulings.WHY_NOT
     check_ruling = staticmethod(rulings.check_ruling)
     apply_ruling = staticmethod(rulings.apply_ruling)
     form_in_message = False  # message.j2 already ends with the turn to write: actions, reach, what waits
+    form_text = staticmethod(forms.form_text)
 
     def setup(self, doc: Any, path: str) -> GameSetup:
         rules, roster, problems, state = read_game(doc, path)
@@ -99,16 +114,6 @@ class HashmiBattleRoyale(Engine):
 
     def default_orders(self, player: str, day: int):
         return default_orders(player)
-
-    def policies(self) -> dict:
-        from .policies import POLICIES  # only gm simulate needs them
-
-        return {**super().policies(), **POLICIES}
-
-    def sim_stats(self, game) -> dict:
-        from .sim_stats import sim_stats
-
-        return sim_stats(self, game)
 
     def sim_reference(self) -> dict:
         from .rules import default_rules
@@ -121,6 +126,11 @@ class HashmiBattleRoyale(Engine):
             return "their agents and chests go on random legal squares, and their opening hand is 3 action + 2 weapon cards"
         return "their turn is forfeited (the time-limit rule)"
 
+    def vocabulary(self, state, rules, player):
+        from .words import vocabulary
+
+        return vocabulary(state, rules, player)
+
     def players_due(self, state: State) -> list[str]:
         if state.stage == OPENING or state.over:
             return []
@@ -130,18 +140,20 @@ class HashmiBattleRoyale(Engine):
             return []
         return [state.controller(state.active)]
 
+    def may_send(self, state: State) -> list[str]:
+        """Any player still in, any day of play: standing orders (charm, sacrifice, draw...) are
+        written for other players' turns (rulebook S-10; orders.py)."""
+        if state.stage == OPENING or state.over:
+            return []
+        due = self.players_due(state)
+        return due + [p.name for p in state.players.values() if not p.out and p.name not in due]
+
     def phases(self, day: int, state: State) -> list[Phase]:
         if state.stage == OPENING:
             return [_phase("set-up", lambda ctx, orders: setup_mod.deal(ctx))]
         if state.stage == PLACEMENT:
             return [_phase("placement", _setup_day)]
         return [_phase(f"{state.active}'s turn", _turn), _phase("next turn", _next)]
-
-    def sealed(self, day: int) -> str | None:
-        if day == 0:
-            return ("Day 0's dice dealt the secret missions and shuffled both decks, so its seed (or its roll "
-                    "log) would show every mission and every hand to come")
-        return None
 
     def decided(self, state: State, rules) -> bool:
         return state.over
@@ -174,9 +186,7 @@ class HashmiBattleRoyale(Engine):
         return player_status(state, rules, player)
 
     def receipt_lines(self, orders, state, rules, player: str) -> list[str]:
-        said = [line for line in super().receipt_lines(orders, state, rules, player)
-                if line.startswith("actions:") or not line.endswith(": none")]  # only what the orders say
-        return said + forms.shot_odds(orders, rules)
+        return forms.receipt_lines(orders, state, rules, player)
 
     def status_rows(self, state, rules):
         return status_rows(state, rules)

@@ -48,7 +48,7 @@ def go(ctx, player, spec, extra):
     if a.frozen:
         return f"{a.id} is frozen"
     faces = list(range(len(ctx.rules.comp.go)))
-    face = ctx.dice.pick(faces, f"{player}'s Go for {a.id}: GO die")
+    face = ctx.dice.pick(faces, f"{player}'s Go for {a.id}: GO die", about=(player,))
     squares = ctx.rules.comp.go[face]
     occ = ctx.state.occupied()
     usable = [s for s in squares if s != a.at and not (occ.get(s) is not None and (ctx.ceasefire() or occ[s].owner == a.owner))]
@@ -278,7 +278,7 @@ def russian_roulette(ctx, player, spec, extra):
     if ctx.ceasefire():
         return "a ceasefire holds"
     names = [p.name for p in ctx.state.in_game()]
-    chosen = ctx.dice.pick(names, f"{player}'s Russian Roulette: Players die")
+    chosen = ctx.dice.pick(names, f"{player}'s Russian Roulette: Players die", about=(player,))
     p = ctx.state.players[chosen]
     living = p.living()
     order = p.standing.get("sacrifice") or sorted((a.number for a in living), reverse=True)

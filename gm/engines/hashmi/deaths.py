@@ -49,7 +49,7 @@ def strike(ctx: Ctx, victim: Agent, cause: str, by: Agent | None = None, credit_
             strike(ctx, doomed, cause, by, credit_to, what)
             ctx.doomed_zones.add(zone)
             return False
-    if victim.power == "Strong":
+    if victim.power == "Strong" and cause != "limit":  # the limit is no hit: "both are eliminated" (S-16/S-17)
         victim.hit_once = True
         ctx.pub("strong_hit", about, **base)
         return False

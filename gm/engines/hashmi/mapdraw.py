@@ -12,6 +12,7 @@ LEGEND = [
     "A1 agent 1 of the player in seat A    a1 its base (terminated there)    Az a zombie of A",
     "$  a chest ($2: two)   () portkey   ## black   S  Seedo's home   s  Seedo with his zone",
     "~~ the active storm    :: a gassed zone    |  and -- walls    .  a free square",
+    "right of each row: the zone of each of its squares, column by column (# black): where the zones meet",
 ]
 
 
@@ -31,15 +32,14 @@ def draw(state: State, board) -> str:
     lines = [head.rstrip()]
     for r in range(board.rows):
         line = f"{r + 1:>{width}} "
-        zones = []
+        zones = ""
         for c in range(cols):
             sq = (c, r)
             line += _cell(state, board, sq, occ, bases, chests)
             if c + 1 < cols:
                 line += "|" if board.wall(sq, (c + 1, r)) else " "
-            if sq in board.zone_of and (not zones or zones[-1] != board.zone_of[sq]):
-                zones.append(board.zone_of[sq])
-        lines.append(line.rstrip() + "    " + "".join(dict.fromkeys(zones)))
+            zones += str(board.zone_of[sq])[:1] if sq in board.zone_of else "#"
+        lines.append(line.rstrip() + "    " + zones)
         if r + 1 < board.rows and any(board.wall((c, r), (c, r + 1)) for c in range(cols)):
             under = " " * (width + 1) + "".join("-- " if board.wall((c, r), (c, r + 1)) else "   " for c in range(cols))
             lines.append(under.rstrip())

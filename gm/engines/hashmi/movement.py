@@ -66,7 +66,7 @@ def do_move(ctx: Ctx, a: Agent, spec: dict, player: str, invisible_card: bool = 
     board, state = ctx.board, ctx.state
     through = a.power == "Invisible" or invisible_card
     sides = die_for(ctx, a) if steps_of is None else None
-    n = ctx.dice.roll(sides, f"{a.id} moves (d{sides})") if steps_of is None else steps_of
+    n = ctx.dice.roll(sides, f"{a.id} moves (d{sides})", about=(a.owner,)) if steps_of is None else steps_of
     listed = list(spec.get("to") or [])
     stats = SearchStats()
     budget = ctx.rules.search_budget

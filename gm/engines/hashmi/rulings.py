@@ -1,11 +1,12 @@
-"""The GM's rulings on a Hashmi board (gm/rulings.py has the file and the core's part).
+"""The GM's rulings on a Hashmi board (gm/gmday/rulings.py has the file and the core's part).
 
 A mod-kill takes the player out at the start of the day (RULINGS.md, "The GM's rulings"): their
 agents leave the board with no magnetic base and no credit to anyone (no one eliminated them),
 the chests they carried stay on their squares, their weapons and hand go to the discards; a
 hypnosis they cast or suffer ends. If it was their turn, the rest of it is not played and the
 turn passes on as usual; the victories are checked at the next turn's start. `take` discards a
-card from their hand; `give` hands them a card from the discards. Agents, not players, stand on
+card from their hand; `give` hands them a card from the discards, unless it leaves more cards than
+the hand limit outside their turn (rule 118: refused, with the way out). Agents, not players, stand on
 squares and take hits, so there is no move, health or revive ruling on a player.
 """
 
@@ -44,6 +45,13 @@ def check_ruling(ruling, state: State, rules) -> str | None:
         where = f"{p.name}'s hand" if ruling.kind == "take" else "the discards"
         return f"no '{ruling.value}' in {where} (there: {', '.join(pool) or 'nothing'})"
     ruling.value = card
+    held = len(p.hand) + 1
+    if ruling.kind == "give" and p.name != state.active and held > rules.hand_limit:
+        # rule 118 punishes a hand "caught with more than 7 cards ... outside their turn": on a forum
+        # only a GM's give can make one, so the give is refused rather than the player punished
+        return (f"{p.name} would hold {held} cards outside their turn, over the hand limit of "
+                f"{rules.hand_limit} (rule 118): `- take: {{player: {p.name}, item: CARD}}` first, or give "
+                f"it on {p.name}'s turn (it is {state.active}'s)")
     return None
 
 

@@ -118,7 +118,7 @@ def place(ctx: Ctx, orders: dict) -> None:
                     skipped.append((sq, why))
             if chosen is None:
                 legal = [s for s in squares if _legal_agent_square(ctx, name, s) is None]
-                chosen = ctx.dice.pick(legal, f"{a.id}: a random legal square")
+                chosen = ctx.dice.pick(legal, f"{a.id}: a random legal square", about=(a.owner,))
             a.at = chosen
             ctx.pub("agent_placed", [name], agent=a.id, type=a.kind, square=ctx.sq(chosen), random=chosen not in wish)
             for sq, why in skipped:
@@ -130,7 +130,7 @@ def place(ctx: Ctx, orders: dict) -> None:
         chosen = next((sq for sq in wish if _legal_chest_square(ctx, sq) is None), None)
         if chosen is None:
             legal = [s for s in squares if _legal_chest_square(ctx, s) is None]
-            chosen = ctx.dice.pick(legal, f"{name}'s chest: a random legal square")
+            chosen = ctx.dice.pick(legal, f"{name}'s chest: a random legal square", about=(name,))
         st.chests.append(chosen)
         ctx.pub("chest_placed", [name], player=name, square=ctx.sq(chosen), random=chosen not in wish)
 

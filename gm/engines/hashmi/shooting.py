@@ -89,7 +89,7 @@ def do_shoot(ctx: Ctx, a: Agent, wname: str, spec: dict, player: str, again: boo
     fired = "fire"
     if not w.always_fires:
         faces = [("fire", w.fire), ("misfire", w.misfire), ("backfire", w.backfire)]
-        fired, _ = ctx.dice.weighted([f for f in faces if f[1]], f"{a.id} {wname}: SHOOT die")
+        fired, _ = ctx.dice.weighted([f for f in faces if f[1]], f"{a.id} {wname}: SHOOT die", about=(a.owner,))
     if fired == "misfire":
         ctx.pub("shot", about, result="misfire", odds=_odds(w), **ev)
         return _accurate(ctx, a, wname, spec, player, again)
@@ -98,7 +98,7 @@ def do_shoot(ctx: Ctx, a: Agent, wname: str, spec: dict, player: str, again: boo
         strike(ctx, a, "backfire", None, None, f"its own {wname}")
         return
     lo, hi = w.range
-    rng = lo if lo == hi else ctx.dice.pick(list(range(lo, hi + 1)), f"{a.id} {wname}: RANGE die")
+    rng = lo if lo == hi else ctx.dice.pick(list(range(lo, hi + 1)), f"{a.id} {wname}: RANGE die", about=(a.owner,))
     label, squares, who, why = choose(ctx, a, w, rng, spec)
     if why in ("enemy", "nobody", "forced") and "aim" in ctx.rules.ask and not again:
         # house rule ask: no listed target in reach and no `else`: the player aims next day
@@ -151,7 +151,7 @@ def fire(ctx: Ctx, a: Agent, w: Weapon, rng: int, label: str, squares, who, why:
         if not b.alive:
             continue
         outcome, _ = ctx.dice.weighted([("hit", w.accuracy), ("miss", 6 - w.accuracy)] if w.accuracy < 6 else [("hit", 6)],
-                                       f"{a.id} {wname} at {b.id}: TARGET die")
+                                       f"{a.id} {wname} at {b.id}: TARGET die", about=(a.owner,))
         ctx.pub("target_roll", about + [b.owner], agent=a.id, weapon=wname, target=b.id, outcome=outcome,
                 accuracy=w.accuracy)
         if outcome == "hit":

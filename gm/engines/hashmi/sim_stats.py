@@ -1,4 +1,4 @@
-"""What `gm simulate` counts in a Hashmi game (the record gm/simulate/generic.py describes): wins
+"""What `gm simulate` counts in a Hashmi game (the record gm/balance.py describes): wins
 by seat, by secret mission and by agent kind; eliminations by weapon (and by every other cause);
 shootouts, storm deaths, and how often each rule fired. The rulebook's own figures to hold them
 against are in `reference()`."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from gm.simulate.generic import generic_stats, winners_of
+from gm.balance import generic_stats, winners_of
 
 # events that are a rule firing, named as the report shows them
 FIRED = {"shootout": "shootout", "shootout_limit": "shootout to the last shot (both out)",

@@ -27,13 +27,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm.engine import Engine, Facts, GameSetup, Phase
+from gm.engine import Engine, Facts, GameSetup, Phase, Secrets
 
 from . import endgame, forms, placement, rulings, setup, turns
 from .orders import check_orders_doc, default_orders
 from .roster import read_game
 from .rules import Rules
-from .state import OPENING, PLACEMENT, State
+from .state import OPENING, PLACEMENT, PLAY, State
 from .views import gm_view, player_status, player_view, player_views, public_view, status_rows
 
 
@@ -43,8 +43,9 @@ class HostileTakeover(Engine):
         title="Hostile Takeover",
         config_keys=("house_rules", "roster", "first_player", "board"),
         demo_day=None,  # the demo prints its last day: the final score
-        new_game_hint=("Edit game.yaml (roster and colours, house rules, the board), then run "
-                       "`gm check {dir} --day 0` and `gm resolve {dir} --day 0` (the roll for the first player)."),
+        new_game_hint=("Edit game.yaml (roster and colours, house rules, the board), run `gm commit {dir} --day 0` "
+                       "and post it, then `gm check {dir} --day 0` and `gm resolve {dir} --day 0` (the roll for the "
+                       "first player); commit each round the same way before its orders come in."),
         players=(2, 4),  # "Recommended Players: 3-4"; one colour each, four colours
     )
     state_class = State
@@ -55,13 +56,21 @@ class HostileTakeover(Engine):
     gm_view = staticmethod(gm_view)
     player_status = staticmethod(player_status)
     status_rows = staticmethod(status_rows)
+    # a game of perfect information: only the orders are secret, and gm/fairness/lock.py seals them
+    secrets = Secrets(target_odds=True)  # every modifier of an attack is on the board
     ruling_kinds = rulings.KINDS
     ruling_why_not = rulings.WHY_NOT
     check_ruling = staticmethod(rulings.check_ruling)
     apply_ruling = staticmethod(rulings.apply_ruling)
     receipt_lines = staticmethod(forms.receipt_lines)
     order_form = staticmethod(forms.order_form)
+    form_text = staticmethod(forms.form_text)
     form_in_message = False  # message.j2 already ends with the legal orders, in the board's words
+
+    def vocabulary(self, state, rules, player):
+        from .words import vocabulary
+
+        return vocabulary(state, rules, player)
 
     def setup(self, doc: Any, path: str) -> GameSetup:
         rules, roster, problems, state = read_game(doc, path)
@@ -87,6 +96,11 @@ class HostileTakeover(Engine):
             return []
         return [p.name for p in state.in_game()]
 
+    def day_name(self, state, day: int) -> str:
+        """`Round 7 (Day 7)`, as the posts head a round."""
+        n = state.round_of(day) if state.stage == PLAY else 0
+        return f"Round {n} (Day {day})" if n > 0 else f"Day {day}"
+
     def phases(self, day: int, state: State) -> list[Phase]:
         if state.stage == OPENING:
             return [Phase("first player", setup.roll_off), Phase("set-up", setup.open_game)]
@@ -102,11 +116,6 @@ class HostileTakeover(Engine):
 
     # -- gm simulate ------------------------------------------------------------------------------
 
-    def policies(self) -> dict:
-        from .policies import POLICIES  # only gm simulate needs them
-
-        return {**super().policies(), **POLICIES}
-
     def sim_game(self, players: int | None) -> Any:
         """The new game, or its first `players` seats, with only their spawns on the board."""
         doc = super().sim_game(players)
@@ -115,11 +124,6 @@ class HostileTakeover(Engine):
         for name in [n for n in (spawns or {}) if n not in seated]:
             del spawns[name]
         return doc
-
-    def sim_stats(self, game) -> dict:
-        from .sim_stats import sim_stats
-
-        return sim_stats(self, game)
 
     def sim_reference(self) -> dict:
         """The rulebook's dice: a claim does a d12 of damage (6.5 on average); an attacker wins a combat

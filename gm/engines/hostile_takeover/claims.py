@@ -7,7 +7,7 @@ from __future__ import annotations
 from gm.events import Event, public
 
 from . import grid
-from .orders import Choice
+from .choices import Choice
 from .rules import Rules
 from .state import Player, State
 

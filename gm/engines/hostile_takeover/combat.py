@@ -12,7 +12,7 @@ from gm.events import Event, public
 from . import grid
 from .grid import Square
 from .moves import blocked
-from .orders import Choice
+from .choices import Choice
 from .rules import Rules
 from .state import Player, State
 

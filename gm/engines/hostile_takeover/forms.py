@@ -45,3 +45,23 @@ def order_form(state: State, rules: Rules, player: str | None, view: dict | None
     if not me["options"]:
         return []
     return [f"legal now: {', '.join(o['yaml'] for o in me['options'])}", shape[1]]
+
+
+def form_text(state: State, rules: Rules, player: str, view: dict | None = None) -> str:
+    """`player`'s form as orders YAML under their name (Engine.form_text): each order legal from
+    where their pawn stands, one a line; on the set-up day, their tiles, buildings and spawn."""
+    from gm.text import yaml_scalar as q
+
+    rows = [f"{q(player)}:"]
+    if state.stage == PLACEMENT:
+        rows += ["  # tiles: [ SQUARE, SQUARE ]   # the top-left square of each 2x2 tile, in your turns' order",
+                 "  # buildings: [ SQUARE, [ SQUARE, SQUARE ] ]   # unclaimed buildings: small on one square, large on two",
+                 "  # spawn: SQUARE"]
+        return "\n".join(rows) + "\n"
+    me = (view if view is not None else player_view(state, rules, player))["me"] if state.stage == PLAY else None
+    if not me or not me["options"]:
+        return "\n".join(rows + ["  ## no legal order now: you pass"]) + "\n"
+    rows.append("  ## one order (an earlier turn may change what is legal: for fallbacks, write them as a list")
+    rows.append("  ## instead, `- move: NE` under your name, first choice first); nothing sent: pass")
+    rows += [f"  # {o['yaml']}" for o in me["options"]]
+    return "\n".join(rows) + "\n"

@@ -7,7 +7,7 @@ from gm.events import Event, public
 
 from . import grid
 from .grid import Square
-from .orders import Choice
+from .choices import Choice
 from .rules import Rules
 from .state import Building, Player, State
 

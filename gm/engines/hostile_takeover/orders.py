@@ -24,69 +24,22 @@ may change it (the order is then skipped at that player's turn, and the message 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from gm.checker import Checker
 from gm.errors import Location
 from gm.suggest import did_you_mean
 from gm.yamlio import item_loc, key_loc, value_loc
 
 from . import grid
+from .choices import Choice, Placements, TurnOrders  # noqa: F401 - the orders' values, named here too
 from .grid import Square
 from .roster import building_squares, player_named
+from .placement import slots
 from .rules import COLOURS, Rules
 from .state import OPENING, PLACEMENT, State
+from .turns import why_not
 
 KINDS = ("move", "claim", "attack", "pass")
 PLACEMENT_KEYS = ("tiles", "buildings", "spawn")
-
-
-@dataclass
-class Choice:
-    """One order: move (a direction or a square), claim (a building's square), attack, or pass."""
-
-    kind: str
-    direction: str | None = None
-    square: Square | None = None
-    target: str | None = None
-    where: Location | None = None
-
-    @property
-    def text(self) -> str:
-        if self.kind == "move":
-            return f"move {self.direction or grid.name(self.square)}"
-        if self.kind == "claim":
-            return f"claim {grid.name(self.square)}"
-        if self.kind == "attack":
-            return f"attack {self.target}"
-        return "pass"
-
-
-@dataclass
-class TurnOrders:
-    player: str
-    received: bool = True
-    choices: list[Choice] = field(default_factory=list)
-    where: Location | None = None
-
-    def record(self) -> dict:
-        return {"player": self.player, "received": self.received, "orders": [c.text for c in self.choices]}
-
-
-@dataclass
-class Placements:
-    player: str
-    received: bool = True
-    tiles: list[tuple[Square, Location]] = field(default_factory=list)
-    buildings: list[tuple[list[Square], Location]] = field(default_factory=list)
-    spawn: tuple[Square, Location] | None = None
-    where: Location | None = None
-
-    def record(self) -> dict:
-        return {"player": self.player, "received": self.received,
-                "tiles": [grid.name(s) for s, _ in self.tiles],
-                "buildings": ["-".join(grid.names(sq)) for sq, _ in self.buildings],
-                "spawn": grid.name(self.spawn[0]) if self.spawn else None}
 
 
 def default_orders(player: str) -> TurnOrders:
@@ -171,8 +124,12 @@ def _claim(c: HtChecker, value, at: Location) -> Choice | None:
         return None
     b = c.state.find_building(sq)
     if b is None:
-        labels = [x.label for x in c.state.buildings]
-        c.error(at, f"there is no building on {grid.name(sq)}{did_you_mean(grid.name(sq), labels)}")
+        # a building on a square next door is the likeliest meaning (I3 written for the one on I2)
+        near = sorted(grid.name(s) for x in c.state.buildings for s in x.squares
+                      if max(abs(s[0] - sq[0]), abs(s[1] - sq[1])) == 1)
+        hint = (f" (did you mean {' or '.join(near[:2])}, next to it?)" if near
+                else did_you_mean(grid.name(sq), [x.label for x in c.state.buildings]))
+        c.error(at, f"there is no building on {grid.name(sq)}{hint}")
         return None
     return Choice("claim", square=sq, where=at)
 
@@ -199,8 +156,6 @@ def _attack(c: HtChecker, name: str, value, at: Location) -> Choice | None:
 
 
 def check_turn(c: HtChecker, name: str, node, at: Location, vat: Location) -> TurnOrders:
-    from .turns import why_not
-
     orders = TurnOrders(name, where=at)
     if node is None:
         c.warn(at, f"{name} has an empty entry: {name} passes")
@@ -230,8 +185,6 @@ def check_turn(c: HtChecker, name: str, node, at: Location, vat: Location) -> Tu
 
 
 def check_placements(c: HtChecker, name: str, node, at: Location) -> Placements:
-    from .placement import slots
-
     orders = Placements(name, where=at)
     if not isinstance(node, dict):
         c.error(at, f"{name}'s set-up orders are a mapping with tiles, buildings and spawn")

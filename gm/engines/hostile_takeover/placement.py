@@ -15,7 +15,7 @@ from gm.events import Event, public
 
 from . import grid
 from .board import BoardBuilder
-from .orders import Placements
+from .choices import Placements
 from .rules import Rules
 from .state import PLAY, State
 

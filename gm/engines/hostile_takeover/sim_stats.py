@@ -1,4 +1,4 @@
-"""What `gm simulate` counts in a Hostile Takeover game (the record gm/simulate/generic.py describes):
+"""What `gm simulate` counts in a Hostile Takeover game (the record gm/balance.py describes):
 wins by place in the turn order and by seat, how games end, the combats and claims with their dice
 against the rulebook's d12, and how often each rule fired."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from gm.simulate.generic import generic_stats, winners_of
+from gm.balance import generic_stats, winners_of
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
 

@@ -13,7 +13,7 @@ from gm.engine import Day, Phase
 from gm.events import Event, private, public
 
 from . import claims, combat, moves
-from .orders import Choice
+from .choices import Choice
 from .rules import Rules
 from .state import Player, State
 

@@ -116,7 +116,7 @@ def status_rows(state: State, rules: Rules) -> tuple[list[str], list[list[str]]]
     for seat, p in enumerate(state.players.values(), 1):
         v = _player(state, rules, p)
         turn = order.index(p.name) + 1 if state.first_player else None
-        status = f"out (Round {p.out_round})" if p.out else ("first player" if p.name == state.first_player else "in the game")
+        status = f"out (Round {p.out_round})" if p.out else ("in the game (first player)" if p.name == state.first_player else "in the game")
         if state.over:
             row = next(r for r in state.scores if r["player"] == p.name)
             status = f"place {row['place']}, {row['score']} points" + (" (last standing)" if row["bonus"] else "")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from gm.engine import Engine, Facts, GameSetup, Phase
+from gm.engine import Engine, Facts, GameSetup, Hidden, Phase, Secrets
 
 from . import endgame, forms, rounds, rulings, setup
 from .orders import GM, check_all, check_orders_doc, default_orders
@@ -37,8 +37,9 @@ class Kharnage(Engine):
         title="Kharnage",
         config_keys=("house_rules", "roster", "components"),
         demo_day=None,  # the demo prints its last day: the final score
-        new_game_hint=("Edit game.yaml (the players in seat order and their armies, house rules), then run "
-                       "`gm resolve {dir} --day 0` (the set-up: shuffles, opening draws and hands)."),
+        new_game_hint=("Edit game.yaml (the players in seat order and their armies, house rules), run "
+                       "`gm commit {dir} --day 0` and post it (the shuffles of every deck: the commitment that "
+                       "matters most), then `gm resolve {dir} --day 0` (the set-up: shuffles, opening draws and hands)."),
         players=(2, 4),  # one army each: 2 to 4 with the stand-ins (a GM's components may hold more)
     )
     state_class = State
@@ -51,10 +52,25 @@ class Kharnage(Engine):
     status_rows = staticmethod(status_rows)
     receipt_lines = staticmethod(forms.receipt_lines)
     order_form = staticmethod(forms.order_form)
+    # the order of each Reserve and Battle deck, and the Battle cards in a hand; Day 0 shuffled them
+    secrets = Secrets(
+        hidden=(Hidden("players.*.reserve", "everyone", "the game ends"),
+                Hidden("players.*.deck", "everyone", "the game ends"),
+                Hidden("players.*.hand", "others", "the game ends")),
+        sealed_days=(0,),
+        sealed_why=("Day 0's dice shuffled every Reserve and Battle deck, so its seed (or its roll log) would "
+                    "show every player's coming draws and hand"),
+    )
+    form_text = staticmethod(forms.form_text)
     ruling_kinds = rulings.KINDS
     ruling_why_not = rulings.WHY_NOT
     check_ruling = staticmethod(rulings.check_ruling)
     apply_ruling = staticmethod(rulings.apply_ruling)
+
+    def vocabulary(self, state, rules, player):
+        from .words import vocabulary
+
+        return vocabulary(state, rules, player)
 
     def setup(self, doc: Any, path: str) -> GameSetup:
         rules, roster, problems, state = read_game(doc, path)
@@ -64,16 +80,6 @@ class Kharnage(Engine):
         return check_all(orders, missing, state, rules, folder)
 
     # -- gm simulate ------------------------------------------------------------------------------
-
-    def policies(self) -> dict:
-        from .policies import POLICIES  # only gm simulate needs them
-
-        return {**super().policies(), **POLICIES}
-
-    def sim_stats(self, game) -> dict:
-        from .sim_stats import sim_stats
-
-        return sim_stats(self, game)
 
     def sim_reference(self) -> dict:
         return {"weapons_label": "attack", "weapons_note": "damage: attack points; hit: attacks that destroyed "
@@ -105,12 +111,6 @@ class Kharnage(Engine):
             return [yeah, _phase(rounds.REVEAL, rounds.reveal)]
         # the activations are known only after the reveal: one phase walks them in order
         return [yeah, _phase(rounds.REVEAL, rounds.reveal), _phase("activations", _activations), end]
-
-    def sealed(self, day: int) -> str | None:
-        if day == 0:
-            return ("Day 0's dice shuffled every Reserve and Battle deck, so its seed (or its roll log) would "
-                    "show every player's coming draws and hand")
-        return None
 
     def final_phase(self) -> Phase:
         return _phase(endgame.STEP, endgame.resolve)

@@ -29,3 +29,40 @@ def order_form(state: State, rules: Rules, player: str | None, view: dict | None
     if not hand:
         return []
     return [f"card: one of your hand: {', '.join(hand)}", PLAN, "your plan now: " + "; ".join(me["plan"])]
+
+
+_PLAN_CHOICES = {
+    "general": "a General's name, first or no",
+    "assault": "auto, or a list tried in order: left, right, players, armies",
+    "shooting": "as assault, for Shooting attacks",
+    "elite": "as assault, for Elite, Kamikaze, Veteran and Power attacks",
+    "split": "never, always or best",
+    "destroy": "kharnage_first, most_cards, toughest_first, cheapest_first, or Unit names",
+    "knights": "never, always or when_better",
+    "web": "most_symbols, toughest, or Unit names",
+    "stomp": "most_cards, toughest, or Unit names",
+}
+
+
+def form_text(state: State, rules: Rules, player: str, view: dict | None = None) -> str:
+    """`player`'s form as orders YAML under their name (Engine.form_text): the card, one of their
+    hand, and their standing war plan entry by entry, each at its value now, to change by
+    uncommenting it (and `plan:` above it)."""
+    from gm.text import yaml_scalar as q
+
+    me = (view if view is not None else player_view(state, rules, player))["me"]
+    hand = me["hand_cards"]
+    rows = [f"{q(player)}:"]
+    if not hand:
+        return "\n".join(rows + ["  ## no Battle card in your hand: no orders"]) + "\n"
+    rows.append(f"  # card: {q(hand[0]['name'])}   # your hand: "
+                + ", ".join(f"{c['name']} ({c['initiative']})" for c in hand))
+    rows.append("  ## your war plan stands as it is; to change an entry, uncomment it with `plan:`")
+    rows.append("  # plan:")
+    plan = state.players[player].plan
+    for key, line in zip(_PLAN_CHOICES, plan_lines(plan, rules)):
+        value = line.split(": ", 1)[1]
+        raw = plan.get(key)
+        shown = f"[ {', '.join(q(v) for v in value.split(', '))} ]" if isinstance(raw, list) else q(value)
+        rows.append(f"  #   {key}: {shown}   # {_PLAN_CHOICES[key]}")
+    return "\n".join(rows) + "\n"

@@ -32,7 +32,7 @@ from gm.errors import Location, Problem
 from gm.suggest import did_you_mean
 from gm.yamlio import item_loc, key_loc, node_loc, plain, value_loc
 
-from .powers import STEP_KINDS
+from .powers import EVERY_OTHER, STEP_KINDS, UNIT_RULES
 from .rules import Rules
 from .state import SETUP, State
 
@@ -303,22 +303,39 @@ def _gm_step(c: _Checker, step, at: Location) -> dict | None:
             c.error(vat, "attack is {type: assault | shooting, points: N} (N from 1 to 50)")
             return None
         return {"kind": kind, "type": str(value["type"]), "points": value["points"]}
-    if not isinstance(value, dict) or set(value) != {"army", "unit"}:
-        c.error(vat, f"{kind} is {{army: PLAYER, unit: UNIT NAME}}")
+    if not isinstance(value, dict) or not {"army", "unit"} <= set(value) <= {"army", "unit", "line"}:
+        c.error(vat, f"{kind} is {{army: PLAYER, unit: UNIT NAME}}, or rules worked out when the Power is played: "
+                     f"{{army: every_other, unit: cheapest | toughest, line: 1 | 2 | 3}}")
         return None
-    who = player_named(c.state, value["army"])
-    if who is None:
-        c.error(value_loc(c.path, value, "army"), f"no player or army {value['army']!r}"
-                                                  f"{did_you_mean(str(value['army']), c.state.players)}")
+    line = value.get("line")
+    if line is not None and (isinstance(line, bool) or line not in (1, 2, 3)):
+        c.error(value_loc(c.path, value, "line"), f"line is 1, 2 or 3 (the army's lines), not {line!r}")
         return None
-    army = c.rules.components.armies[c.state.players[who].army]
-    names = [u.name for u in army.units + army.generals]
+    raw_army = value["army"]
+    every = isinstance(raw_army, str) and raw_army.strip().casefold() == EVERY_OTHER
+    who = None if every else player_named(c.state, raw_army)
+    if who is None and not every:
+        c.error(value_loc(c.path, value, "army"), f"no player or army {raw_army!r}"
+                                                  f"{did_you_mean(str(raw_army), list(c.state.players) + [EVERY_OTHER])} "
+                                                  f"(or `{EVERY_OTHER}`: every army but the active player's)")
+        return None
     unit = value["unit"]
-    hit = next((n for n in names if isinstance(unit, str) and n.casefold() == unit.strip().casefold()), None)
-    if hit is None:
-        c.error(value_loc(c.path, value, "unit"), f"{army.name} have no Unit {unit!r}{did_you_mean(str(unit), names)}")
-        return None
-    return {"kind": kind, "army": who, "unit": hit}
+    by_rule = isinstance(unit, str) and unit.strip().casefold() in UNIT_RULES
+    if by_rule:
+        hit = unit.strip().casefold()
+    else:
+        pool = [c.state.players[who].army] if who else sorted({p.army for p in c.state.players.values()})
+        names = [u.name for a in pool for u in c.rules.components.armies[a].units + c.rules.components.armies[a].generals]
+        hit = next((n for n in names if isinstance(unit, str) and n.casefold() == unit.strip().casefold()), None)
+        if hit is None:
+            what = f"{c.rules.components.armies[pool[0]].name} have no Unit" if who else "no army in this game has a Unit"
+            c.error(value_loc(c.path, value, "unit"), f"{what} {unit!r}{did_you_mean(str(unit), names)} "
+                                                      f"(or a rule: {', '.join(UNIT_RULES)})")
+            return None
+    out = {"kind": kind, "army": EVERY_OTHER if every else who, "unit": hit}
+    if line is not None:
+        out["line"] = line
+    return out
 
 
 def check_orders_doc(doc, path: str, rules: Rules, state: State, day: int, seen: dict) -> tuple[dict, list[Problem]]:

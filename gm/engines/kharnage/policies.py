@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from gm.simulate.dice import Chooser
+    from gm.balance import Chooser
 
 from .orders import CHOICES
 from .rules import Rules

@@ -30,7 +30,7 @@ def silent_card(state: State, rules: Rules, dice: DiceBase, name: str) -> str:
         return hand[0]
     if rules.silent_card == "highest":
         return hand[-1]
-    return dice.pick(hand, f"{name} sent no orders: the Battle card played, from the hand")
+    return dice.pick(hand, f"{name} sent no orders: the Battle card played, from the hand", about=(name,))
 
 
 def yeah(state: State, orders: dict, dice: DiceBase, rules: Rules) -> list[Event]:

@@ -1,4 +1,4 @@
-"""What `gm simulate` counts in a Kharnage game (the record gm/simulate/generic.py describes): wins
+"""What `gm simulate` counts in a Kharnage game (the record gm/balance.py describes): wins
 by army and by seat, every attack by type (points, Unit cards destroyed, Kharnages) and how often
 each rule fired."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from gm.simulate.generic import generic_stats, winners_of
+from gm.balance import generic_stats, winners_of
 
 
 def sim_stats(engine, game) -> dict:

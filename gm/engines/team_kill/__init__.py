@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm.engine import Day, Engine, Facts, GameSetup, Phase
+from gm.engine import Day, Engine, Facts, GameSetup, Hidden, Phase, Secrets
 from gm.errors import Location, Problem
 
 from . import endgame, forms, pending, rulings, setup, turns
@@ -56,10 +56,11 @@ class TeamKill(Engine):
     facts = Facts(
         name="team-kill",
         title="Team Kill",
-        config_keys=("house_rules", "roster", "first_player", "components"),
+        config_keys=("house_rules", "roster", "first_player", "components", "telling"),
         demo_day=None,  # the demo prints its last day: the winner
-        new_game_hint=("Edit game.yaml (the roster in seat order, house rules), then run "
-                       "`gm resolve {dir} --day 0` to shuffle, deal and roll for the first player."),
+        new_game_hint=("Edit game.yaml (the roster in seat order, house rules), run `gm commit {dir} --day 0` "
+                       "and post it (the deal's dice: the one commitment that matters, as no later day rolls), "
+                       "then `gm resolve {dir} --day 0` to shuffle, deal and roll for the first player."),
         players=(3, 36),  # a card each from 36 (a GM's own deck may seat more)
     )
     state_class = State
@@ -72,38 +73,54 @@ class TeamKill(Engine):
     status_rows = staticmethod(status_rows)
     receipt_lines = staticmethod(forms.receipt_lines)
     order_form = staticmethod(forms.order_form)
+    # TK-20: the cards in hands (and the cards left in the box) stay secret; Day 0 shuffled and dealt them
+    secrets = Secrets(
+        hidden=(Hidden("persons.*.hand", "others", "the game ends"),
+                Hidden("undealt", "everyone", "the game ends")),
+        sealed_days=(0,),
+        sealed_why="Day 0's dice shuffled and dealt the deck, so its seed (or its roll log) would show everyone's card",
+    )
+    form_text = staticmethod(forms.form_text)
     ruling_kinds = rulings.KINDS
     ruling_why_not = rulings.WHY_NOT
     check_ruling = staticmethod(rulings.check_ruling)
     apply_ruling = staticmethod(rulings.apply_ruling)
     form_in_message = False  # message.j2 already ends with the standing orders and the turn's options
 
+    def vocabulary(self, state, rules, player):
+        from .words import vocabulary
+
+        return vocabulary(state, rules, player)
+
     def setup(self, doc: Any, path: str) -> GameSetup:
         rules, roster, problems, state = read_game(doc, path)
         return GameSetup(rules, roster, problems, state)
 
     def check_all(self, orders, missing, state: State, rules: Rules, day: int, folder: str) -> list[Problem]:
-        """A warning when the coming turn would complete a full circle of passes (everyone loses), and
-        when a decision the last day stopped for (ask) has no answer from the players it waits on."""
+        """A warning when the coming turn would complete a full circle of passes (everyone loses), when
+        the active player's standing turn no longer does what it said (its target out or moved away,
+        or a teammate now on that side), and when a decision the last day stopped for (ask) has no
+        answer from the players it waits on. Each names the player it concerns (their receipt)."""
         if state.stage == DEAL or state.over or state.active is None:
             return []
         if state.pending:
             return pending.unanswered(state, orders, folder)
+        from .describe import stale_turn
+
         player = state.player_of(state.active)
         o = orders.get(player)
         turn = (o.sent.get("turn") if o is not None else None) or state.standing.get(player, {}).get("turn")
+        stale = stale_turn(state, player) if not (o is not None and o.sent.get("turn")) else None
+        out = []
+        if stale:  # a standing turn sent before the table changed: the player hears it in their receipt
+            out.append(Problem(Location(folder), f"{player}'s standing turn: {stale}", "warning", concerns=(player,)))
         if (turn is None or turn["kind"] == "pass") and state.passes + 1 >= len(state.in_play()):
-            return [Problem(Location(folder), f"{player} is to play and will pass: that completes a full circle "
+            return out + [Problem(Location(folder), f"{player} is to play and will pass: that completes a full circle "
                                               "of passes, and everyone is eliminated (FAQ: \"What happens if all "
-                                              "players pass?\")", "warning")]
-        return []
+                                              "players pass?\")", "warning", concerns=(player,))]
+        return out
 
     # -- gm simulate ------------------------------------------------------------------------------
-
-    def policies(self) -> dict:
-        from .policies import POLICIES  # only gm simulate needs them
-
-        return {**super().policies(), **POLICIES}
 
     def sim_game(self, players: int | None) -> Any:
         """The new game's table, or `players` players around it (Player 1, Player 2, ...)."""
@@ -113,11 +130,6 @@ class TeamKill(Engine):
             doc["roster"] = [f"Player {i:0{len(str(players))}d}" for i in range(1, players + 1)]
         return doc
 
-    def sim_stats(self, game) -> dict:
-        from .sim_stats import sim_stats
-
-        return sim_stats(self, game)
-
     def default_orders(self, player: str, day: int):
         return default_orders(player)
 
@@ -126,15 +138,13 @@ class TeamKill(Engine):
             return "Day 0 takes nothing but an optional salt for the shuffle"
         return "they keep their standing orders (with none: pass, sign kill, reveal their best card)"
 
+    def rolls_dice(self, state: State) -> bool:
+        """Only the deal rolls (the shuffle and the first player); a turn never does (RULINGS.md, Set-up)."""
+        return state.stage == DEAL
+
     def players_due(self, state: State) -> list[str]:
         """Everyone still in; on Day 0 too, so that a player may salt the shuffle (docs/fairness.md)."""
         return state.players_in()
-
-    def sealed(self, day: int) -> str | None:
-        """Day 0's seed re-derives the shuffle, so it shows everyone's card: it is posted at the end."""
-        if day == 0:
-            return "Day 0's dice shuffled and dealt the deck, so its seed (or its roll log) would show everyone's card"
-        return None
 
     def new_notes(self) -> dict:
         """Whether the day's standing orders were laid already, and how many turns it has used."""

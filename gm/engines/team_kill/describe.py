@@ -51,10 +51,39 @@ def describe(key: str, value: Any, player: str) -> str:
     return str(value)
 
 
+def stale_turn(state: State, player: str, turn: dict | None = None) -> str | None:
+    """Why a standing `turn` no longer does what it said when it was sent (the table changed since):
+    its target is out or no longer a neighbour, or the side it names now holds a teammate. None: it
+    still does. Only the player's own standing orders and the public table go into it."""
+    turn = turn if turn is not None else state.standing.get(player, {}).get("turn")
+    mine = [p for p in state.persons_of(player) if not state.persons[p].out]
+    if not turn or turn.get("kind") != "confront" or not mine:
+        return None
+    if "target" in turn:
+        t = turn["target"]
+        if t not in state.persons:
+            return None
+        if state.persons[t].out:
+            return f"{t} is out of the game: this turn would be a pass"
+        if t not in {x for p in mine for x in state.neighbours(p) if x}:
+            return f"{t} is no longer a neighbour: this turn would be a pass"
+        return None
+    for p in mine:
+        left, right = state.neighbours(p)
+        who = left if turn.get("side") == "left" else right
+        if who and state.player_of(who) != player and who in state.team_of(p).members:
+            return f"{turn['side']} is now {who}, a teammate: confronting them means leaving the team first"
+    return None
+
+
 def standing_lines(state: State, player: str) -> list[str]:
-    """A player's standing orders, in words, with what holds where they sent none."""
+    """A player's standing orders, in words, with what holds where they sent none; a standing turn
+    the table has overtaken says so."""
     s = state.standing.get(player, {})
     out = [f"{key}: " + (describe(key, s[key], player) if s.get(key) else UNSENT[key]) for key in UNSENT]
+    stale = stale_turn(state, player)
+    if stale:
+        out = [line + f" (check it: {stale})" if line.startswith("turn:") else line for line in out]
     if s.get("bomb_choice"):
         out.append(f"bomb_choice: {s['bomb_choice']}")
     return out

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .describe import describe, standing_lines
 from .rules import Rules
-from .state import State
+from .state import DEAL, State
 from .views import player_view
 
 BLANK = [
@@ -37,3 +37,39 @@ def order_form(state: State, rules: Rules, player: str | None, view: dict | None
     if me["my_turn"]:
         lines.append("the next turn is yours: pass, or " + " or ".join(o["side"] for o in me["options"] if not o["own_person"]))
     return lines + BLANK
+
+
+def form_text(state: State, rules: Rules, player: str, view: dict | None = None) -> str:
+    """`player`'s form as orders YAML under their name (Engine.form_text): their standing orders
+    at their values now (to change, uncomment), the choices beside them from their own hand and
+    neighbours; today-only orders when they have a team. Day 0 takes a salt only."""
+    from gm.text import yaml_scalar as q
+
+    rows = [f"{q(player)}:"]
+    if state.stage == DEAL:
+        rows.append('  # salt: "any words you like"   # mixed into the shuffle and the deal')
+        return "\n".join(rows) + "\n"
+    me = (view if view is not None else player_view(state, rules, player))["me"]
+    if me["out"]:
+        return "\n".join(rows + ["  ## you are out of the game: no orders"]) + "\n"
+    cards = list(dict.fromkeys(c["name"] for h in me["hands"] if not h["out"] for c in h["cards"]))
+    standing = "; ".join(me["standing"]) or "none"
+    rows.append(f"  ## your standing orders now: {standing}")
+    rows.append("  ## they hold until you change them: uncomment a line to change it")
+    sides = [f"{o['side']} ({', '.join(o['team'])})" for o in me["options"] if not o["own_person"]]
+    rows.append("  # turn: pass   # " + ("the next turn is yours: pass, " + ", ".join(sides) if sides
+                                         else "pass, left, right, or a neighbour's name"))
+    rows.append("  # sign: kill   # team or kill (or by who is opposite: {NAME: team, default: kill})")
+    if cards:
+        rows.append(f"  # reveal: [ {', '.join(q(c) for c in cards)} ]   # your cards, by preference")
+    rows.append("  # loot: split   # split, or a teammate's name")
+    rows.append("  # show_cards: true   # show hands with your teammates when a team forms")
+    if any(rules.deck.by_name[c].effect == "bomb" for c in cards if c in rules.deck.by_name):
+        rows.append("  # bomb_choice: lose   # win or lose: your Bomb against $1000 Dollars at the end")
+    if me["teammates"]:
+        rows.append("  # leave_team: true   # today only, before the turn")
+        fresh = any(state.team_of(p).formed == state.day for p in me["persons"] if not state.persons[p].out)
+        if len(cards) > 1 and fresh:  # a player always keeps one card; gives the day after a team forms
+            rows.append(f"  # give: {{card: {q(cards[0])}, to: {q(me['teammates'][0])}}}   # today only, "
+                        f"to a teammate of a team formed yesterday: {', '.join(me['teammates'])}")
+    return "\n".join(rows) + "\n"

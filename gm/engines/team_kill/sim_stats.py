@@ -1,4 +1,4 @@
-"""What `gm simulate` counts in a Team Kill game (the record gm/simulate/generic.py describes): the
+"""What `gm simulate` counts in a Team Kill game (the record gm/balance.py describes): the
 winners by seat and by the card each was dealt, how games end, and how often each rule fired
 (confrontations, showdowns, teams formed and dissolved, eliminations, loot)."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from gm.simulate.generic import generic_stats, winners_of
+from gm.balance import generic_stats, winners_of
 
 RULES = {
     "confrontation": "confrontation",

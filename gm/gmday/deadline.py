@@ -1,0 +1,264 @@
+"""What goes back to the players before the deadline: receipts, the order form, the reminder, and
+the deadline itself. The same for every engine: the engine gives the lines (Engine.receipt_lines,
+Engine.order_form), common templates word them in the forum's markup.
+
+The deadline of a day is, first found: a `deadline:` ruling in days/NN/rulings.yaml (a later one
+extends it), days/NN/deadline.txt (`gm commit --deadline`), or game.yaml's daily time
+(`deadline: "20:00"`, UTC). All times are UTC.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from gm.errors import GmError, StateError
+from gm.storage.gamedir import Game, GameDir, default_day, replace_file_atomically
+from gm.yamlio import display_path
+
+DEADLINE_FILE = "deadline.txt"
+
+
+@dataclass(eq=False, repr=False)
+class Deadline:
+    """A day's deadline, and where it was set."""
+
+    when: datetime | None  # None: no deadline set for the day
+    source: str  # where it was set, as the GM would look for it
+
+    def text(self) -> str | None:
+        return self.when.strftime("%Y-%m-%d %H:%M") if self.when else None
+
+
+def parse_when(raw: str, what: str) -> datetime:
+    from gm.gmday.rulings import parse_deadline
+
+    when = parse_deadline(raw)
+    if when is None:
+        from gm.moments import SYNTAX
+
+        raise GmError(f"{what} must be a date and time: {SYNTAX}; not {raw!r}")
+    return when
+
+
+def deadline_of(gd: GameDir, game: Game, day: int, rulings_deadline: str | None, now: datetime,
+                source: str | None = None) -> Deadline:
+    """`source`: the file the deadline ruling stands in (Rulings.deadline_source; rulings.yaml if not given)."""
+    if rulings_deadline:
+        return Deadline(datetime.strptime(rulings_deadline, "%Y-%m-%d %H:%M"), f"days/{day:02d}/{source or 'rulings.yaml'}")
+    path = gd.day_dir(day) / DEADLINE_FILE
+    if os.path.lexists(path):  # a FIFO or a folder: refused below, not passed over
+        try:
+            from gm.safefile import Refused, read_regular
+
+            text = read_regular(path, 200, None).decode("utf-8")  # a date and time: a longer file is not one
+            return Deadline(parse_when(text, display_path(path)), display_path(path))
+        except (GmError, UnicodeDecodeError, OSError, Refused):
+            raise StateError(f"{display_path(path)} is not a date and time: set it again with "
+                             f"`gm commit {display_path(gd.root)} --day {day} --deadline '2026-03-01 20:00'`") from None
+    if game.daily_deadline is not None:
+        h, m = game.daily_deadline
+        when = now.replace(hour=h, minute=m, second=0, microsecond=0)
+        if when <= now:
+            when += timedelta(days=1)
+        return Deadline(when, f"game.yaml (every day at {h:02d}:{m:02d} UTC)")
+    return Deadline(None, "none set")
+
+
+def set_deadline(gd: GameDir, day: int, when: datetime) -> str:
+    """`gm commit --deadline` (a time with its zone): the day's deadline in UTC, in
+    days/NN/deadline.txt (gm's file: check, status, remind and the receipts read it)."""
+    from datetime import timezone
+
+    if when.tzinfo is not None:
+        when = when.astimezone(timezone.utc).replace(tzinfo=None)
+    path = gd.day_dir(day) / DEADLINE_FILE
+    replace_file_atomically(path, when.strftime("%Y-%m-%d %H:%M") + "\n")
+    return display_path(path)
+
+
+def time_left(deadline: Deadline, now: datetime) -> str | None:
+    """'1 d 3 h', '5 h 20 min', '12 min'; None when the deadline has passed or there is none."""
+    if deadline.when is None or deadline.when <= now:
+        return None
+    minutes = int((deadline.when - now).total_seconds() // 60)
+    d, rest = divmod(minutes, 24 * 60)
+    h, m = divmod(rest, 60)
+    if d:
+        return f"{d} d {h} h"
+    return f"{h} h {m} min" if h else f"{m} min"
+
+
+def now_utc(raw: str | None = None) -> datetime:
+    """The time now, in UTC without a zone (or `--now`, for a post prepared in advance, and tests)."""
+    if raw is not None:
+        return parse_when(raw, "--now")
+    from datetime import timezone
+
+    return datetime.now(timezone.utc).replace(tzinfo=None, second=0, microsecond=0)
+
+
+# ---- receipts, forms, reminders ----------------------------------------------------------------
+
+
+@dataclass(eq=False, repr=False)
+class Receipts:
+    """The receipts `gm receipts` wrote for a day."""
+
+    day: int
+    folder: str
+    written: list[tuple[str, str, str]] = field(default_factory=list)  # (player, file, new | changed | same)
+
+
+class NothingDue(GmError):
+    """No player owes orders on the day (a set-up day, a turn that passed on): no receipt, form or
+    reminder to post. Not a mistake: the CLI says so and exits 0."""
+
+
+def _context(gd: GameDir, game: Game, day: int | None, now: datetime):
+    from gm.pipeline.day import check_day
+
+    day = default_day(gd, day, resolved=False)
+    if gd.is_resolved(day):
+        raise StateError(f"Day {day} is already resolved: its results are in {display_path(gd.result_dir(day))}")
+    checked = check_day(gd, game, day)
+    if not checked.due and not checked.errors:
+        raise NothingDue(f"Day {day}: no player owes orders, so there is nothing to send or post; resolve it when "
+                         f"you are ready (`gm resolve {display_path(gd.root)} --day {day}`)")
+    rulings = checked.rulings.deadline if checked.rulings is not None else None
+    source = checked.rulings.deadline_source if checked.rulings is not None else None
+    return day, checked, deadline_of(gd, game, day, rulings, now, source)
+
+
+def receipts(root: Path, day: int | None, now_raw: str | None = None) -> Receipts:
+    """One private message per player owing orders, echoing them as the engine understood them,
+    written to days/NN/receipts/ (gm's own folder: written again each time; the same orders give
+    the same bytes, so a GM sees whose changed)."""
+    gd = GameDir(root)
+    game = gd.load()
+    with gd.lock():  # a writing command, like resolve: one at a time
+        return _write_receipts(gd, game, day, now_raw)
+
+
+def _write_receipts(gd: GameDir, game: Game, day: int | None, now_raw: str | None) -> Receipts:
+    from gm.errors import OrderError
+    from gm.forum.render import message_filename, render_post
+
+    day, checked, deadline = _context(gd, game, day, now_utc(now_raw))
+    if checked.errors:
+        raise OrderError(checked.problems)
+    folder = gd.day_dir(day) / "receipts"
+    out = Receipts(day, display_path(folder))
+    taken: set[str] = set()
+    engine = game.engine
+    # everyone who owes orders, and everyone else who sent any (standing orders on another player's
+    # turn, a salt): a receipt is the proof that what they sent arrived
+    senders = checked.due + [p for p in sorted(set(checked.orders) | set(checked.salts)) if p not in checked.due]
+    for player in senders:
+        sent = checked.orders.get(player)
+        lines = engine.receipt_lines(sent, checked.state, game.rules, player) if sent is not None else []
+        warned = checked.warnings_of.get(player, [])
+        text = render_post(game, "receipt.j2", day=day, player=player, lines=lines,
+                           received=player not in checked.missing and sent is not None,
+                           defaults_note=checked.defaults_note, salt=checked.salts.get(player),
+                           deadline=deadline.text(), warnings=receipt_warnings(warned, player),
+                           day_name=engine.day_name(checked.state, day))
+        path = folder / f"{message_filename(player, taken)}.{game.ext}"
+        before = path.read_text(encoding="utf-8") if path.is_file() else None
+        if before != text:
+            replace_file_atomically(path, text)
+        out.written.append((player, display_path(path), "new" if before is None else "same" if before == text else "changed"))
+    return out
+
+
+# a file of the game folder, or a `file:line:col`, in a warning's words: the GM's, never a receipt's
+_GM_PLACE = re.compile(r"days/\d+/|\.ya?ml\b|\.txt\b|\w:\d+:\d+")
+
+UNTOLD = ("Part of your orders may not happen as written, for a reason the GM may not tell you before the "
+          "day is resolved: your results will say what happened.")
+
+
+def receipt_warnings(warned: list, player: str | None = None) -> list[str]:
+    """The checker's warnings on a player's orders, for their receipt, in the order they stand:
+    quoted when they reveal nothing the player may not know, else one neutral line (Problem.secret:
+    where someone else stands, a ruling not yet announced). Never a file name or line number: the
+    player did not write the GM's files."""
+    said = [w.message if player is None else _to_reader(w.message, player) for w in warned
+            if not w.secret and not _GM_PLACE.search(w.message)]
+    out = [m[:1].upper() + m[1:] for m in said]
+    if len(said) < len(warned):  # a secret one, or one naming the GM's files: the neutral line
+        out.append(UNTOLD)
+    return list(dict.fromkeys(out))
+
+
+def _to_reader(message: str, player: str) -> str:
+    """A warning written for the GM ("... not next to Kestrel's pawn"), as its reader hears it
+    ("... not next to your pawn"): said to Kestrel himself, his name would read as someone else."""
+    return re.sub(rf"(?<![\w']){re.escape(player)}'s\b", "your", message)
+
+
+def form(root: Path, day: int | None, player: str | None, now_raw: str | None = None) -> tuple[int, str]:
+    """The order form of the day: blank for the thread, or one player's (what they may order)."""
+    from gm.forum.render import render_post
+
+    gd = GameDir(root)
+    game = gd.load()
+    day, checked, deadline = _context(gd, game, day, now_utc(now_raw))
+    if player is not None:
+        senders = checked.due + [p for p in game.engine.may_send(checked.state) if p not in checked.due]
+        player = find_player(game, player, senders)
+    lines = game.engine.order_form(checked.state, game.rules, player)
+    text = game.engine.form_text(checked.state, game.rules, player) if player is not None else None
+    return day, render_post(game, "form.j2", day=day, player=player, lines=lines, text=text, deadline=deadline.text())
+
+
+def find_player(game: Game, raw: str, due: list[str] | None = None) -> str:
+    """A player named on the command line, in any case and with or without accents."""
+    from gm.checker import find_name
+    from gm.suggest import did_you_mean
+
+    name = find_name(raw, game.roster)
+    if name is None:  # a forum handle (game.yaml's, or a replacement's) names its character
+        name = {h.casefold(): p for h, p in game.handles.items()}.get(raw.strip().casefold())
+    if name is None:
+        raise GmError(f"no player called '{raw}'{did_you_mean(raw, game.roster + list(game.handles))}")
+    if due is not None and name not in due:
+        raise GmError(f"{name} owes no orders this day")
+    return name
+
+
+@dataclass(eq=False, repr=False)
+class Reminder:
+    """The reminder post for a day, and who still owes orders."""
+
+    day: int
+    post: str
+    waiting: list[str]
+    deadline: Deadline
+
+
+def remind(root: Path, day: int | None, now_raw: str | None = None) -> Reminder:
+    """The thread post naming who has not sent orders yet, in the forum's mention syntax, with the time left."""
+    from gm.forum.render import render_post
+
+    gd = GameDir(root)
+    game = gd.load()
+    now = now_utc(now_raw)
+    day, checked, deadline = _context(gd, game, day, now)
+    if checked.unreadable:  # who sent nothing is unknown until every file can be read
+        from gm.errors import OrderError
+
+        raise OrderError([p for p in checked.problems if p.severity == "error"])
+    from gm.gmday.rulings import replacements, with_replacements
+
+    game = with_replacements(game, replacements(gd, game, day))  # a replaced character's new player is named
+    handle_of = {player: handle for handle, player in sorted(game.handles.items())}
+    waiting = list(checked.missing)
+    mentions = [handle_of.get(p, p) for p in waiting]  # remind.j2 writes the "@"
+    post = render_post(game, "remind.j2", day=day, waiting=mentions, due=len(checked.due), deadline=deadline.text(),
+                       left=time_left(deadline, now), defaults_note=checked.defaults_note)
+    return Reminder(day, post, waiting, deadline)

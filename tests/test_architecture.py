@@ -1,0 +1,121 @@
+"""gm/ reads down (docs/architecture.md): no import cycle, function-level imports counted; the
+layers and forbidden imports of pyproject.toml's import-linter contracts kept; and a day's inputs
+read and verified, the lock among them, before the resolver rolls a single die."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+ROOT = Path(__file__).resolve().parent.parent
+
+grimp = pytest.importorskip("grimp", reason="import-linter (and grimp) come with the test extras")
+
+
+def _cycles(graph) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's, without recursion)."""
+    edges = {m: sorted(graph.find_modules_directly_imported_by(m)) for m in graph.modules}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out: list[list[str]] = []
+    for start in sorted(edges):
+        if start in index:
+            continue
+        work = [(start, 0)]
+        while work:
+            node, i = work.pop()
+            if i == 0:
+                index[node] = low[node] = len(index)
+                stack.append(node)
+                on_stack.add(node)
+            for j in range(i, len(edges[node])):
+                nxt = edges[node][j]
+                if nxt not in index:
+                    work.append((node, j + 1))
+                    work.append((nxt, 0))
+                    break
+                if nxt in on_stack:
+                    low[node] = min(low[node], index[nxt])
+            else:
+                if low[node] == index[node]:
+                    comp = []
+                    while True:
+                        m = stack.pop()
+                        on_stack.discard(m)
+                        comp.append(m)
+                        if m == node:
+                            break
+                    if len(comp) > 1:
+                        out.append(sorted(comp))
+                if work:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[node])
+    return out
+
+
+@pytest.fixture(scope="module")
+def graph():
+    return grimp.build_graph("gm")
+
+
+def test_the_graph_counts_imports_made_inside_functions(graph):
+    """The check below means something only if lazy imports are in the graph: `gm check` imports
+    the day pipeline inside a function (start-up speed), and that import must count."""
+    assert graph.direct_import_exists(importer="gm.commands", imported="gm.pipeline.day")
+    assert all(d["line_contents"].startswith("from gm.pipeline.day import") for d in
+               graph.get_import_details(importer="gm.commands", imported="gm.pipeline.day"))
+
+
+def test_no_import_cycle_counting_function_level_imports(graph):
+    cycles = _cycles(graph)
+    shown = []
+    for comp in cycles:
+        inside = set(comp)
+        shown.append(", ".join(comp) + "\n" + "\n".join(
+            f"    {a} -> {b} (line {d['line_number']}: {d['line_contents']})"
+            for a in comp for b in sorted(set(graph.find_modules_directly_imported_by(a)) & inside)
+            for d in graph.get_import_details(importer=a, imported=b)))
+    assert not cycles, "import cycles:\n" + "\n".join(shown)
+
+
+def test_the_cycle_check_finds_a_cycle():
+    g = grimp.ImportGraph()
+    for m in ("x", "x.a", "x.b", "x.c"):
+        g.add_module(m)
+    g.add_import(importer="x.a", imported="x.b")
+    g.add_import(importer="x.b", imported="x.c")
+    g.add_import(importer="x.c", imported="x.a")
+    assert _cycles(g) == [["x.a", "x.b", "x.c"]]
+
+
+def test_import_linter_contracts_are_kept():
+    """pyproject.toml's [tool.importlinter] contracts (the layers of docs/architecture.md; engines
+    never import the lab, the pipeline or the CLI), run as `lint-imports` would."""
+    code = ("import sys; from importlinter.cli import lint_imports; "
+            "sys.exit(lint_imports(config_filename='pyproject.toml', no_cache=True, no_logo=True))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "0 broken" in done.stdout
+
+
+def test_the_lock_is_checked_before_any_die_is_rolled(game_copy, monkeypatch):
+    """A day whose orders changed after the lock is refused before the resolver runs: nothing is
+    rolled from inputs that are not the ones locked."""
+    import gm.pipeline.day
+    from gm.cli import cli
+
+    entered = []
+    monkeypatch.setattr(gm.pipeline.day, "resolve_checked", lambda *a, **k: entered.append(a) or (_ for _ in ()).throw(
+        AssertionError("the resolver ran")))
+    orders = game_copy / "days" / "02" / "orders" / "orders.yaml"
+    orders.write_text(orders.read_text() + "\n# changed after the lock\n")
+    result = CliRunner().invoke(cli, ["resolve", str(game_copy), "--day", "2", "--force", "--reason", "a misread order"])
+    assert result.exit_code == 1, result.output
+    assert "orders changed after the lock of Day 2: orders.yaml was changed" in result.output
+    assert entered == []
