@@ -113,6 +113,7 @@ def reseal(root: Path) -> None:
 def votes_game_dir(tmp_path_factory):
     """The game of the thread fixtures (tests/threads/game), resolved through Day 3 once for the session."""
     from gm.commands import demo_seed
+    from gm.fairness.chain import write_result
     from gm.fairness.commitment import commit_day, log_event
     from gm.pipeline.day import resolve_day
     from gm.pipeline.record import day_files
@@ -129,7 +130,7 @@ def votes_game_dir(tmp_path_factory):
         # as `gm resolve` does: the record's log line, then the result it vouches for
         log_event(gd, {"event": "resolve", "day": day,
                        "record_sha256": hashlib.sha256(files["day.json"].encode("utf-8")).hexdigest()})
-        gd.write_result(day, files)
+        write_result(gd, day, files)  # the result, then the chain head
     return target
 
 

@@ -216,7 +216,7 @@ def commit_day(gd: GameDir, game: Game, day: int, seed: bytes | None = None, dea
     path = commit_path(gd, day)
     existing = committed_secret(gd, game, day)
     if existing is not None and not path.is_file() and _commit_logged(gd, day):
-        finished = _finish_commit(gd, game, day, existing.seed, deadline, late)
+        finished = _finish_commit(gd, game, day, existing.seed, deadline, late, due, rolls)
         if finished is not None:
             return finished
     if existing is not None and not path.is_file() and not _commit_logged(gd, day):
@@ -312,7 +312,7 @@ def take_back_log(log, size: int | None) -> None:
         pass
 
 
-def _finish_commit(gd: GameDir, game: Game, day: int, seed: bytes, deadline, late: bool):
+def _finish_commit(gd: GameDir, game: Game, day: int, seed: bytes, deadline, late: bool, due: bool, rolls: bool):
     """The post of a commitment that was logged but whose post a stopped run never wrote, made
     again from the seed: written only if it is, byte for byte, the post the log vouches for."""
     from gm.fairness.beacon import round_after
@@ -320,8 +320,8 @@ def _finish_commit(gd: GameDir, game: Game, day: int, seed: bytes, deadline, lat
     logged = [e for e in read_log(gd) if e.get("event") == "commit" and e.get("day") == day]
     beacon_round = round_after(deadline) if deadline is not None else None
     record = commit_record(game, day, hashlib.sha256(seed).hexdigest(), previous_record_sha256(gd, day),
-                           beacon_round, bool(late))
-    post = commit_post(game, record, deadline.isoformat() if deadline else None, salts=anyone_due(gd, game, day))
+                           beacon_round, bool(late), deadline, rules_sha256(gd))  # as commit_day makes it
+    post = commit_post(game, record, deadline.isoformat() if deadline else None, salts=due, rolls=rolls)
     if not logged or logged[0].get("commit_sha256") != hashlib.sha256(post.encode("utf-8")).hexdigest():
         return None
     path = commit_path(gd, day)

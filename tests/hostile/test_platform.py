@@ -21,9 +21,10 @@ CYCLE = textwrap.dedent("""
     game = sys.argv[1]
     for args in (["new", game, "--engine", "battle-royale"], ["commit", game, "--day", "0"],
                  ["check", game, "--day", "0"], ["lock", game, "--day", "0"],
-                 ["resolve", game, "--day", "0"], ["reveal", game, "--day", "0"],
+                 ["resolve", game, "--day", "0"],
                  ["commit", game, "--day", "1"], ["lock", game, "--day", "1"],
                  ["resolve", game, "--day", "1"], ["resolve", game, "--day", "1", "--force", "--reason", "again"],
+                 ["reveal", game, "--day", "1"],  # Day 0 is sealed until the game ends (issue 23)
                  ["audit", game, "--all"]):
         done = CliRunner().invoke(cli, args)
         print(done.output, flush=True)
