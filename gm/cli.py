@@ -1009,25 +1009,38 @@ def simulate(target, games, players, policy, house_rules, vs, seed, jobs, as_jso
 
     err = Console(stderr=True)
     total = games * (2 if vs is not None else 1)
-    with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TextColumn("left:"),
-                  TimeRemainingColumn(), console=err, transient=True, disable=not err.is_terminal) as bar:
-        task = bar.add_task("games", total=total)
-        report, timing = lab_mod.simulate(lab, sim, jobs, lambda n: bar.advance(task, n), cluster)
-    if as_json:
-        import json
+    import signal
+    import threading
 
-        click.echo(json.dumps({**report, "timing": timing}, indent=2, sort_keys=True))
-    else:
-        from gm.simulate.report import render
+    def stop_once(signum, frame):  # one Ctrl-C stops the games; more are ignored until the report of those played is out
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        raise KeyboardInterrupt
 
-        render(Console(), report, timing, charts=not no_charts)
-    if plots is not None and report["summary"]["games"]:
-        from gm.simulate.charts import write_pngs
+    main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, stop_once) if main_thread else None
+    try:
+        with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TextColumn("left:"),
+                      TimeRemainingColumn(), console=err, transient=True, disable=not err.is_terminal) as bar:
+            task = bar.add_task("games", total=total)
+            report, timing = lab_mod.simulate(lab, sim, jobs, lambda n: bar.advance(task, n), cluster)
+        if as_json:
+            import json
 
-        other = report["vs"]["summary"] if "vs" in report else None
-        for path in write_pngs(report["summary"], plots, sim.engine.facts.title, other,
-                               (str(house_rules or "these rules"), str(vs or ""))):
-            click.echo(f"wrote {path}", err=as_json)
+            click.echo(json.dumps({**report, "timing": timing}, indent=2, sort_keys=True))
+        else:
+            from gm.simulate.report import render
+
+            render(Console(), report, timing, charts=not no_charts)
+        if plots is not None and report["summary"]["games"]:
+            from gm.simulate.charts import write_pngs
+
+            other = report["vs"]["summary"] if "vs" in report else None
+            for path in write_pngs(report["summary"], plots, sim.engine.facts.title, other,
+                                   (str(house_rules or "these rules"), str(vs or ""))):
+                click.echo(f"wrote {path}", err=as_json)
+    finally:
+        if main_thread and signal.getsignal(signal.SIGINT) is stop_once:
+            signal.signal(signal.SIGINT, previous)
 
 
 def _sweep(lab, sim, sweeps, target_text, vs, jobs, as_json, plots) -> None:

@@ -45,6 +45,7 @@ def new_game(root: Path, engine_name: str | None, title: str | None) -> tuple[li
     template = engine.new_game_files(title)
     template.setdefault(".gitignore", GITIGNORE)
     template.setdefault(".gitattributes", GITATTRIBUTES)
+    template.setdefault(GameDir.LOCK, "")  # the writing commands' lock (gm/storage/gamedir.py): there from the start
     made_root = not root.exists()
     created: list[Path] = []
     try:
@@ -60,7 +61,7 @@ def new_game(root: Path, engine_name: str | None, title: str | None) -> tuple[li
 
             shutil.rmtree(root, ignore_errors=True)
         raise
-    return [display_path(p) for p in created], engine.facts.new_game_hint.format(dir=root)
+    return [display_path(p) for p in created if p.name != GameDir.LOCK], engine.facts.new_game_hint.format(dir=root)
 
 
 def check(root: Path, day: int | None):
@@ -81,7 +82,29 @@ def check(root: Path, day: int | None):
         from gm.forum.templating import check_templates
 
         report.problems += check_templates(game)
+        if not any(p.severity == "error" for p in report.problems) and not gd.is_resolved(report.day):
+            report.problems += _trial_render(gd, game, report.day)
     return report
+
+
+def _trial_render(gd: GameDir, game, day: int) -> list:
+    """Every post of the day rendered as `gm resolve` would, in the sandbox and within the limits,
+    with a throwaway seed, and nothing written or shown but the problems: a GM's template that
+    fails only as it runs (a name it may not use, a width beyond the bounds) fails here, not at
+    resolve."""
+    from gm.pipeline.day import resolve_day
+    from gm.errors import LocatedError, Location, OrderError, Problem
+    from gm.pipeline.record import day_files
+
+    try:
+        day_files(game, resolve_day(gd, game, day, bytes(32)))
+    except LocatedError as exc:
+        return [exc.problem]
+    except OrderError:
+        return []  # the day's own problems, reported already
+    except GmError as exc:
+        return [Problem(Location(display_path(game.templates_dir)), f"the day's posts could not be rendered: {exc}")]
+    return []
 
 
 @dataclass(eq=False, repr=False)
@@ -105,8 +128,8 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
     `intro` is the GM's prose for the post: it is written to days/NN/story.md (which must not hold
     other text already) so the day's record and `gm audit` can account for it."""
     from gm.fairness.chain import write_result
-    from gm.fairness.commitment import (beacon_for_resolve, check_resolve_time, check_ruled_deadline, derived_veil,
-                                        log_event, secret_for_resolve)
+    from gm.fairness.commitment import (LOG_FILE, beacon_for_resolve, check_resolve_time, check_ruled_deadline, derived_veil,
+                                        log_event, secret_for_resolve, take_back_log)
     from gm.pipeline.day import read_day, roll_day
     from gm.pipeline.record import day_files
     from gm.storage.gamedir import create_file_atomically
@@ -123,6 +146,7 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
     if intro is not None and story_path.is_file() and story_path.read_bytes() != intro.encode("utf-8"):
         raise StateError(f"{display_path(story_path)} already holds the day's story: edit it there, or leave out --intro")
     with gd.lock():
+        _settle_head(gd)
         if gd.is_resolved(day) and not force:  # again, under the lock: another run may have done it
             raise StateError(f"Day {day} is already resolved; use --force --reason \"...\" to resolve it again "
                              "(the old result is kept, and the correction is posted)")
@@ -151,8 +175,22 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
             files = day_files(game, rd, history)
         if intro is not None and not story_path.is_file():
             create_file_atomically(story_path, intro)
-        result = write_result(gd, day, files, force=force)
+        # the log line first, then the result it vouches for: a run stopped between the two is
+        # finished by running it again (same seed and orders, same record)
+        log = gd.root / LOG_FILE
+        log_size = log.stat().st_size if log.is_file() else None
         log_event(gd, {"event": "resolve", "day": day, "record_sha256": hashlib.sha256(files["day.json"].encode("utf-8")).hexdigest()})
+        try:
+            result = write_result(gd, day, files, force=force)
+        except BaseException:  # a full disk, say: a result not put in place takes its log line back
+            placed = gd.result_dir(day) / "day.json"
+            try:
+                in_place = placed.is_file() and placed.read_text(encoding="utf-8") == files["day.json"]
+            except OSError:
+                in_place = False
+            if not in_place:
+                take_back_log(log, log_size)
+            raise
         from gm.fairness.reveal import release_sealed
 
         released = release_sealed(gd, game)
@@ -163,6 +201,24 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
     if later:
         warnings.append(f"warning: Day(s) {', '.join(map(str, later))} were resolved from the old Day {day}: resolve them again")
     return Resolved(day, display_path(result), sorted(files), len(rd.rolls), bool(game.engine.ended(rd.state)), warnings)
+
+
+def _settle_head(gd: GameDir) -> None:
+    """chain-head.json put right after a `gm resolve` stopped between its result and its head: the
+    last day's result in place and logged, the head still naming the day before (`gm audit --all`
+    names such a head until then). A head naming a day that is gone, or another record, is left as
+    it is: that is for the audit to report."""
+    from gm.fairness.chain import read_head, record_logged, write_head
+
+    from gm.fairness.commitment import read_log
+
+    days = gd.resolved_days()
+    head = read_head(gd)
+    if not days or head is None or head["day"] > days[-1] or not record_logged(gd, days[-1]):
+        return
+    earlier = {e.get("record_sha256") for e in read_log(gd) if e.get("event") == "resolve" and e.get("day") == days[-1]}
+    if head["day"] < days[-1] or head["record_sha256"] in earlier:
+        write_head(gd, days[-1])
 
 
 def _history(gd: GameDir, day: int, force: bool) -> dict:
@@ -324,6 +380,8 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
 
     shutil.copytree(source, target, dirs_exist_ok=True, ignore=lambda d, names: ["orders"] if Path(d).parent.name == "days" else [])
     gd = GameDir(target)
+    if not (target / GameDir.LOCK).exists():
+        write_new_file(target / GameDir.LOCK, "")  # as `gm new` makes it
     game = gd.load()
     # every day from Day 0 to the last day folder (a day that takes no orders has no folder)
     days = list(range(max(int(d.name) for d in (target / "days").iterdir() if d.name.isdigit()) + 1))
@@ -547,8 +605,10 @@ def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, 
         when = parse_when(deadline, "--deadline")
     from gm.yamlio import read_text_file
 
-    text = read_text_file(thread_path, game.limits.thread_bytes, "thread_bytes")
-    raw = thread_path.read_bytes()
+    from gm.yamlio import decode_text, read_bytes
+
+    raw = read_bytes(thread_path, game.limits.thread_bytes, "thread_bytes")
+    text = decode_text(raw, thread_path)
     where = display_path(thread_path)
     thread = read_thread(text, where, when, markdown=game.format == "markdown")
     from gm.gmday.rulings import replacements, with_replacements

@@ -4,7 +4,9 @@ Such text ends up in posts, private messages, file names, logs and the audit: it
 Unicode, printable, on one line, and free of the invisible characters that reorder or hide text
 (bidi overrides, zero-width joiners). Two players' names must differ by more than case,
 punctuation, spacing or letters that look the same ("Ann" and "(Ann)", "Ann" and "АNN" with a
-Cyrillic А), or nobody can tell whose message or vote is whose.
+Cyrillic А), or nobody can tell whose message or vote is whose; and their file names must differ
+on every file system ("A|n" and "A!n" are both filed as A_n), or one player's message could be
+sent to the other.
 """
 
 from __future__ import annotations
@@ -43,13 +45,62 @@ def name_key(name: str) -> str:
 
 
 def too_alike(names: list[str]) -> list[tuple[int, int]]:
-    """(earlier, later) indices of names that read the same (see name_key)."""
-    first: dict[str, int] = {}
+    """(earlier, later) indices of names that read the same or would share a file (see Alike)."""
+    first = Alike()
     pairs = []
     for i, name in enumerate(names):
-        key = name_key(name) or name
-        if key in first:
-            pairs.append((first[key], i))
+        if name in first:
+            pairs.append((first[name], i))
         else:
-            first[key] = i
+            first[name] = i
     return pairs
+
+
+def _filed(name: str) -> str:
+    """A name as a file name before the platforms' reserved names are dealt with: its
+    compatibility forms spelt out (NFKC: 'Ann™' is 'AnnTM', '₨明' is 'Rs明'), letters, digits and
+    marks of any alphabet kept, every run of anything else one '_'."""
+    text = unicodedata.normalize("NFKC", name)
+    kept = "".join(ch if ch.isalnum() or ch in "-_" or unicodedata.category(ch)[0] == "M" else "\0" for ch in text)
+    return "_".join(part for part in kept.split("\0") if part).strip("_-") or "player"
+
+
+def file_stem(name: str) -> str:
+    """The stem of a player's files (messages/<stem>.bbcode, openings/, receipts/): a name every
+    platform accepts (pathvalidate: no Windows device name such as Con or LPT1, no trailing dot or
+    space). Never depends on the other players: set-up refuses two names with the same file_key."""
+    from pathvalidate import sanitize_filename
+
+    return sanitize_filename(_filed(name), platform="universal")
+
+
+def file_key(name: str) -> str:
+    """Two names with the same file_key would share a file on a case-blind file system (Windows,
+    macOS). Computed without pathvalidate, which only ever adds '_' to a reserved stem (and a stem
+    never ends in '_'), so equal keys are exactly equal file stems up to case."""
+    return _filed(name).casefold()
+
+
+class Alike:
+    """The names seen so far, looked up by name: `name in seen` when an earlier name reads the same
+    (name_key) or would share its files (file_key); `seen[name]` is what was stored for it."""
+
+    def __init__(self):
+        self._by: dict[str, object] = {}
+
+    @staticmethod
+    def _keys(name: str) -> tuple[str, str]:
+        return "r:" + (name_key(name) or name), "f:" + file_key(name)
+
+    def __contains__(self, name: str) -> bool:
+        return any(k in self._by for k in self._keys(name))
+
+    def __getitem__(self, name: str):
+        for k in self._keys(name):
+            if k in self._by:
+                return self._by[k]
+        raise KeyError(name)
+
+    def __setitem__(self, name: str, value) -> None:
+        for k in self._keys(name):
+            self._by.setdefault(k, value)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -271,10 +272,12 @@ def load_pools(engine: str, game_templates: Path | None = None) -> Pools:
             _SHIPPED[stamp] = _read_pools(path.read_bytes(), f"shipped templates/{engine}/{PHRASES}")
         pools = dict(_SHIPPED[stamp])
     own = game_templates / PHRASES if game_templates is not None else None
-    if own is not None and own.is_file():
+    if own is not None and os.path.lexists(own):  # a FIFO or a link out is refused, not passed over
         from gm.yamlio import display_path
 
-        pools.update(_read_pools(own.read_bytes(), display_path(own)))
+        from gm.yamlio import read_bytes
+
+        pools.update(_read_pools(read_bytes(own, MAX_PHRASES_BYTES, None), display_path(own)))
     return pools
 
 

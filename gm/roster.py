@@ -58,7 +58,13 @@ def new_game_yaml(template: Path, default_title: str, title: str | None) -> str:
 
 def alike_problem(name: str, earlier: str, first_entry: int, entry: int) -> str:
     """The roster error for two names that read the same (gm/names.py)."""
+    from gm.names import file_stem, name_key
+
     if name.casefold() == earlier.casefold():
         return f"{name} is on the roster twice (entries {first_entry + 1} and {entry + 1})"
+    if (name_key(name) or name) != (name_key(earlier) or earlier):
+        return (f"'{name}' (entry {entry + 1}) would get the same message file as '{earlier}' (entry {first_entry + 1}), "
+                f"messages/{file_stem(name)}: names must differ in their letters or digits, so that no player is ever "
+                "sent another's message")
     return (f"'{name}' (entry {entry + 1}) reads the same as '{earlier}' (entry {first_entry + 1}): names must differ "
             "by more than case, punctuation, spaces or look-alike letters, so nobody mistakes one player for the other")

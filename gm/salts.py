@@ -81,14 +81,15 @@ def _as_written(at: Location) -> str | None:
     """A scalar salt's text exactly as the player wrote it (`1e3`, not 1000.0), from the file."""
     if at.line is None or at.column is None:
         return None
+    from gm.safefile import Refused, read_regular_text
+
     try:
-        with open(at.path, encoding="utf-8") as fh:
-            for n, line in enumerate(fh, 1):
-                if n == at.line:
-                    text = re.match(r"[^,\]}#]*", line[at.column - 1:].rstrip("\r\n")).group().strip()
-                    return text or None
-    except (OSError, UnicodeDecodeError):
+        lines = read_regular_text(at.path, 20_000_000).split("\n")  # the orders file, read (and bounded) before
+    except Refused:
         return None
+    if at.line <= len(lines):
+        text = re.match(r"[^,\]}#]*", lines[at.line - 1][at.column - 1:].rstrip("\r")).group().strip()
+        return text or None
     return None
 
 

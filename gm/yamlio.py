@@ -33,6 +33,63 @@ def _yaml():
 
 
 def load_text(text: str, path: Path, limits=None, warnings: list | None = None, keep: bool = True) -> Any:
+    """_load_text, and what YAML reads without a word but a person would not mean: an escaped half
+    of a character (`"\\ud83d"`) is a located error; with `warnings`, a raw U+0085, U+2028 or
+    U+2029 (YAML's line breaks) and a tag gm does not know (`!foo`) are each a warning."""
+    import re
+
+    if warnings is not None:
+        _odd_text(text, display_path(path), warnings)
+    data = _load_text(text, path, limits, warnings, keep)
+    found = re.search(r"\\(?:u[dD][89a-fA-F][0-9a-fA-F]{2}|U0000[dD][89a-fA-F][0-9a-fA-F]{2})", text)
+    if found and _has_surrogate(data):
+        line = text.count("\n", 0, found.start()) + 1
+        col = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
+        raise LocatedError(Location(display_path(path), line, col),
+                           f"{found.group()} is half of a character (a lone surrogate): write the character itself, or "
+                           "its whole escape (\\U0001F600 for 😀)")
+    return data
+
+
+def _has_surrogate(value, depth: int = 0) -> bool:
+    if isinstance(value, str):
+        return any(0xD800 <= ord(c) <= 0xDFFF for c in value)
+    if depth > 200:
+        return False
+    if isinstance(value, dict):
+        return any(_has_surrogate(k, depth + 1) or _has_surrogate(v, depth + 1) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_surrogate(v, depth + 1) for v in value)
+    return False
+
+
+_BREAKS = {"\x85": "U+0085 (next line)", "\u2028": "U+2028 (line separator)", "\u2029": "U+2029 (paragraph separator)"}
+
+
+def _odd_text(text: str, shown: str, warnings: list) -> None:
+    import re
+
+    from gm.errors import Problem
+
+    for ch, name in _BREAKS.items():
+        at = text.find(ch)
+        if at >= 0:
+            line = text.count("\n", 0, at) + 1
+            warnings.append(Problem(Location(shown, line, at - (text.rfind("\n", 0, at) + 1) + 1),
+                                    f"holds a {name}, which YAML reads as a line break: retype this line", "warning"))
+    if "!" not in text:
+        return
+    for n, raw in enumerate(text.split("\n"), 1):
+        line = re.sub(r'"(?:[^"\\]|\\.)*"|\'(?:[^\']|\'\')*\'', lambda m: " " * len(m.group()), raw)
+        line = re.sub(r"(^|\s)#.*$", "", line)
+        tag = re.search(r"(?:^|[\s\[{,:-])(!!?[^\s,\[\]{}]*)", line)
+        if tag and tag.group(1) not in ("!", "!!str", "!!int", "!!float", "!!bool", "!!null", "!!map", "!!seq"):
+            warnings.append(Problem(Location(shown, n, tag.start(1) + 1), f"the YAML tag {tag.group(1)} is not one "
+                                    "gm knows: the value is read as if it were not there", "warning"))
+            return
+
+
+def _load_text(text: str, path: Path, limits=None, warnings: list | None = None, keep: bool = True) -> Any:
     """Parse YAML text; any syntax problem becomes one located error with a hint.
 
     The text is first read as a stream of events (no nesting, no recursion) and refused, with
@@ -57,7 +114,7 @@ def load_text(text: str, path: Path, limits=None, warnings: list | None = None, 
     limits = limits or DEFAULT
     entry = yaml_entry(text, limits) if keep else None
     if entry is not None:
-        data = read_yaml(entry)
+        data = read_yaml(entry, text)  # checked against the text, never trusted as it is
         if data is not MISS:
             return data
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
@@ -160,17 +217,14 @@ def _explain(exc, text: str, mark) -> str:
 
 def read_bytes(path: Path, max_bytes: int | None = None, setting: str = "file_bytes") -> bytes:
     """A file's bytes (at most `max_bytes`: the size is checked before reading, so a huge file
-    costs nothing), or one located error saying why they cannot be read."""
-    shown = display_path(path)
+    costs nothing), or one located error saying why they cannot be read (gm/safefile.py: a
+    regular file, in the game folder once links are followed)."""
+    from gm.safefile import Refused, read_regular
+
     try:
-        with open(path, "rb") as fh:
-            data = fh.read() if max_bytes is None else fh.read(max_bytes + 1)
-    except OSError as exc:
-        raise LocatedError(Location(shown), f"cannot read: {exc.strerror or exc}") from None
-    if max_bytes is not None and len(data) > max_bytes:
-        raise LocatedError(Location(shown), f"larger than {max_bytes:,} bytes: not read "
-                                            f"(the limit is {setting} under limits: in game.yaml)")
-    return data
+        return read_regular(path, max_bytes, setting)
+    except Refused as exc:
+        raise LocatedError(Location(display_path(path)), str(exc)) from None
 
 
 def decode_text(data: bytes, path: Path) -> str:

@@ -1,3 +1,4 @@
+import hashlib
 import json
 import shutil
 from pathlib import Path
@@ -112,18 +113,24 @@ def reseal(root: Path) -> None:
 def votes_game_dir(tmp_path_factory):
     """The game of the thread fixtures (tests/threads/game), resolved through Day 3 once for the session."""
     from gm.commands import demo_seed
-    from gm.fairness.commitment import commit_day
+    from gm.fairness.chain import write_result
+    from gm.fairness.commitment import commit_day, log_event
     from gm.pipeline.day import resolve_day
     from gm.pipeline.record import day_files
     from gm.storage.gamedir import GameDir
 
     target = tmp_path_factory.mktemp("votes") / "game"
     shutil.copytree(ROOT / "tests" / "threads" / "game", target)
+    (target / GameDir.LOCK).write_text("")  # the writing commands' lock, as `gm new` makes it
     gd = GameDir(target)
     game = gd.load()
     for day in range(4):
         commit_day(gd, game, day, demo_seed(day), late=True)  # the fixture's orders are in already
-        gd.write_result(day, day_files(game, resolve_day(gd, game, day, demo_seed(day))))
+        files = day_files(game, resolve_day(gd, game, day, demo_seed(day)))
+        # as `gm resolve` does: the record's log line, then the result it vouches for
+        log_event(gd, {"event": "resolve", "day": day,
+                       "record_sha256": hashlib.sha256(files["day.json"].encode("utf-8")).hexdigest()})
+        write_result(gd, day, files)  # the result, then the chain head
     return target
 
 

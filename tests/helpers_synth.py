@@ -54,6 +54,23 @@ def q(value: Any) -> str:
     return json.dumps(text, ensure_ascii=True)
 
 
+_ESCAPE_OR_PAIR = re.compile(r"\\\\|\\u(d[89ab][0-9a-f]{2})\\u(d[c-f][0-9a-f]{2})")
+
+
+def yaml_json(value: Any) -> str:
+    """`value` as JSON text that YAML reads back as `value`: a character beyond the Basic
+    Multilingual Plane is written as YAML's whole escape (\\U0001F600), not as JSON's escaped
+    surrogate pair, which YAML reads as two halves of a character (and gm refuses, located)."""
+
+    def whole(m: re.Match) -> str:
+        if m.group(1) is None:  # an escaped backslash, kept as it is
+            return m.group()
+        code = 0x10000 + ((int(m.group(1), 16) - 0xD800) << 10) + (int(m.group(2), 16) - 0xDC00)
+        return f"\\U{code:08X}"
+
+    return _ESCAPE_OR_PAIR.sub(whole, json.dumps(value))
+
+
 def flow(value: Any) -> str:
     """A value in YAML flow style: {a: b, c: [d, e]}."""
     if isinstance(value, dict):

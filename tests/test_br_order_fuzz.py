@@ -3,7 +3,6 @@ line (hypothesis builds order-shaped documents from the real vocabulary and rand
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
@@ -14,6 +13,7 @@ from gm.engines.battle_royale.common import new_item
 from gm.engines.battle_royale.rules import load_rules
 from gm.engines.battle_royale.state import Player, State, Trap, ZoneState
 from gm.yamlio import load_text
+from tests.helpers_synth import yaml_json
 
 ENGINE = BattleRoyale()
 RULES = load_rules()
@@ -50,7 +50,7 @@ def _state(day: int) -> State:
 @given(documents, st.sampled_from([0, 1, 3]))
 def test_the_checker_never_crashes(doc, day):
     state = _state(day)
-    parsed = load_text(json.dumps(doc), Path("orders.yaml"))
+    parsed = load_text(yaml_json(doc), Path("orders.yaml"))
     orders, problems = ENGINE.check_orders(parsed, "orders.yaml", RULES, state, day, {})
     for p in problems:
         assert p.where.path == "orders.yaml" and p.where.line is not None, p

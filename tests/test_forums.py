@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 
 from gm.cli import cli
 from gm.commands import demo_seed
+from gm.fairness.chain import write_result
+from gm.fairness.commitment import log_event
 from gm.pipeline.day import resolve_day
 from gm.pipeline.record import day_files
 from gm.engines.battle_royale.rules import DATA
@@ -33,7 +35,11 @@ def demo_with(tmp_path: Path, forum: str, days=(0, 1)) -> Path:
     gd = GameDir(root)
     game = gd.load()
     for day in days:
-        gd.write_result(day, day_files(game, resolve_day(gd, game, day, demo_seed(day))))
+        files = day_files(game, resolve_day(gd, game, day, demo_seed(day)))
+        # as `gm resolve` does: the record's log line, then the result it vouches for
+        log_event(gd, {"event": "resolve", "day": day,
+                       "record_sha256": hashlib.sha256(files["day.json"].encode("utf-8")).hexdigest()})
+        write_result(gd, day, files)  # the result, then the chain head
     return root
 
 

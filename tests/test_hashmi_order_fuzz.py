@@ -4,7 +4,6 @@ errors resolves (hypothesis builds order-shaped documents from the real vocabula
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
@@ -16,6 +15,7 @@ from gm.engine import Day
 from gm.engines.hashmi.components import CARD_NAMES
 from gm.engines.hashmi.state import State
 from gm.yamlio import load_text
+from tests.helpers_synth import yaml_json
 from hashmi_synth import new_game, random_setup, run_day
 
 ENG, RULES, START = new_game(4)
@@ -54,7 +54,7 @@ STATES = _states()
 def test_the_checker_never_crashes_and_what_it_accepts_resolves(doc, stage):
     state = State.from_json(STATES[stage].to_json())
     day = state.day + 1
-    parsed = load_text(json.dumps(doc), Path("orders.yaml"))
+    parsed = load_text(yaml_json(doc), Path("orders.yaml"))
     orders, problems = ENG.check_orders(parsed, "orders.yaml", RULES, state, day, {})
     for p in problems:
         assert p.where.path == "orders.yaml" and p.where.line is not None, p
@@ -114,7 +114,7 @@ def test_well_formed_turns_check_and_resolve(actions, rnd):
 
 def _check_and_resolve(state: State, doc: dict) -> None:
     day = state.day + 1
-    parsed = load_text(json.dumps(doc), Path("orders.yaml"))
+    parsed = load_text(yaml_json(doc), Path("orders.yaml"))
     orders, problems = ENG.check_orders(parsed, "orders.yaml", RULES, state, day, {})
     assert all(p.where.line is not None for p in problems)
     if any(p.severity == "error" for p in problems):

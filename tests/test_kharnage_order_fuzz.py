@@ -4,7 +4,6 @@ and the whole-day check that follows it does not crash either."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
@@ -12,6 +11,7 @@ from hypothesis import strategies as st
 
 from gm.engines.kharnage import Kharnage
 from gm.yamlio import load_text
+from tests.helpers_synth import yaml_json
 
 ENGINE = Kharnage()
 GAME = load_text("roster:\n  - {name: Akane, army: Dwarves}\n  - {name: Bruno, army: Goblins}\n"
@@ -55,7 +55,7 @@ def test_the_checker_never_crashes(doc, pending):
         state.pending = ["Bruno", "Akane"]
         p = state.players["Bruno"]
         p.played.append(p.hand.pop(0))
-    parsed = load_text(json.dumps(doc), Path("orders.yaml"))
+    parsed = load_text(yaml_json(doc), Path("orders.yaml"))
     orders, problems = ENGINE.check_orders(parsed, "orders.yaml", RULES, state, 1, {})
     problems += ENGINE.check_all(orders, [], state, RULES, 1, "orders")
     for p in problems:

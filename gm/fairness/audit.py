@@ -161,6 +161,38 @@ def audit_chain(gd: GameDir, game: Game) -> tuple[bool, list[str]]:
             lines.append(f"Day(s) {', '.join(map(str, later))} not checked: they were resolved from Day {day}.")
         lines.append(f"First change: Day {day} ({audit.findings[0].split(': ', 1)[0]}).")
         return False, lines
+    traces = _traces(gd, days, head, recorded_head)
+    if traces:
+        lines += traces
+        lines.append(f"First change: {traces[0].split(': ', 1)[0]}.")
+        return False, lines
     lines.append(f"All {len(days)} day(s) check out: the chain is whole from Day 0 to Day {days[-1]}, "
                  f"head {head}.")
     return True, lines
+
+
+def _traces(gd: GameDir, days: list[int], head: str | None, recorded_head: dict | None) -> list[str]:
+    """What the folder still says beyond the chain of days: the head, which names the last day
+    resolved and its record, and fairness.log, which names every day resolved. (What the folder
+    cannot know, the thread does: docs/fairness.md, "What the folder cannot know".)"""
+    from gm.fairness.commitment import LOG_FILE, read_log
+
+    last = days[-1]
+    out = []
+    if recorded_head is None:
+        out.append(f"{HEAD}: " + ("unreadable (edited?)" if (gd.root / HEAD).exists() else
+                                  "missing (deleted?): it names the last day resolved and its record"))
+    elif recorded_head["day"] == last and recorded_head["record_sha256"] != head:
+        logged = {e.get("record_sha256") for e in read_log(gd) if e.get("event") == "resolve" and e.get("day") == last}
+        why = ("a `gm resolve --force` stopped before its last write (run it again: it puts the head right), "
+               "or it was edited" if recorded_head["record_sha256"] in logged else "edited")
+        out.append(f"{HEAD}: names record {recorded_head['record_sha256'][:12]}... for Day {last}, whose record is "
+                   f"{str(head)[:12]}...: {why}")
+    elif recorded_head["day"] < last:
+        out.append(f"{HEAD}: names Day {recorded_head['day']}, but Day {last} is resolved: edited, or a `gm resolve` "
+                   "stopped before its last write (run it again: it puts the head right)")
+    gone = sorted({e["day"] for e in read_log(gd) if e.get("event") == "resolve" and type(e.get("day")) is int} - set(days))
+    for day in gone:
+        out.append(f"{LOG_FILE}: Day {day} is logged as resolved, but its result is gone (deleted?), or its `gm resolve` "
+                   "stopped before writing it (run it again)")
+    return out

@@ -228,6 +228,17 @@ def write_head(gd: GameDir, day: int) -> None:
         {"day": day, "record_sha256": sha256_bytes(raw)}, sort_keys=True, indent=2) + "\n")
 
 
+def record_logged(gd: GameDir, day: int) -> bool:
+    """Whether fairness.log vouches for the record now in days/NN/result/ (gm resolve logs it first)."""
+    from gm.fairness.commitment import read_log
+
+    try:
+        sha = sha256_bytes((gd.result_dir(day) / RECORD).read_bytes())
+    except OSError:
+        return False
+    return any(e.get("event") == "resolve" and e.get("day") == day and e.get("record_sha256") == sha for e in read_log(gd))
+
+
 def write_result(gd: GameDir, day: int, files: dict[str, str], force: bool = False) -> Path:
     """The day's result folder (GameDir.write_result), then the chain's head: the disk layer knows
     files, fairness knows the chain."""
@@ -398,7 +409,14 @@ def _check_log(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
     day named by a correction (so a result deleted and made again shows)."""
     from gm.fairness.commitment import LOG_FILE, read_log
 
+    if not (gd.root / LOG_FILE).is_file():
+        out.findings.append(f"{LOG_FILE}: missing (deleted?): every commitment and resolution is logged there")
+        return
     events = [e for e in read_log(gd) if e.get("day") == day]
+    if out.record_sha256 is not None and not any(e.get("event") == "resolve" and e.get("record_sha256") == out.record_sha256
+                                                 for e in events):
+        out.findings.append(f"{LOG_FILE}: has no line for this result of Day {day} (record {out.record_sha256[:12]}...): "
+                            "the log was cut short or edited")
     if not events:
         return
     commits = [e for e in events if e.get("event") == "commit"]
@@ -419,7 +437,8 @@ def _check_log(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
     for e in events:
         if e.get("event") == "resolve" and e.get("record_sha256") not in superseded | {out.record_sha256}:
             out.findings.append(f"{LOG_FILE}: Day {day} was resolved before (record {str(e.get('record_sha256'))[:12]}...) "
-                                "and that result was replaced without a correction (gm resolve --force --reason)")
+                                "and that result was replaced without a correction (gm resolve --force --reason), "
+                                "or a `gm resolve` stopped before putting it in place (run it again)")
 
 
 def _check_rolls(gd: GameDir, day: int, record: dict, chain: dict, out: DayAudit) -> None:

@@ -215,6 +215,10 @@ def commit_day(gd: GameDir, game: Game, day: int, seed: bytes | None = None, dea
         raise StateError(f"Day {day} is already resolved: a commitment must be posted before the day is resolved")
     path = commit_path(gd, day)
     existing = committed_secret(gd, game, day)
+    if existing is not None and not path.is_file() and _commit_logged(gd, day):
+        finished = _finish_commit(gd, game, day, existing.seed, deadline, late, due, rolls)
+        if finished is not None:
+            return finished
     if existing is not None and not path.is_file() and not _commit_logged(gd, day):
         # a seed drawn by a run stopped before its post was written: it was never posted, so it
         # commits to nothing and is drawn again (a posted commitment is logged, and never replaced)
@@ -226,6 +230,9 @@ def commit_day(gd: GameDir, game: Game, day: int, seed: bytes | None = None, dea
             raise StateError(f"{display_path(seed_path(gd, day))} exists but {display_path(path)} is missing: a "
                              "commitment is never made again; put back the post you made (copy it from the thread)")
         rec = committed_record(gd, day)
+        if not _commit_logged(gd, day):  # a run stopped before its log line (an earlier gm wrote the post first)
+            log_event(gd, {"event": "commit", "day": day,
+                           "commit_sha256": hashlib.sha256(path.read_bytes()).hexdigest()})
         if deadline is not None and (rec.get("beacon") or {}).get("round") != beacon_round:
             raise StateError(f"Day {day} is already committed ({display_path(path)}), to "
                              f"{_beacon_words(rec.get('beacon'))}: a commitment is never replaced")
@@ -255,12 +262,17 @@ def commit_day(gd: GameDir, game: Game, day: int, seed: bytes | None = None, dea
     post = commit_post(game, record, deadline.isoformat() if deadline else None,  # a template error leaves nothing behind
                        salts=due, rolls=rolls)
     create_file_atomically(seed_path(gd, day), seed.hex() + "\n" + veil.hex() + "\n", mode=0o600)
+    log = gd.root / LOG_FILE
+    log_size = log.stat().st_size if log.is_file() else None
     try:
-        create_file_atomically(path, post)
+        # the log line first, then the post it vouches for: a kill between the two leaves a logged
+        # commitment whose post the next `gm commit` makes again from the seed (_finish_commit)
         log_event(gd, {"event": "commit", "day": day, "commit_sha256": hashlib.sha256(post.encode("utf-8")).hexdigest()})
+        create_file_atomically(path, post)
     except BaseException:  # a full disk, say: no seed without its post and its log line (the day stays uncommitted)
         if path.is_file() and path.read_text(encoding="utf-8") == post:
             path.unlink()
+        take_back_log(log, log_size)
         seed_path(gd, day).unlink(missing_ok=True)
         raise
     if deadline is None:
@@ -286,6 +298,35 @@ def _orders_in(gd: GameDir, game: Game, day: int) -> list:
 
 def _commit_logged(gd: GameDir, day: int) -> bool:
     return any(e.get("event") == "commit" and e.get("day") == day for e in read_log(gd))
+
+
+def take_back_log(log, size: int | None) -> None:
+    """Undo this run's own line in fairness.log (under the game's lock, so it is the last one)."""
+    try:
+        if size is None:
+            log.unlink(missing_ok=True)
+        elif log.is_file() and log.stat().st_size > size:
+            with open(log, "r+b") as fh:
+                fh.truncate(size)
+    except OSError:
+        pass
+
+
+def _finish_commit(gd: GameDir, game: Game, day: int, seed: bytes, deadline, late: bool, due: bool, rolls: bool):
+    """The post of a commitment that was logged but whose post a stopped run never wrote, made
+    again from the seed: written only if it is, byte for byte, the post the log vouches for."""
+    from gm.fairness.beacon import round_after
+
+    logged = [e for e in read_log(gd) if e.get("event") == "commit" and e.get("day") == day]
+    beacon_round = round_after(deadline) if deadline is not None else None
+    record = commit_record(game, day, hashlib.sha256(seed).hexdigest(), previous_record_sha256(gd, day),
+                           beacon_round, bool(late), deadline, rules_sha256(gd))  # as commit_day makes it
+    post = commit_post(game, record, deadline.isoformat() if deadline else None, salts=due, rolls=rolls)
+    if not logged or logged[0].get("commit_sha256") != hashlib.sha256(post.encode("utf-8")).hexdigest():
+        return None
+    path = commit_path(gd, day)
+    create_file_atomically(path, post)
+    return Commitment(day, record["seed_sha256"], post, display_path(path), True, [], beacon_round)
 
 
 def _beacon_words(beacon: dict | None) -> str:

@@ -8,7 +8,6 @@ and their own events, the GM summary everything.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import replace
 from pathlib import Path
 
@@ -34,14 +33,17 @@ def _tidy(text: str) -> str:
 
 
 def message_filename(name: str, taken: set[str]) -> str:
-    """A file name for a player's message: their name with letters of any alphabet kept, anything
-    a file system might mind turned into '_', and a number added when two names come out alike."""
-    stem = unicodedata.normalize("NFC", re.sub(r"[^\w-]+", "_", name)).strip("_") or "player"
-    base = stem
-    n = 2
-    while stem.casefold() in taken:
-        stem = f"{base}-{n}"
-        n += 1
+    """A file name for a player's files (messages/, openings/, receipts/): gm/names.py's file_stem,
+    the same whoever else plays. Set-up refuses two names filed alike; should two ever meet here
+    anyway, the later gets a suffix drawn from its own name, never a number that depends on the
+    order the players came in (which would swap two players' files)."""
+    import hashlib
+
+    from gm.names import file_stem
+
+    stem = file_stem(name)
+    if stem.casefold() in taken:
+        stem = f"{stem}-{hashlib.sha256(name.encode('utf-8', 'surrogatepass')).hexdigest()[:8]}"
     taken.add(stem.casefold())
     return stem
 

@@ -7,6 +7,7 @@ docs/templates.md is the GM's guide.
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -17,10 +18,15 @@ from gm.narration import article, number_word, with_article
 from gm.text import the
 
 TEMPLATES = templates_dir()
+TEMPLATE_BYTES = 1_000_000  # a GM's template file; the shipped ones are a few KB
 
 
 class TemplateTimeout(Exception):
-    """A GM's template ran past template_seconds."""
+    """A GM's template ran past template_seconds, template_steps or the bounds below."""
+
+
+TEMPLATE_CHARS = 20_000_000  # what one rendering of a GM's template may write (a post is a few thousand)
+TEMPLATE_WIDTH = 10_000  # the widest format width, padding or repetition count a GM's template may ask for
 
 
 class template_errors:
@@ -119,7 +125,8 @@ def check_templates(game) -> list:
     from gm.narration import PHRASES
 
     problems += check_pools(game)
-    for path in sorted(p for p in game.templates_dir.rglob("*") if p.is_file() and not p.name.startswith(".")
+    # everything but folders: a FIFO or a link out is named here, not passed over in silence
+    for path in sorted(p for p in game.templates_dir.rglob("*") if not p.is_dir() and not p.name.startswith(".")
                        and p.name != PHRASES):
         name = path.relative_to(game.templates_dir).as_posix()
         try:
@@ -273,19 +280,142 @@ def _inside_loader_class():
 
     class InsideLoader(jinja2.FileSystemLoader):
         """The game's own templates, read only from inside its templates folder: a link that
-        leads out of it (to /etc/passwd, say) is refused, never rendered into a post."""
+        leads out of it (to /etc/passwd, say) is refused, never rendered into a post; a FIFO or a
+        device is refused, never waited on (gm/safefile.py); a file is read within TEMPLATE_BYTES."""
 
         def get_source(self, environment, template):
-            source, filename, uptodate = super().get_source(environment, template)
-            real = Path(filename).resolve()
-            if not any(real.is_relative_to(Path(d).resolve()) for d in self.searchpath):
-                raise SecurityError(f"{template} leads outside the game's templates folder (a link?): not read")
-            return source, filename, uptodate
+            import os
+
+            from jinja2.loaders import split_template_path
+
+            from gm.safefile import Refused, read_regular_text
+
+            pieces = split_template_path(template)
+            for folder in self.searchpath:
+                filename = os.path.join(folder, *pieces)
+                if not os.path.lexists(filename):
+                    continue
+                real = Path(filename).resolve()
+                if not any(real.is_relative_to(Path(d).resolve()) for d in self.searchpath):
+                    raise SecurityError(f"{template} leads outside the game's templates folder (a link?): not read")
+                try:
+                    source = read_regular_text(filename, TEMPLATE_BYTES, None)
+                except Refused as exc:
+                    raise SecurityError(f"{template}: {exc}") from None
+                mtime = os.path.getmtime(filename)
+
+                def uptodate(filename=filename, mtime=mtime) -> bool:
+                    try:
+                        return os.path.getmtime(filename) == mtime
+                    except OSError:
+                        return False
+
+                return source, os.path.normpath(filename), uptodate
+            raise jinja2.TemplateNotFound(template)
 
     return InsideLoader
 
 
 _STEPS = [None]  # what is left of the running render's template_steps (None: not counted)
+
+
+def _too_wide(what: str, n) -> None:
+    from jinja2.exceptions import SecurityError
+
+    raise SecurityError(f"{what} of {n:,} is more than a template may ask for ({TEMPLATE_WIDTH:,})")
+
+
+def _check_format(fmt: str, args, kwargs, braces: bool) -> None:
+    """Refuse a %-format or a str.format whose widths or precisions are beyond TEMPLATE_WIDTH."""
+    import re
+
+    specs = re.findall(r"\{[^{}]*:([^{}]*)\}", fmt) if braces else re.findall(r"%(?:\([^)]*\))?([-#0 +]*[*\d]*(?:\.[*\d]*)?)", fmt)
+    for spec in specs:
+        for number in re.findall(r"\d+", spec):
+            if len(number) > 6 or int(number) > TEMPLATE_WIDTH:
+                _too_wide("a format width", int(number[:30]))
+    if braces and re.search(r"\{[^{}]*:[^{}]*\{", fmt) or not braces and "*" in "".join(specs):
+        values = list(args) + list((kwargs or {}).values())
+        if isinstance(args, dict):
+            values = list(args.values())
+        for v in values:  # a width taken from the arguments
+            if isinstance(v, int) and abs(v) > TEMPLATE_WIDTH:
+                _too_wide("a format width", v)
+
+
+def _check_binop(operator: str, left, right) -> None:
+    if operator == "*":
+        for seq, n in ((left, right), (right, left)):
+            if isinstance(seq, (str, list, tuple)) and isinstance(n, int) and len(seq) * n > TEMPLATE_CHARS:
+                _too_wide("a repetition", len(seq) * n)
+    elif operator == "%" and isinstance(left, str):
+        _check_format(left, right if isinstance(right, (tuple, dict)) else (right,), None, braces=False)
+    elif operator == "**" and isinstance(left, int) and isinstance(right, int) and abs(left) > 1 and right > 0:
+        if right * abs(left).bit_length() > 100_000:
+            _too_wide("a power", right)
+
+
+def _bounded_concat(pieces) -> str:
+    """Jinja's concat of a rendering's output, each piece a step, the whole within TEMPLATE_CHARS."""
+    out = []
+    total = 0
+    for piece in pieces:
+        total += len(piece)
+        try:
+            _step()
+            if total > TEMPLATE_CHARS:
+                raise TemplateTimeout(f"the templates wrote more than {TEMPLATE_CHARS:,} characters in one post")
+        except TemplateTimeout as exc:
+            if hasattr(pieces, "throw"):  # raised where the template stands, so that its place is named
+                pieces.throw(exc)
+            raise
+        out.append(piece)
+    return "".join(out)
+
+
+def _bounded_globals(env) -> None:
+    """The sandbox's globals and filters that take a size, with the size bounded: range() counts
+    what it stands for as steps (nested ranges add up), widths and counts within TEMPLATE_WIDTH."""
+    import jinja2.filters
+
+    safe_range = env.globals["range"]
+
+    def counted_range(*args):
+        numbers = safe_range(*args)
+        left = _STEPS[0]
+        if left is not None:
+            _STEPS[0] = max(left - len(numbers), 0)
+            if len(numbers) > left:
+                _step()  # out of steps: says so
+        return numbers
+
+    def sized(name, real, *positions):
+        import functools
+
+        @functools.wraps(real)  # keeps Jinja's mark for a filter that takes the environment
+        def checked(*args, **kwargs):
+            for i in positions:
+                value = args[i] if i < len(args) else None
+                if isinstance(value, int) and abs(value) > TEMPLATE_WIDTH:
+                    _too_wide(f"the {name} filter's width", value)
+            for value in kwargs.values():
+                if isinstance(value, int) and abs(value) > TEMPLATE_WIDTH:
+                    _too_wide(f"the {name} filter's width", value)
+            return real(*args, **kwargs)
+        return checked
+
+    env.globals["range"] = counted_range
+    env.globals["lipsum"] = sized("lipsum", env.globals["lipsum"], 0, 2, 3)
+    env.filters["center"] = sized("center", jinja2.filters.do_center, 1)
+    env.filters["indent"] = sized("indent", env.filters["indent"], 1)
+    env.filters["wordwrap"] = sized("wordwrap", env.filters["wordwrap"], 2)
+    env.filters["truncate"] = sized("truncate", env.filters["truncate"], 2, 5)
+
+    def checked_format(value, *args, **kwargs):
+        _check_format(str(value), kwargs or args, None, braces=False)
+        return jinja2.filters.do_format(value, *args, **kwargs)
+
+    env.filters["format"] = checked_format
 
 
 def _step() -> None:
@@ -304,11 +434,35 @@ def _counted_sandbox():
     from jinja2.sandbox import SandboxedEnvironment
 
     class CountedSandbox(_quick_lookup(SandboxedEnvironment)):
-        """Jinja's sandbox, counting every call and lookup a GM's template makes (template_steps)."""
+        """Jinja's sandbox, counting every call and lookup a GM's template makes (template_steps),
+        each piece of output it writes, and every number a range() stands for; its output bounded
+        (TEMPLATE_CHARS), and so are format widths and repetitions (TEMPLATE_WIDTH), where a
+        single `"%1000000000d"` or `"x" * 10**10` would take gigabytes before any count is reached."""
+
+        intercepted_binops = frozenset(["*", "%", "**"])
+        concat = staticmethod(_bounded_concat)
 
         def call(self, __context, __obj, *args, **kwargs):
             _step()
             return super().call(__context, __obj, *args, **kwargs)
+
+        def call_binop(self, context, operator, left, right):
+            _step()
+            _check_binop(operator, left, right)
+            return super().call_binop(context, operator, left, right)
+
+        def wrap_str_format(self, value):
+            wrapped = super().wrap_str_format(value)  # str.format and format_map, sandboxed by Jinja
+            if wrapped is None:
+                return None
+            fmt = str(value.__self__)
+
+            def checked(*args, **kwargs):
+                mapping = args[0] if value.__name__ == "format_map" and args and isinstance(args[0], dict) else {}
+                _check_format(fmt, args, {**mapping, **kwargs}, braces=True)
+                return wrapped(*args, **kwargs)
+
+            return checked
 
         def getattr(self, obj, attribute):
             _step()
@@ -341,6 +495,9 @@ def _environment(engine: str, fmt: str, extra_dirs: tuple[str, ...], forum, plac
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        # a GM's template is not folded while compiled: `"{:1000000000}".format(1)` would be run
+        # then, past the sandbox's checks (Jinja folds a call of constants)
+        optimized=not extra_dirs,
     )
     for name in ("esc", "b", "i", "color", "heading", "bullets", "code", "spoiler"):
         env.filters[name] = getattr(markup, name)
@@ -360,6 +517,8 @@ def _environment(engine: str, fmt: str, extra_dirs: tuple[str, ...], forum, plac
     env.filters["written"] = written
     env.tests["contains"] = lambda seq, x: x in seq
     env.globals["fmt"] = fmt
+    if extra_dirs:
+        _bounded_globals(env)
     env.globals["places"] = dict(places)  # the engine's places, for `at` (part of the cache key)
     env.globals["forum"] = {"name": markup.forum.name if markup.forum else fmt,
                             "spoilers": bool(markup.forum and markup.forum.spoilers)}
@@ -418,7 +577,7 @@ def check_pools(game) -> list:
     from gm.yamlio import display_path
 
     own = game.templates_dir / PHRASES
-    if not own.is_file():
+    if not os.path.lexists(own):  # a FIFO or a link out is refused by load_pools, not passed over
         return []
     try:
         pools = load_pools(game.engine.facts.name, game.templates_dir)

@@ -9,6 +9,7 @@ extends it), days/NN/deadline.txt (`gm commit --deadline`), or game.yaml's daily
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -50,12 +51,13 @@ def deadline_of(gd: GameDir, game: Game, day: int, rulings_deadline: str | None,
     if rulings_deadline:
         return Deadline(datetime.strptime(rulings_deadline, "%Y-%m-%d %H:%M"), f"days/{day:02d}/{source or 'rulings.yaml'}")
     path = gd.day_dir(day) / DEADLINE_FILE
-    if path.is_file():
+    if os.path.lexists(path):  # a FIFO or a folder: refused below, not passed over
         try:
-            with open(path, "rb") as fh:
-                text = fh.read(200).decode("utf-8")  # a date and time: a longer file is not one
+            from gm.safefile import Refused, read_regular
+
+            text = read_regular(path, 200, None).decode("utf-8")  # a date and time: a longer file is not one
             return Deadline(parse_when(text, display_path(path)), display_path(path))
-        except (GmError, UnicodeDecodeError, OSError):
+        except (GmError, UnicodeDecodeError, OSError, Refused):
             raise StateError(f"{display_path(path)} is not a date and time: set it again with "
                              f"`gm commit {display_path(gd.root)} --day {day} --deadline '2026-03-01 20:00'`") from None
     if game.daily_deadline is not None:

@@ -33,6 +33,7 @@ have is an error naming the ones it has.
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -130,7 +131,7 @@ def read_rulings(path, engine, state, rules, day: int, limits=None, gm_path=None
     out = Rulings()
     first: dict[tuple[str, str | None], Ruling] = {}
     for where, source in ((path, FILE), (gm_path, "orders/" + GM_FILE)):
-        if where is None or not where.is_file():
+        if where is None or not os.path.lexists(where):  # a FIFO or a folder is refused when read, not skipped
             continue
         for ruling in _read_file(where, source, engine, state, rules, day, limits, out):
             key = (ruling.kind, ruling.player)
@@ -257,7 +258,28 @@ def _one(entry, at: Location, shown: str, kinds: tuple[str, ...], players: list[
         error(value_loc(shown, body, "player") if isinstance(body, dict) else where,
               f"no player called '{raw_player}'{did_you_mean(str(raw_player), players)}")
         return None
+    if kind == "replace" and not _new_hand(value, player, players, value_loc(shown, body, value_field), problems):
+        return None
     return Ruling(kind, player, value, where=where, written=plain(entry), **extra)
+
+
+def _new_hand(by, player: str, players: list[str], at: Location, problems: list[Problem]) -> bool:
+    """A replacement's name is text a player chose (gm/names.py), and reads apart from every other
+    player's: the thread's votes and the messages must never be taken for another player's."""
+    from gm.names import Alike, text_problem
+
+    why = text_problem(str(by), "the replacement's name") if isinstance(by, str) else "the replacement's name is text"
+    if not why:
+        others = Alike()
+        for other in players:
+            if other != player:
+                others[other] = other
+        if by in others:
+            why = (f"the replacement '{by}' reads the same as the player '{others[by]}' (or would share their files): "
+                   "names must differ by more than case, punctuation, spaces or look-alike letters")
+    if why:
+        problems.append(Problem(at, why))
+    return not why
 
 
 def ruling_event(ruling: Ruling) -> Event:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import os
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -391,8 +392,14 @@ def _read_story(gd: GameDir, day: int, problems: list, given: str | None) -> tup
     path = gd.story_path(day)
     if given is not None:
         raw = given.encode("utf-8")
-    elif path.is_file():
-        raw = path.read_bytes()
+    elif os.path.lexists(path):
+        from gm.safefile import Refused, read_regular
+
+        try:
+            raw = read_regular(path, MAX_STORY_BYTES + 1, None)
+        except Refused as exc:
+            problems.append(Problem(Location(display_path(path)), str(exc)))
+            return None, None
     else:
         return None, None
     where = Location(display_path(path) if given is None else "--intro")

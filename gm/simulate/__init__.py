@@ -39,6 +39,19 @@ def new_seed() -> str:
     return secrets.token_hex(4)
 
 
+def _fits(games: int, players: int) -> None:
+    """Refuse, before any game is played, a run whose records (every game's, kept for the report)
+    would not fit in half of this machine's memory: a clear message, not a process killed."""
+    from .runner import memory_bytes
+
+    per_game = 4096 + 512 * players  # a game's record and its share of the bookkeeping, generously
+    budget = memory_bytes() // 2
+    if games * per_game > budget:
+        raise StateError(f"--games {games:,} would keep about {games * per_game / 1e9:,.1f} GB of game records, more than "
+                         f"half of this machine's {budget * 2 / 1e9:,.1f} GB: play at most {budget // per_game:,} games "
+                         "a run (several runs with other --seed values add up)")
+
+
 def prepare(target: str, games: int, players: int | None = None, policy: str | None = None,
             house_rules: Path | None = None, vs: Path | None = None, seed: str | None = None) -> tuple[Lab, Any]:
     """Check everything before any game is played: the game, the house rules, the policy."""
@@ -61,6 +74,7 @@ def prepare(target: str, games: int, players: int | None = None, policy: str | N
     if policy not in policies:
         raise StateError(f"unknown policy '{policy}'{did_you_mean(policy, policies)} for {sim.engine.facts.title} "
                          f"(policies: {', '.join(sorted(policies))})")
+    _fits(games * (2 if vs is not None else 1), len(sim.roster))
     return Lab(setup, policy, games, seed if seed is not None else new_seed(), vs), sim
 
 

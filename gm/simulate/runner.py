@@ -170,11 +170,25 @@ def _run_pool(setup: Setup, policy: str, games: int, seed: str, jobs: int,
             if progress:
                 progress(done.played)
         pool.close()
-    except BaseException:
-        pool.terminate()
-        raise
-    finally:
         pool.join()
+    except BaseException:
+        # Ctrl-C (or anything else): stop the workers. Further Ctrl-Cs are ignored until they are
+        # gone: one landing inside terminate() would leave the parent waiting on them for good.
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            pool.terminate()
+            pool.join()
+        finally:
+            signal.signal(signal.SIGINT, previous)
+        raise
+
+
+def memory_bytes() -> int:
+    """This machine's memory (where the system does not say: 8 GB, a common laptop's)."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        return 8 * 1024 ** 3
 
 
 def play_block(sim: SimGame, policy: str, seed: str, start: int, stop: int,

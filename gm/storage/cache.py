@@ -166,15 +166,19 @@ def from_string(env, source: str) -> Any:
 
 
 MISS = object()  # no entry, or not one to trust
+ENTRY_BYTES = 64 * 1024 * 1024  # far beyond what gm keeps (the largest, the rules data, is a few hundred KB)
 
 
 def _read_marshal(entry: Path) -> Any:
-    """An entry as written (its first 32 bytes are the SHA-256 of the rest), or MISS."""
+    """An entry as written (its first 32 bytes are the SHA-256 of the rest), or MISS. Only a
+    regular file of a sane size is read (gm/safefile.py: a FIFO put here would hang gm)."""
+    from gm.safefile import Refused, read_regular
+
     try:
-        stored = entry.read_bytes()
+        stored = read_regular(entry, ENTRY_BYTES, None)
         if hashlib.sha256(stored[32:]).digest() == stored[:32]:  # whole and as written
             return marshal.loads(stored[32:])
-    except (OSError, EOFError, ValueError, TypeError):
+    except (Refused, OSError, EOFError, ValueError, TypeError, RecursionError, MemoryError):
         pass
     return MISS
 
@@ -240,17 +244,77 @@ def yaml_entry(text: str, limits) -> Path | None:
     return folder / f"{named.hexdigest()}.marshal"
 
 
-def read_yaml(entry: Path) -> Any:
-    """The document kept in `entry`, built anew (the caller may change it), or MISS."""
+def read_yaml(entry: Path, text: str | None = None) -> Any:
+    """The document kept in `entry`, built anew (the caller may change it), or MISS. With `text`,
+    the document is checked against it first: every key and every text value must stand in the
+    text where the document says it does, or the entry is not trusted (an entry is named by its
+    text, but what it holds could be another text's parse)."""
     from gm.storage.fastyaml import unpack
 
     found = _read_marshal(entry)
     if found is MISS:
         return MISS
     try:
-        return unpack(found)
-    except (TypeError, ValueError):  # not a document this gm kept
+        data = unpack(found)
+        if text is not None and not _stands_in(data, text.split("\n")):
+            return MISS
+        return data
+    except Exception:  # noqa: BLE001 - not a document this gm kept (any shape, any depth): parse the text again
         return MISS
+
+
+def _stands_in(data: Any, lines: list[str]) -> bool:
+    """Every key and text value of `data` at its place in `lines` (as written, or quoted there).
+    A document that is a lone value must stand where the text's first value does."""
+    def at(line: int, col: int, value) -> bool:
+        if not (0 <= line < len(lines)) or col < 0:
+            return False
+        here = lines[line][col:]
+        if hasattr(value, "lc"):  # a list opens with [ or -, a mapping with { or its first key
+            return here[:1] in ("[", "-") if isinstance(value, list) else here[:1] not in ("", "[", "-")
+        if isinstance(value, (list, dict)):
+            return False  # not what the readers build
+        if isinstance(value, str):
+            first = here.rstrip()  # a plain text folded over lines starts with its first line
+            return (here.startswith(value) or here[:1] in ("'", '"', "|", ">") or not value
+                    or bool(first) and value.startswith(first))
+        if isinstance(value, bool) or value is None:
+            return True  # true/True/TRUE, null/~/nothing: many spellings, none of them text
+        if isinstance(value, (int, float)):
+            return here[:1] in "+-.0123456789"
+        return True
+
+    if not hasattr(data, "lc"):
+        for n, line in enumerate(lines):
+            body = line.strip()
+            if body and not body.startswith(("#", "---", "%")):
+                return at(n, len(line) - len(line.lstrip()), data)
+        return data is None
+    if not at(data.lc.line, data.lc.col, data):
+        return False
+    todo = [data]
+    while todo:
+        node = todo.pop()
+        spots = getattr(getattr(node, "lc", None), "data", None)
+        if spots is None:
+            continue
+        if isinstance(node, dict):
+            for key, value in node.items():
+                kl, kc, vl, vc = spots[key]
+                if not at(kl, kc, key):
+                    return False
+                if not at(vl, vc, value):
+                    return False
+                if hasattr(value, "lc"):
+                    todo.append(value)
+        else:
+            for i, value in enumerate(node):
+                il, ic = spots[i][:2]
+                if not at(il, ic, value):
+                    return False
+                if hasattr(value, "lc"):
+                    todo.append(value)
+    return True
 
 
 def keep_yaml(entry: Path, data: Any) -> None:

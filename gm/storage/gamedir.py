@@ -108,7 +108,8 @@ class GameDir:
         d = self.orders_dir(day)
         if not d.is_dir():
             return []
-        return sorted(p for p in d.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file() and not p.name.startswith("."))
+        # anything but a folder: a FIFO or a device named like orders is refused when read (gm/safefile.py), not passed over
+        return sorted(p for p in d.iterdir() if p.suffix in (".yaml", ".yml") and not p.is_dir() and not p.name.startswith("."))
 
     def is_resolved(self, day: int) -> bool:
         return (self.result_dir(day) / "state.json").is_file()
@@ -218,25 +219,34 @@ class GameDir:
 
     # ---- writing ------------------------------------------------------------
 
+    LOCK = ".gm.lock"  # ignored by git (the game's .gitignore: *.lock)
+    SOFT_LOCK = ".gm.soft.lock"
+
     @contextmanager
     def lock(self):
         """Hold the game's lock while writing: a second writing command says so and stops.
 
-        The lock is an advisory lock on the game folder itself, so taking it writes nothing, and
-        the system drops it when the process ends, killed or not.
+        filelock's lock on .gm.lock in the game folder (made by `gm new`): an advisory lock the
+        system drops when the process ends, killed or not, on Linux and macOS (flock) and on Windows
+        (msvcrt). Where neither exists, filelock's soft lock, whose lock is that a file exists:
+        .gm.soft.lock, made and removed by each writing command.
         """
-        import fcntl
+        import filelock
 
-        fd = os.open(self.root, os.O_RDONLY)
+        if not self.root.is_dir():
+            raise StateError(f"{display_path(self.root)}: no such game folder (create one with `gm new`)")
+        soft = filelock.FileLock.__name__ == "SoftFileLock"
+        held = filelock.FileLock(str(self.root / (self.SOFT_LOCK if soft else self.LOCK)), timeout=0)
+        Timeout = filelock.Timeout
         try:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                raise StateError(f"another gm command is writing to {display_path(self.root)} right now; "
-                                 "run this one when it has finished") from None
+            held.acquire()
+        except Timeout:
+            raise StateError(f"another gm command is writing to {display_path(self.root)} right now; "
+                             "run this one when it has finished") from None
+        try:  # an OSError taking it (a full disk, a read-only folder) is worded by the CLI, with the file
             yield
         finally:
-            os.close(fd)
+            held.release()
 
     def leftovers(self) -> list[Path]:
         """Scratch folders an interrupted gm run left behind (each holds only what git ignores)."""
@@ -252,8 +262,10 @@ class GameDir:
         """Write the whole result folder at once: built in a scratch folder, then put in place.
 
         An existing result is never overwritten: with `force` it is kept as result.N/ and the
-        new result gets a changes.diff against it. The two are swapped in one step, so a run
-        killed at any point leaves the day with its old result or its new one, never none.
+        new result gets a changes.diff against it. A copy of the old result is put in place as
+        result.N/ first, then the new result and the old are swapped in one step, so a run killed
+        at any point leaves the day with its old result or its new one, never none, and the new
+        one never without the old one kept beside it (the correction in its record names it).
         """
         final = self.result_dir(day)
         final.parent.mkdir(parents=True, exist_ok=True)
@@ -278,17 +290,15 @@ class GameDir:
             if previous is None:
                 os.rename(built, final)
             else:
-                _exchange(built, final)  # now `built` holds the old result
+                import shutil
+
+                kept = tmp / "kept"
+                _copy_tree(final, kept)  # the old result, whole, before any move
+                os.rename(kept, previous)
                 try:
-                    os.rename(built, previous)
+                    _exchange(built, final)  # now `built` holds the old result again: the scratch goes with it
                 except OSError:
-                    try:
-                        _exchange(built, final)  # the old result back in place: as if nothing happened
-                    except OSError:
-                        tmp.keep = True  # never delete the old result
-                        raise StateError(f"Day {day} was resolved again, but the system refused to keep the old "
-                                         f"result as {display_path(previous)}: it is in {display_path(built)}; "
-                                         "move it there yourself") from None
+                    shutil.rmtree(previous, ignore_errors=True)  # as if nothing happened
                     raise
         return final  # the chain's head is fairness's to write (gm/fairness/chain.py write_result)
 
@@ -342,6 +352,20 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def _copy_tree(source: Path, target: Path) -> None:
+    """shutil.copytree, but the first OSError stops it as it is (a full disk stays ENOSPC, worded
+    as such by the CLI), not gathered into a shutil.Error that has lost its errno."""
+    import shutil
+
+    os.mkdir(target)
+    for entry in sorted(os.scandir(source), key=lambda e: e.name):
+        if entry.is_dir(follow_symlinks=False):
+            _copy_tree(Path(entry.path), target / entry.name)
+        else:
+            shutil.copy2(entry.path, target / entry.name)
+    shutil.copystat(source, target)
 
 
 def _exchange(a: Path, b: Path) -> None:

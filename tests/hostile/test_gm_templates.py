@@ -44,8 +44,9 @@ def test_a_link_out_of_the_game_folder_is_refused(game_copy, tmp_path):
 
 
 def test_a_template_that_runs_too_long_is_stopped_with_its_place(game_copy):
-    loop = "{% for i in range(99999) %}{% for j in range(99999) %}{% endfor %}{% endfor %}\n"
-    result, seconds = resolve_with(game_copy, "narration.j2", loop, limits="  template_seconds: 1\n")
+    loop = "{% for i in range(30000) %}{% for j in range(30000) %}{% endfor %}{% endfor %}\n"  # within the steps
+    result, seconds = resolve_with(game_copy, "narration.j2", loop,
+                                   limits="  template_seconds: 1\n  template_steps: 1000000000\n")
     assert seconds < 10
     assert result.exit_code == 1, result.output
     assert "templates/narration.j2:1: error: the templates took more than 1 s" in result.output

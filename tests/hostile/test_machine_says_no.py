@@ -105,7 +105,7 @@ def refused_everywhere(monkeypatch, args, root: Path, err: int, words: str, limi
         assert result.exit_code == 1, (n, result.output, result.exception)
         lines = [line for line in result.output.splitlines() if line.strip()]
         assert len(lines) == 1 and words in lines[0] and "internal error" not in result.output, (n, result.output, repr(result.exception))
-        assert snapshot(root) == before, (n, set(snapshot(root)) ^ set(before))
+        assert snapshot(root) == before, (args, n, set(snapshot(root)) ^ set(before))
         assert not list(root.glob("**/.gm-tmp-*"))
     raise AssertionError(f"`gm {' '.join(map(str, args))}` never got through")
 

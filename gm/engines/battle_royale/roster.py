@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gm.errors import Problem
-from gm.names import name_key
+from gm.names import Alike
 from gm.roster import alike_problem, roster_entry
 from gm.suggest import did_you_mean
 from gm.yamlio import item_loc, node_loc, value_loc
@@ -36,13 +36,13 @@ def read_game(doc: dict, path: str) -> tuple[Rules, list[dict], list[Problem]]:
         where = value_loc(path, doc, "roster") if "roster" in doc else node_loc(path, doc)
         problems.append(Problem(where, "roster must list the players, e.g. `- {name: Akane, role: Dedicated Student}`"))
         return rules, entries, problems
-    seen: dict[str, tuple[int, str]] = {}  # what a name reads as -> (entry, name)
+    seen = Alike()  # the names so far -> (entry, name)
     for i in range(len(roster_node)):
         got = roster_entry(roster_node, i, path, ROSTER_KEYS, "{name: NAME, role: ROLE}", problems)
         if got is None:
             continue
         node, name, loc, at = got
-        folded = name_key(name) or name
+        folded = name
         if folded in seen:
             problems.append(Problem(loc("name"), alike_problem(name, seen[folded][1], seen[folded][0], i)))
             continue

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from gm.errors import LocatedError, Problem
-from gm.names import name_key
+from gm.names import Alike
 from gm.roster import alike_problem, roster_entry
 from gm.yamlio import display_path, node_loc, value_loc
 
@@ -48,7 +48,7 @@ def read_game(doc: dict, path: str) -> tuple[Rules, list[str], list[Problem], St
     problems += found
     node = doc.get("roster")
     names: list[str] = []
-    seen: dict[str, tuple[int, str]] = {}  # what a name reads as -> (entry, name) (gm/names.py)
+    seen = Alike()  # the names so far -> (entry, name) (gm/names.py)
     if not isinstance(node, list) or not node:
         where = value_loc(path, doc, "roster") if "roster" in doc else node_loc(path, doc)
         problems.append(Problem(where, "roster lists the players in seat order (Player 1 first, clockwise), e.g. `- Akane`"))
@@ -61,7 +61,7 @@ def read_game(doc: dict, path: str) -> tuple[Rules, list[str], list[Problem], St
             if "." in name:
                 problems.append(Problem(loc("name"), f"a player's name cannot hold a '.' (agents are written {name.split('.')[0]}.1)"))
                 continue
-            key = name_key(name) or name
+            key = name
             if key in seen:
                 problems.append(Problem(loc("name"), alike_problem(name, seen[key][1], seen[key][0], i)))
                 continue

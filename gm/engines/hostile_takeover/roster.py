@@ -4,7 +4,7 @@ player if the table already knows it, and the board if the GM describes it. Chec
 from __future__ import annotations
 
 from gm.errors import Problem
-from gm.names import name_key
+from gm.names import Alike
 from gm.roster import alike_problem, roster_entry
 from gm.suggest import did_you_mean
 from gm.yamlio import item_loc, key_loc, node_loc, value_loc
@@ -58,7 +58,7 @@ def read_roster(doc: dict, path: str, problems: list[Problem]) -> list[tuple[str
         return []
     out: list[tuple[str, str]] = []
     before = len(problems)
-    names: dict[str, tuple[int, str]] = {}  # what a name reads as -> (entry, name)
+    names = Alike()  # the names so far -> (entry, name) (gm/names.py)
     free = [c for c in COLOURS]
     for i in range(len(node)):
         got = roster_entry(node, i, path, ROSTER_KEYS, "{name: NAME, colour: COLOUR}", problems)
@@ -69,7 +69,7 @@ def read_roster(doc: dict, path: str, problems: list[Problem]) -> list[tuple[str
             problems.append(Problem(loc("name"), f"a player cannot be called {name!r}: orders name players by name "
                                                  "or by colour, and that is a colour"))
             continue
-        key = name_key(name) or name
+        key = name
         if key in names:
             problems.append(Problem(loc("name"), alike_problem(name, names[key][1], names[key][0], i)))
             continue

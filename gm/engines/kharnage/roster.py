@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from gm.errors import Problem
-from gm.names import name_key
+from gm.names import Alike
 from gm.roster import alike_problem, roster_entry
 from gm.suggest import did_you_mean
 from gm.yamlio import node_loc, value_loc
@@ -45,7 +45,7 @@ def read_roster(doc, path: str, comp: Components, problems: list[Problem]) -> li
                                        "`- {name: Akane, army: Dwarves}`"))
         return []
     out: list[tuple[str, str | None]] = []
-    names: dict[str, tuple[int, str]] = {}  # what a name reads as -> (entry, name)
+    names = Alike()  # the names so far -> (entry, name) (gm/names.py)
     taken: set[str] = set()
     armies = list(comp.armies)
     before = len(problems)
@@ -59,7 +59,7 @@ def read_roster(doc, path: str, comp: Components, problems: list[Problem]) -> li
             problems.append(Problem(loc("name"), f"a player cannot be called {name!r}: orders use that word "
                                                  "for something else"))
             continue
-        key = name_key(name) or name
+        key = name
         if key in names:
             problems.append(Problem(loc("name"), alike_problem(name, names[key][1], names[key][0], i)))
             continue

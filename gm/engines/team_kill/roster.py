@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from gm.errors import Problem
-from gm.names import name_key
+from gm.names import Alike
 from gm.roster import alike_problem, roster_entry
 from gm.suggest import did_you_mean
 from gm.yamlio import node_loc, value_loc
@@ -60,14 +60,14 @@ def read_roster(doc, path: str, rules: Rules, problems: list[Problem]) -> list[s
         where = value_loc(path, doc, "roster") if "roster" in doc else node_loc(path, doc)
         problems.append(Problem(where, "roster must list the players in seat order (clockwise), e.g. `- Akane`"))
         return []
-    names: dict[str, tuple[int, str]] = {}  # what a name reads as -> (entry, name)
+    names = Alike()  # the names so far -> (entry, name) (gm/names.py)
     out: list[str] = []
     for i in range(len(node)):
         got = roster_entry(node, i, path, ROSTER_KEYS, "{name: NAME}", problems)
         if got is None:
             continue
         _, name, loc, _ = got
-        key = name_key(name) or name
+        key = name
         if key in names:
             problems.append(Problem(loc("name"), alike_problem(name, names[key][1], names[key][0], i)))
             continue
