@@ -264,3 +264,9 @@ def test_any_text_embedded_in_the_page_comes_back_exact_and_cannot_end_the_scrip
     embedded = _json_for_script({"items": {"x": {"text": text}}})
     assert "<" not in embedded and ">" not in embedded and "&" not in embedded
     assert json.loads(embedded)["items"]["x"]["text"] == text
+
+
+def test_a_day_the_game_has_not_reached_gets_no_desk(game_copy):
+    out = run("desk", game_copy, "--day", 20)
+    assert out.exit_code == 1 and "Day 20 is not under way" in out.output
+    assert not (game_copy / "days" / "20").exists()

@@ -238,9 +238,12 @@ def default_day(gd: GameDir, day: int | None) -> int:
     """Without --day: the day just resolved until the next one is committed, else the day under way."""
     from gm.fairness.commitment import is_committed
 
-    if day is not None:
-        return day
     done = gd.resolved_days()
+    if day is not None:
+        if day > (done[-1] + 1 if done else 0):  # a day the game has not reached: no desk, and no folder made for it
+            raise StateError(f"Day {day} is not under way: the last day resolved is "
+                             f"{done[-1] if done else 'none'}; give a day up to {done[-1] + 1 if done else 0}")
+        return day
     if done and not is_committed(gd, done[-1] + 1):
         return done[-1]
     return done[-1] + 1 if done else 0
