@@ -5,6 +5,7 @@ whole chain of days (`gm audit --all`), with gm/fairness/chain.py's checks that 
 from __future__ import annotations
 
 import difflib
+import json
 from dataclasses import dataclass, field
 
 from gm.fairness.chain import HEAD, DayAudit, check_day, read_head, shown_path
@@ -142,6 +143,11 @@ def audit_chain(gd: GameDir, game: Game) -> tuple[bool, list[str]]:
                      "as resolved")
         lines.append(f"First change: Day {first}.")
         return False, lines
+    misplaced, first = _misplaced(gd, days)
+    if misplaced:
+        lines += misplaced
+        lines.append(f"First change: {first}.")
+        return False, lines
     for day in days:
         if day != expected:
             lines.append(f"Day {expected}: missing (its result folder is gone), yet Day {day} is resolved")
@@ -169,6 +175,57 @@ def audit_chain(gd: GameDir, game: Game) -> tuple[bool, list[str]]:
     lines.append(f"All {len(days)} day(s) check out: the chain is whole from Day 0 to Day {days[-1]}, "
                  f"head {head}.")
     return True, lines
+
+
+def _holds(gd: GameDir, path, tag: str):
+    """The day a record (day.json) or a post's machine line names, or None when it cannot be read."""
+    from gm.fairness.machine_lines import find_machine_line
+
+    try:
+        text = path.read_text(encoding="utf-8")
+        rec = json.loads(text) if tag is None else find_machine_line(text, tag, shown_path(gd, path))
+    except (OSError, ValueError, UnicodeDecodeError, RecursionError, GmError):
+        return None
+    day = rec.get("day") if isinstance(rec, dict) else None
+    return day if type(day) is int else None
+
+
+def _misplaced(gd: GameDir, days: list[int]) -> tuple[list[str], str]:
+    """Days, or days' results, moved into another day's folder (two swapped, say): blamed on the
+    days they belong to, by the day each record and each commitment names, before the chain is
+    walked (which would blame the day before, whose link no longer holds)."""
+    from gm.fairness.commitment import COMMIT_TAG, commit_path
+
+    found: dict[int, tuple[int | None, int | None]] = {}  # folder day -> (its result's day, its commitment's day)
+    for day in days:
+        result = _holds(gd, gd.result_dir(day) / "day.json", None)
+        commit = _holds(gd, commit_path(gd, day), COMMIT_TAG) if commit_path(gd, day).is_file() else day
+        if result not in (None, day) or commit not in (None, day):
+            found[day] = (result, commit)
+    out, told, first = [], set(), ""
+    for day, (result, commit) in sorted(found.items()):
+        if day in told:
+            continue
+        whole = commit not in (None, day)  # the commitment moved with the result: the whole day folder
+        held = result if result not in (None, day) else commit
+        what = "" if whole else "'s result"
+        other = found.get(held)
+        if other is not None and (other[0] == day or other[1] == day):
+            told |= {day, held}
+            a, b = sorted((day, held))
+            first = first or f"Days {a} and {b} ({'swapped' if whole else 'results swapped'})"
+            if whole:
+                out.append(f"days/{a:02d}: Days {a} and {b} are swapped (days/{a:02d} holds Day {b}, "
+                           f"days/{b:02d} holds Day {a})")
+            else:
+                out.append(f"days/{a:02d}/result: Day {a}'s and Day {b}'s results are swapped (days/{a:02d}/result "
+                           f"holds Day {b}'s result, days/{b:02d}/result holds Day {a}'s)")
+            continue
+        told.add(day)
+        first = first or f"Day {day} (it holds Day {held}{what})"
+        where = f"days/{day:02d}" + ("" if whole else "/result")
+        out.append(f"{where}: holds Day {held}{what}, not Day {day}{what} (moved or copied here from days/{held:02d}?)")
+    return out, first
 
 
 def _traces(gd: GameDir, days: list[int], head: str | None, recorded_head: dict | None) -> list[str]:
