@@ -7,6 +7,7 @@ from __future__ import annotations
 import difflib
 import json
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from gm.fairness.chain import HEAD, DayAudit, check_day, read_head, shown_path
 from gm.pipeline.day import resolve_day
@@ -41,12 +42,14 @@ class Replay:
     orders_files: int
     files: int
     differences: list[Difference]
+    note: str | None = None  # today's game.yaml differs from the day's (it was replayed under the day's)
 
 
 def replayed(gd: GameDir, game: Game, day: int):
-    """The day resolved again from its recorded seed and the orders on disk: (the resolved day,
-    its rulings and corrections as recorded). `day_files(game, rd, history)` gives its files,
-    for this game's forum or another's (gm/rerender.py)."""
+    """The day resolved again from its recorded seed and the orders on disk, under the settings it
+    was resolved under: (the resolved day, its rulings and corrections as recorded, the game as it
+    was then, a note when today's game.yaml differs). `day_files(then, rd, history)` gives its
+    files, for that game's forum or another's (gm/rerender.py)."""
     if not gd.is_resolved(day):
         raise StateError(f"Day {day} has not been resolved; nothing to audit")
     record = gd.read_json(day, "day.json")
@@ -54,18 +57,60 @@ def replayed(gd: GameDir, game: Game, day: int):
     if not isinstance(seed_hex, str):
         raise StateError(f"{display_path(gd.result_dir(day) / 'day.json')}: no seed recorded")
     veil = record.get("veil")
+    game, note = settings_of(gd, game, record)
     rd = resolve_day(gd, game, day, parse_seed(seed_hex), parse_seed(veil) if isinstance(veil, str) else None,
                      record.get("beacon"))
     rd.checked.seed_committed = bool(record.get("seed_committed"))  # seed.secret stays out of a shared copy
     history = {"rulings": record.get("rulings") or [], "corrections": record.get("corrections") or [],
                "no_beacon": record.get("no_beacon")}
-    return rd, history
+    return rd, history, game, note
+
+
+def settings_of(gd: GameDir, game: Game, record: dict) -> tuple[Game, str | None]:
+    """The game as the day was resolved: under the game.yaml (and the files its settings name)
+    its record keeps, when today's differ (a `forum:` changed, a house rule changed by a ruling);
+    and a note naming what differs (None: the same, or a record older than the field)."""
+    import dataclasses
+    import tempfile
+
+    text, files = record.get("game_yaml"), record.get("game_files") or {}
+    if not isinstance(text, str) or not isinstance(files, dict) or (text == game.source and files == game.source_files):
+        return game, None
+    with tempfile.TemporaryDirectory(prefix="gm-audit-") as scratch:
+        root = Path(scratch)
+        (root / "game.yaml").write_text(text, encoding="utf-8", newline="")
+        for name, body in files.items():
+            target = (root / str(name)).resolve()
+            if not isinstance(body, str) or not target.is_relative_to(root.resolve()):
+                raise StateError(f"{display_path(gd.result_dir(record.get('day', 0)) / 'day.json')}: game_files: "
+                                 f"{name!r} is not a file of the game folder")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(body, encoding="utf-8", newline="")
+        try:
+            then = GameDir(root).load()
+        except GmError as exc:
+            raise StateError(f"the game.yaml Day {record.get('day')} was resolved under cannot be read: "
+                             f"{str(exc).splitlines()[0]}") from None
+    return dataclasses.replace(then, root=game.root), _what_differs(game, text, files)
+
+
+def _what_differs(game: Game, text: str, files: dict) -> str:
+    from gm.yamlio import load_text, plain
+
+    try:
+        now, then = plain(load_text(game.source, game.root / "game.yaml")), plain(load_text(text, game.root / "game.yaml"))
+    except GmError:
+        now, then = {}, {}
+    keys = sorted(k for k in set(now) | set(then) if now.get(k) != then.get(k)) if isinstance(now, dict) and isinstance(then, dict) else []
+    keys += sorted(n for n in set(files) | set(game.source_files) if files.get(n) != game.source_files.get(n))
+    what = ", ".join(map(str, keys)) or "its text"
+    return f"today's game.yaml differs from the one the day was resolved under ({what}): replayed under the recorded one"
 
 
 def replay_day(gd: GameDir, game: Game, day: int) -> Replay:
     """Resolve the day again from its recorded seed and the orders on disk; compare every file."""
     with gc_paused():  # the replayed day's objects all live until it is compared (gm/storage/gcpause.py)
-        rd, history = replayed(gd, game, day)
+        rd, history, game, note = replayed(gd, game, day)
         expected = day_files(game, rd, history)
     if f"reveal.{game.ext}" not in expected and game_ended(gd, game):  # a sealed day, released at the end
         expected.update(released_reveal(game, expected["day.json"], expected["rolls.public.jsonl"]))
@@ -86,12 +131,14 @@ def replay_day(gd: GameDir, game: Game, day: int) -> Replay:
                 diff = list(difflib.unified_diff(expected[rel].splitlines(), got.splitlines(),
                                                  f"replayed/{rel}", f"on disk/{rel}", lineterm="", n=0))
                 differences.append(Difference("DIFFERS", rel, _first_difference(expected[rel], got), diff))
-    return Replay(day, seed_hex, len(rd.rolls), len(rd.checked.files), len(expected), differences)
+    return Replay(day, seed_hex, len(rd.rolls), len(rd.checked.files), len(expected), differences, note)
 
 
 def audit_day(gd: GameDir, game: Game, day: int):
     r = replay_day(gd, game, day)
     lines = [f"Day {day}: replayed {r.rolls} rolls from seed {r.seed_hex[:16]}... and {r.orders_files} orders file(s)"]
+    if r.note:
+        lines.append(f"  note: {r.note}")
     for d in r.differences:
         lines.append(f"  {d.kind:<9} {d.rel}: {d.detail}")
         lines += ["      " + x for x in d.diff[:12]]
@@ -120,6 +167,8 @@ def _replay(gd: GameDir, game: Game, day: int, out: DayAudit) -> None:
         return
     if not replay.differences:
         out.notes.append("replayed byte for byte")
+    if replay.note:
+        out.notes.append(replay.note)
     named = {f.split(": ", 1)[0] for f in out.findings}
     for d in replay.differences:
         what = {"MISSING": "missing", "EXTRA": "not written by the replay", "DIFFERS": f"differs from the replay ({d.detail})"}

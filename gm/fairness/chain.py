@@ -131,6 +131,9 @@ def _ill_typed(record) -> str | None:
         "seed": isinstance(record.get("seed"), str) and 0 < len(record["seed"]) <= 1024,
         "dice_key": isinstance(record.get("dice_key"), str) and len(record["dice_key"]) <= 1024,
         "salts": isinstance(salts, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in salts.items()),
+        "game_yaml": record.get("game_yaml") is None or isinstance(record.get("game_yaml"), str),
+        "game_files": isinstance(record.get("game_files", {}), dict) and all(
+            isinstance(k, str) and isinstance(v, str) for k, v in record.get("game_files", {}).items()),
     }
     bad = [k for k, ok in checks.items() if not ok]
     return f"{', '.join(bad)}: not of the type gm writes" if bad else None
