@@ -147,28 +147,33 @@ def check_ruled_deadline(gd: GameDir, day: int, ruled: str | None) -> None:
     from gm.fairness.beacon import round_time, utc_words
     from gm.gmday.rulings import parse_deadline
 
+    from gm.fairness.rounds import current_of
+
     if not ruled or not commit_path(gd, day).is_file():
         return
-    round_ = (committed_record(gd, day).get("beacon") or {}).get("round")
+    round_ = current_of(gd, day)[0]  # the last round announced, else the committed one
     when = parse_deadline(ruled)
     if round_ is None or when is None:
         return
     when = when.replace(tzinfo=timezone.utc)
     if when >= round_time(round_):
         raise StateError(f"a deadline ruling moves Day {day}'s deadline to {utc_words(when)}, after drand quicknet round "
-                         f"{round_} that its commitment named (published {utc_words(round_time(round_))}): that round "
-                         "would be known while orders still come in. Keep a deadline before it (edit the ruling), or "
-                         "announce in the thread that the day goes without its round and resolve it with --no-beacon "
-                         "\"the deadline was extended\" (the reveal says so in its first line)")
+                         f"{round_} that its dice are to take (published {utc_words(round_time(round_))}): that round "
+                         "would be known while orders still come in. Before it is out, announce a new round: "
+                         f"`gm commit {display_path(gd.root)} --day {day} --new-deadline '{ruled}' --reason \"...\"` "
+                         "(post what it prints); or keep a deadline before it (edit the ruling); or, once it is out, "
+                         "resolve with --no-beacon \"the deadline was extended\" (the reveal says so in its first line)")
 
 
 def check_resolve_time(gd: GameDir, day: int, now: datetime | None, early: bool) -> list[str]:
     """`gm resolve` before the committed deadline is refused unless `early`: orders could still come."""
     from gm.fairness.beacon import utc_words
 
+    from gm.fairness.rounds import current_of
+
     if not commit_path(gd, day).is_file():
         return []
-    deadline = committed_deadline(committed_record(gd, day))
+    deadline = current_of(gd, day)[1]  # the last one announced, else the committed one
     if deadline is None or clock(now) >= deadline:
         return []
     if not early:
@@ -423,7 +428,9 @@ def beacon_for_resolve(gd: GameDir, day: int, signature: str | None, without: st
         if signature:
             raise StateError(f"Day {day} was not committed to a beacon round, so --beacon has nothing to check against")
         return None
-    named = committed_record(gd, day).get("beacon")
+    from gm.fairness.rounds import current_of
+
+    named = current_of(gd, day)[2].get("beacon")  # the last round announced, else the committed one
     if not named:
         if signature:
             raise StateError(f"Day {day}'s commitment names no beacon round (it was made without --deadline): "
@@ -439,7 +446,9 @@ def beacon_for_resolve(gd: GameDir, day: int, signature: str | None, without: st
 
 def without_beacon(gd: GameDir, day: int, reason: str) -> dict:
     """What the record and the reveal say of a day resolved without its committed round."""
-    return {"round": committed_record(gd, day)["beacon"]["round"], "reason": reason.strip()}
+    from gm.fairness.rounds import current_of
+
+    return {"round": current_of(gd, day)[0], "reason": reason.strip()}
 
 
 def _without_beacon(gd: GameDir, day: int, signature: str | None, reason: str) -> bool:

@@ -44,6 +44,7 @@ class CheckedDay:
     seen_before: Callable[[], dict] | None = field(default=None, repr=False)
     commit_digest: str | None = None  # SHA-256 of days/NN/commit.txt as read (gm/fairness/commitment.py)
     lock_digest: str | None = None  # SHA-256 of days/NN/lock.txt as read (gm/fairness/lock.py)
+    round_digests: list = field(default_factory=list)  # SHA-256 of each days/NN/round.K.txt (gm/fairness/rounds.py)
     # a new copy of `state` made again from what it was loaded from (far cheaper than a deepcopy)
     fresh_state: Callable[[], Any] | None = field(default=None, repr=False)
     rulings: Any = None  # gm.gmday.rulings.Rulings: days/NN/rulings.yaml read and checked
@@ -332,9 +333,23 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None, thread_vote
                       # commit.txt is kept with the game; seed.secret may not be (a clone leaves it out)
                       seed_committed=is_committed(gd, day) or commit_path(gd, day).is_file(),
                       commit_digest=_digest_of(commit_path(gd, day)), lock_digest=_digest_of(gd.day_dir(day) / "lock.txt"),
+                      round_digests=_round_digests(gd, day),
                       fresh_state=fresh_state, rulings=rulings, ruling_events=ruling_events,
                       story=story, story_digest=story_digest, told=told, warnings_of=warnings_of,
                       seen_before=seen_before)
+
+
+def _round_digests(gd: GameDir, day: int) -> list[str]:
+    """The SHA-256 of each announcement of a new round for the day, in order (gm/fairness/rounds.py)."""
+    from gm.fairness.rounds import MAX_ROUNDS, round_path
+
+    out = []
+    for n in range(1, MAX_ROUNDS + 1):
+        digest = _digest_of(round_path(gd, day, n))
+        if digest is None:
+            break
+        out.append(digest)
+    return out
 
 
 def _seen_before(gd: GameDir, day: int, kinds: frozenset) -> Callable[[], dict]:
