@@ -152,3 +152,14 @@ def test_round_problems_names_each_broken_link(moved):
     for want, forged in cases.items():
         got = round_problems(commit, post_digests(commit_text), [(forged, set())])
         assert any(want in g for g in got), (want, got)
+
+
+def test_the_standalone_checker_from_the_docs_follows_an_announced_round(moved):
+    from test_fairness import _standalone
+
+    play(moved)
+    d = moved / "days" / "04"
+    commit, reveal, rolls = d / "commit.txt", d / "result" / "reveal.bbcode", d / "result" / "rolls.public.jsonl"
+    out = _standalone(commit, reveal, rolls, d / "round.1.txt")
+    assert out.returncode == 0, out.stderr
+    assert _standalone(commit, reveal, rolls).returncode != 0  # the announcement left out
