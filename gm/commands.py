@@ -468,7 +468,7 @@ def commit(root: Path, day: int | None, deadline: str | None = None, late: bool 
 
 
 def _announce(gd: GameDir, game, day: int | None, when, reason: str | None, now: str | None):
-    from gm.fairness.rounds import announce_round
+    from gm.fairness.announce import announce_round
     from gm.gmday.deadline import set_deadline
 
     with gd.lock():

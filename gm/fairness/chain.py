@@ -329,7 +329,7 @@ def _check_seed(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
 
 
 def _check_rounds(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
-    from gm.fairness.rounds import audit_rounds
+    from gm.fairness.announce import audit_rounds
 
     findings, notes = audit_rounds(gd, day, record, lambda path: shown_path(gd, path))
     out.findings += findings

@@ -9,16 +9,18 @@ deadline it replaces, the new ones, the time it was made and the GM's reason. It
 before the round it replaces is out (else anyone could know the dice key while orders still come
 in). Lock and resolve then use the last round announced; `gm verify` and `gm audit` check the
 chain commitment -> announcements -> lock -> reveal (docs/fairness.md, "A new round, announced").
+
+Here: reading them and checking their chain (read by commitment and lock, so it reads neither);
+gm/fairness/announce.py makes them and audits them.
 """
 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 
-from gm.errors import StateError
-from gm.storage.gamedir import Game, GameDir, create_file_atomically
+from gm.storage.gamedir import GameDir
 from gm.yamlio import display_path
 
 ROUND_TAG = "gm-round"
@@ -30,18 +32,6 @@ class Announcement:
     record: dict
     sha256: str  # of the post as gm wrote it
     path: str
-
-
-@dataclass
-class Announced:
-    day: int
-    post: str
-    path: str
-    round: int
-    deadline: datetime
-    new: bool = True
-    warnings: list[str] = field(default_factory=list)
-    parts: list[str] = field(default_factory=list)
 
 
 def round_path(gd: GameDir, day: int, n: int):
@@ -63,22 +53,27 @@ def announcements(gd: GameDir, day: int) -> list[Announcement]:
     return out
 
 
+def _deadline(rec: dict) -> datetime | None:
+    from gm.fairness.beacon import parse_utc_text
+
+    return parse_utc_text(rec["deadline"]) if isinstance(rec.get("deadline"), str) else None
+
+
 def current(commit: dict, announced: list[dict]) -> tuple[int | None, datetime | None]:
     """The round and deadline in force: the last announced, else the commitment's."""
-    from gm.fairness.commitment import committed_deadline
-
     if announced:
-        return announced[-1].get("round"), committed_deadline(announced[-1])
-    return (commit.get("beacon") or {}).get("round"), committed_deadline(commit)
+        return announced[-1].get("round"), _deadline(announced[-1])
+    return (commit.get("beacon") or {}).get("round"), _deadline(commit)
 
 
 def current_of(gd: GameDir, day: int) -> tuple[int | None, datetime | None, dict]:
     """The day's round and deadline in force, read from its commitment and announcements; and the
     commitment's record with them in place (what lock, resolve and their clocks go by)."""
     from gm.fairness.beacon import NETWORK, utc_text
-    from gm.fairness.commitment import committed_record
+    from gm.fairness.machine_lines import find_machine_line
 
-    commit = committed_record(gd, day)
+    path = gd.day_dir(day) / "commit.txt"  # gm/fairness/commitment.py's commit_path (which reads this module)
+    commit = find_machine_line(path.read_text(encoding="utf-8"), "gm-commit", display_path(path))
     announced = [a.record for a in announcements(gd, day)]
     round_, deadline = current(commit, announced)
     if not announced:
@@ -130,143 +125,3 @@ def round_problems(commit: dict, commit_digests: set[str], posts: list[tuple[dic
             bad.append(f"{where}: gives no reason")
         prev_round, prev_deadline, prev_digests = round_, rec.get("deadline"), digests
     return bad
-
-
-def announce_round(gd: GameDir, game: Game, day: int, new_deadline: datetime, reason: str,
-                   now: datetime | None = None) -> Announced:
-    """Name a new round for a committed day whose deadline moves past its round: refused once that
-    round is out, for a locked or resolved day, or for a deadline that does not need a new round."""
-    from gm.fairness.beacon import round_after, round_time, utc_text, utc_words
-    from gm.fairness.commitment import LOG_FILE, clock, commit_path, committed_record, log_event, take_back_log
-    from gm.fairness.lock import lock_path
-    from gm.fairness.machine_lines import check_fits, check_machine_lines, machine_line
-    from gm.forum.render import render_post
-    from gm.names import text_problem
-
-    reason = (reason or "").strip()
-    problem = text_problem(reason, "--reason") if reason else \
-        "--new-deadline needs --reason \"...\": the announcement says why the deadline moves"
-    if problem or len(reason) > 500:
-        raise StateError(problem or "--reason is at most 500 characters: it goes into the post")
-    if gd.is_resolved(day):
-        raise StateError(f"Day {day} is already resolved: its deadline can no longer move")
-    post = commit_path(gd, day)
-    if not post.is_file():
-        raise StateError(f"Day {day} has no commitment ({display_path(post)}): commit it with --deadline, "
-                         "which names the round")
-    if lock_path(gd, day).is_file():
-        raise StateError(f"Day {day} is locked ({display_path(lock_path(gd, day))}): the lock names its round and "
-                         "fixed the orders; a deadline cannot move after it")
-    commit = committed_record(gd, day)
-    if not commit.get("beacon"):
-        raise StateError(f"Day {day}'s commitment names no beacon round (made without --deadline): there is no round "
-                         "to replace; a deadline ruling alone moves its deadline")
-    earlier = announcements(gd, day)
-    if len(earlier) >= MAX_ROUNDS:
-        raise StateError(f"Day {day} already has {MAX_ROUNDS} announcements of a new round: no more")
-    if earlier and earlier[-1].record.get("deadline") == utc_text(new_deadline):  # the same again: its post again
-        last = earlier[-1]
-        return Announced(day, round_path(gd, day, len(earlier)).read_text(encoding="utf-8"), last.path,
-                         last.record["round"], new_deadline, new=False)
-    old_round, old_deadline = current(commit, [a.record for a in earlier])
-    now = clock(now)
-    if now >= round_time(old_round):
-        raise StateError(f"drand quicknet round {old_round}, which Day {day}'s dice are to take, is already out "
-                         f"(published {utc_words(round_time(old_round))}; it is {utc_words(now)}): a new round "
-                         "announced now comes too late, as anyone could know the old one's dice. Keep the deadline, "
-                         "or resolve with --no-beacon \"why\" (the reveal says so in its first line)")
-    if new_deadline <= now:
-        raise StateError(f"the new deadline {utc_words(new_deadline)} is already past (it is {utc_words(now)})")
-    new_round = round_after(new_deadline)
-    if round_time(old_round) > new_deadline:
-        raise StateError(f"the new deadline {utc_words(new_deadline)} comes before round {old_round} "
-                         f"(published {utc_words(round_time(old_round))}): the day keeps its round, no announcement is "
-                         "needed (a `deadline:` ruling in rulings.yaml moves the deadline)")
-    previous = earlier[-1].sha256 if earlier else hashlib.sha256(post.read_bytes()).hexdigest()
-    n = len(earlier) + 1
-    record = {"day": day, "engine": commit.get("engine"), "game": commit.get("game"), "n": n,
-              "seed_sha256": commit.get("seed_sha256"), "previous_sha256": previous,
-              "from_round": old_round, "from_deadline": utc_text(old_deadline) if old_deadline else None,
-              "round": new_round, "deadline": utc_text(new_deadline), "made": utc_text(now), "reason": reason}
-    words = {"from_deadline": utc_words(old_deadline) if old_deadline else "none set", "deadline": utc_words(new_deadline),
-             "from_round_time": utc_words(round_time(old_round)), "round_time": utc_words(round_time(new_round)),
-             "made": utc_words(now)}
-    line = machine_line(ROUND_TAG, record)
-    text = render_post(game, "round.j2", day=day, record=record, machine=line, words=words)
-    check_machine_lines(text, [line], "the announcement of a new round")
-    check_fits(text, game.forum.max_length if game.forum else None, "the announcement of a new round")
-    path = round_path(gd, day, n)
-    log = gd.root / LOG_FILE
-    size = log.stat().st_size if log.is_file() else None
-    try:  # the log line first, then the post it vouches for (as gm commit does)
-        log_event(gd, {"event": "round", "day": day, "n": n, "round": new_round,
-                       "round_sha256": hashlib.sha256(text.encode("utf-8")).hexdigest()})
-        create_file_atomically(path, text)
-    except BaseException:
-        if path.is_file() and path.read_text(encoding="utf-8") == text:
-            path.unlink()
-        take_back_log(log, size)
-        raise
-    return Announced(day, text, display_path(path), new_round, new_deadline)
-
-
-def audit_rounds(gd: GameDir, day: int, record: dict, shown) -> tuple[list[str], list[str]]:
-    """`gm audit`'s checks of a resolved day's announcements (findings, notes): each file against the
-    digests its record keeps, the chain they make from the commitment (round_problems), the log's
-    line for each, and the lock continuing the last. `shown(path)` words a path for the GM."""
-    from gm.errors import GmError
-    from gm.fairness.commitment import COMMIT_TAG, LOG_FILE, commit_path, read_log
-    from gm.fairness.lock import LOCK_TAG, lock_path
-    from gm.fairness.machine_lines import find_machine_line
-
-    recorded = record.get("rounds_sha256") or []
-    findings: list[str] = []
-    posts = []
-    for n in range(1, max(len(recorded), MAX_ROUNDS) + 1):
-        path = round_path(gd, day, n)
-        want = recorded[n - 1] if n <= len(recorded) else None
-        if not path.is_file():
-            if want is not None:
-                findings.append(f"{shown(path)}: removed after Day {day} was resolved (an announcement of a new round)")
-            if n > len(recorded):
-                break
-            continue
-        raw = path.read_bytes()
-        got = hashlib.sha256(raw).hexdigest()
-        if want is None:
-            findings.append(f"{shown(path)}: added after Day {day} was resolved (an announcement the day did not use)")
-        elif got != want:
-            findings.append(f"{shown(path)}: changed after Day {day} was resolved (an announcement of a new round; "
-                            f"recorded SHA-256 {want[:12]}..., now {got[:12]}...)")
-        try:
-            posts.append((find_machine_line(raw.decode("utf-8"), ROUND_TAG, shown(path)), {got}))
-        except (GmError, UnicodeDecodeError) as exc:
-            findings.append(f"{shown(path)}: {str(exc).splitlines()[0]}")
-    logged = [e.get("round_sha256") for e in read_log(gd) if e.get("event") == "round" and e.get("day") == day]
-    if logged != list(recorded) and (gd.root / LOG_FILE).is_file():
-        findings.append(f"{LOG_FILE}: logs {len(logged)} announcement(s) of a new round for Day {day}, the record "
-                        f"{len(recorded)}: " + ("one was made and dropped" if len(logged) > len(recorded) else
-                                                "they do not match (edited?)"))
-    commit = commit_path(gd, day)
-    if commit.is_file() and posts:
-        raw = commit.read_bytes()
-        try:
-            committed = find_machine_line(raw.decode("utf-8"), COMMIT_TAG, shown(commit))
-        except (GmError, UnicodeDecodeError):
-            committed = None  # the seed's check names an unreadable commitment
-        if committed is not None:
-            findings += [f"{shown(round_path(gd, day, 1))}: {p}" for p in
-                         round_problems(committed, {hashlib.sha256(raw).hexdigest()}, posts)]
-    lock = lock_path(gd, day)
-    if lock.is_file() and posts:
-        try:
-            locked = find_machine_line(lock.read_text(encoding="utf-8"), LOCK_TAG, shown(lock))
-        except (GmError, UnicodeDecodeError):
-            locked = None  # the lock's own check names it
-        if locked is not None and (locked.get("round_sha256") not in posts[-1][1]
-                                   or locked.get("beacon_round") != posts[-1][0].get("round")):
-            findings.append(f"{shown(lock)}: does not continue the last announcement of a new round "
-                            f"({shown(round_path(gd, day, len(posts)))}): it names round {locked.get('beacon_round')}")
-    notes = [f"{len(recorded)} new round(s) announced in time, round {posts[-1][0].get('round')} used"] \
-        if recorded and not findings else []
-    return findings, notes
