@@ -163,3 +163,19 @@ def test_the_standalone_checker_from_the_docs_follows_an_announced_round(moved):
     out = _standalone(commit, reveal, rolls, d / "round.1.txt")
     assert out.returncode == 0, out.stderr
     assert _standalone(commit, reveal, rolls).returncode != 0  # the announcement left out
+
+
+def test_an_announcement_dropped_before_the_day_was_resolved_is_named_by_the_audit(moved):
+    assert announce(moved).exit_code == 0
+    (moved / "days" / "04" / "round.1.txt").unlink()  # the GM takes it back: the day keeps round 990
+    (moved / "days" / "04" / "rulings.yaml").unlink()
+    assert run("lock", moved, "--now", FIRST.strftime(ISO)).exit_code == 0
+    assert run("resolve", moved, "--no-beacon", "drand is down", "--now", AFTER).exit_code == 0
+    out = run("audit", moved, "--all")
+    assert out.exit_code == 1 and "logs 1 announcement(s) of a new round for Day 4, the record 0" in out.output, out.output
+
+
+def test_status_names_the_round_announced(moved):
+    assert announce(moved).exit_code == 0
+    out = run("status", moved)
+    assert "drand quicknet round 1000" in out.output, out.output
