@@ -179,3 +179,19 @@ def test_status_names_the_round_announced(moved):
     assert announce(moved).exit_code == 0
     out = run("status", moved)
     assert "drand quicknet round 1000" in out.output, out.output
+
+
+def test_a_run_stopped_between_the_log_and_the_post_is_finished_by_running_it_again(moved):
+    first = announce(moved)
+    assert first.exit_code == 0
+    path = moved / "days" / "04" / "round.1.txt"
+    text = path.read_text()
+    path.unlink()  # as if killed after the log line, before the post
+    again = announce(moved, (FIRST - timedelta(minutes=30)).strftime(ISO))  # later: the logged post, not a new one
+    assert again.exit_code == 0, again.output
+    assert path.read_text() == text
+    lines = [x for x in (moved / "fairness.log").read_text().splitlines() if '"event":"round"' in x]
+    assert len(lines) == 1
+    assert run("lock", moved, "--now", MOVED.strftime(ISO)).exit_code == 0
+    assert run("resolve", moved, "--beacon", DEMO_SIGNATURE, "--now", AFTER).exit_code == 0
+    assert run("audit", moved, "--all").exit_code == 0

@@ -8,7 +8,7 @@ import hashlib
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from gm.errors import StateError
+from gm.errors import GmError, StateError
 from gm.fairness.rounds import MAX_ROUNDS, ROUND_TAG, announcements, current, round_path, round_problems
 from gm.storage.gamedir import Game, GameDir, create_file_atomically
 from gm.yamlio import display_path
@@ -24,6 +24,7 @@ class Announced:
     new: bool = True
     warnings: list[str] = field(default_factory=list)
     parts: list[str] = field(default_factory=list)
+    record: dict = field(default_factory=dict)
 
 
 def announce_round(gd: GameDir, game: Game, day: int, new_deadline: datetime, reason: str,
@@ -33,8 +34,6 @@ def announce_round(gd: GameDir, game: Game, day: int, new_deadline: datetime, re
     from gm.fairness.beacon import round_after, round_time, utc_text, utc_words
     from gm.fairness.commitment import LOG_FILE, clock, commit_path, committed_record, log_event, take_back_log
     from gm.fairness.lock import lock_path
-    from gm.fairness.machine_lines import check_fits, check_machine_lines, machine_line
-    from gm.forum.render import render_post
     from gm.names import text_problem
 
     reason = (reason or "").strip()
@@ -62,6 +61,12 @@ def announce_round(gd: GameDir, game: Game, day: int, new_deadline: datetime, re
         last = earlier[-1]
         return Announced(day, round_path(gd, day, len(earlier)).read_text(encoding="utf-8"), last.path,
                          last.record["round"], new_deadline, new=False)
+    finished = _finish(gd, game, day, len(earlier) + 1)
+    if finished is not None:
+        if finished.record["deadline"] != utc_text(new_deadline):
+            finished.warnings.append(f"note: this is the announcement a stopped run logged (deadline "
+                                     f"{finished.record['deadline']}); run again to move the deadline once more")
+        return finished
     old_round, old_deadline = current(commit, [a.record for a in earlier])
     now = clock(now)
     if now >= round_time(old_round):
@@ -82,18 +87,12 @@ def announce_round(gd: GameDir, game: Game, day: int, new_deadline: datetime, re
               "seed_sha256": commit.get("seed_sha256"), "previous_sha256": previous,
               "from_round": old_round, "from_deadline": utc_text(old_deadline) if old_deadline else None,
               "round": new_round, "deadline": utc_text(new_deadline), "made": utc_text(now), "reason": reason}
-    words = {"from_deadline": utc_words(old_deadline) if old_deadline else "none set", "deadline": utc_words(new_deadline),
-             "from_round_time": utc_words(round_time(old_round)), "round_time": utc_words(round_time(new_round)),
-             "made": utc_words(now)}
-    line = machine_line(ROUND_TAG, record)
-    text = render_post(game, "round.j2", day=day, record=record, machine=line, words=words)
-    check_machine_lines(text, [line], "the announcement of a new round")
-    check_fits(text, game.forum.max_length if game.forum else None, "the announcement of a new round")
+    text = _post(game, record)
     path = round_path(gd, day, n)
     log = gd.root / LOG_FILE
     size = log.stat().st_size if log.is_file() else None
     try:  # the log line first, then the post it vouches for (as gm commit does)
-        log_event(gd, {"event": "round", "day": day, "n": n, "round": new_round,
+        log_event(gd, {"event": "round", "day": day, "n": n, "round": new_round, "record": record,
                        "round_sha256": hashlib.sha256(text.encode("utf-8")).hexdigest()})
         create_file_atomically(path, text)
     except BaseException:
@@ -101,7 +100,46 @@ def announce_round(gd: GameDir, game: Game, day: int, new_deadline: datetime, re
             path.unlink()
         take_back_log(log, size)
         raise
-    return Announced(day, text, display_path(path), new_round, new_deadline)
+    return Announced(day, text, display_path(path), new_round, new_deadline, record=record)
+
+
+def _post(game: Game, record: dict) -> str:
+    """The announcement post, made from its gm-round record alone (so a logged one can be made again)."""
+    from gm.fairness.beacon import parse_utc_text, round_time, utc_words
+    from gm.fairness.machine_lines import check_fits, check_machine_lines, machine_line
+    from gm.forum.render import render_post
+
+    old = parse_utc_text(record["from_deadline"]) if record.get("from_deadline") else None
+    words = {"from_deadline": utc_words(old) if old else "none set",
+             "deadline": utc_words(parse_utc_text(record["deadline"])),
+             "from_round_time": utc_words(round_time(record["from_round"])),
+             "round_time": utc_words(round_time(record["round"])), "made": utc_words(parse_utc_text(record["made"]))}
+    line = machine_line(ROUND_TAG, record)
+    text = render_post(game, "round.j2", day=record["day"], record=record, machine=line, words=words)
+    check_machine_lines(text, [line], "the announcement of a new round")
+    check_fits(text, game.forum.max_length if game.forum else None, "the announcement of a new round")
+    return text
+
+
+def _finish(gd: GameDir, game: Game, day: int, n: int) -> Announced | None:
+    """Announcement `n`, logged by a run stopped before it wrote the post: made again from the logged
+    record, and written only if it is, byte for byte, the post the log vouches for."""
+    from gm.fairness.beacon import parse_utc_text
+    from gm.fairness.commitment import read_log
+
+    logged = [e for e in read_log(gd) if e.get("event") == "round" and e.get("day") == day and e.get("n") == n]
+    if not logged or not isinstance(logged[-1].get("record"), dict):
+        return None
+    record = logged[-1]["record"]
+    try:
+        text = _post(game, record)
+    except (KeyError, TypeError, ValueError, GmError):
+        return None
+    if hashlib.sha256(text.encode("utf-8")).hexdigest() != logged[-1].get("round_sha256"):
+        return None
+    path = round_path(gd, day, n)
+    create_file_atomically(path, text)
+    return Announced(day, text, display_path(path), record["round"], parse_utc_text(record["deadline"]), record=record)
 
 
 def audit_rounds(gd: GameDir, day: int, record: dict, shown) -> tuple[list[str], list[str]]:
