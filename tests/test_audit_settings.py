@@ -51,3 +51,23 @@ def test_the_record_keeps_the_settings_and_an_edited_one_is_named(game_copy):
     got = _audit(game_copy, "--all")
     assert got.exit_code == 1
     assert "days/02/result/day.json: changed after Day 2 was resolved" in got.output, got.output
+
+
+def test_a_components_file_changed_since_is_replayed_as_it_was_from_any_folder(tmp_path, monkeypatch):
+    """A Kharnage game with its own cards: the record keeps the file's text, and the GM summary names
+    it as game.yaml does (it named it from where gm was run, so an audit from elsewhere failed)."""
+    import shutil
+    from pathlib import Path
+
+    game = tmp_path / "game"
+    assert run("new", game, "--engine", "kharnage").exit_code == 0
+    shutil.copy(Path(__file__).resolve().parents[1] / "games" / "kharnage" / "components.yaml", game / "cards.yaml")
+    _edit(game, "format: bbcode\n", "format: bbcode\ncomponents: cards.yaml\n")
+    monkeypatch.chdir(tmp_path)
+    assert (r := run("resolve", "game", "--day", "0", "--seed", "01")).exit_code == 0, r.output
+    assert "Components: cards.yaml" in (game / "days" / "00" / "result" / "gm-summary.txt").read_text(encoding="utf-8")
+    (game / "cards.yaml").write_text((game / "cards.yaml").read_text(encoding="utf-8") + "# changed\n", encoding="utf-8")
+    monkeypatch.chdir(game)
+    got = _audit(".", "--all")
+    assert got.exit_code == 0, got.output
+    assert "differs from the one the day was resolved under (cards.yaml)" in got.output
