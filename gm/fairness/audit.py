@@ -101,7 +101,9 @@ def _what_differs(game: Game, text: str, files: dict) -> str:
         now, then = plain(load_text(game.source, game.root / "game.yaml")), plain(load_text(text, game.root / "game.yaml"))
     except GmError:
         now, then = {}, {}
-    keys = sorted(k for k in set(now) | set(then) if now.get(k) != then.get(k)) if isinstance(now, dict) and isinstance(then, dict) else []
+    if not (isinstance(now, dict) and isinstance(then, dict)):
+        now, then = {}, {}
+    keys = sorted(k for k in set(now) | set(then) if now.get(k) != then.get(k))
     keys += sorted(n for n in set(files) | set(game.source_files) if files.get(n) != game.source_files.get(n))
     what = ", ".join(map(str, keys)) or "its text"
     return f"today's game.yaml differs from the one the day was resolved under ({what}): replayed under the recorded one"

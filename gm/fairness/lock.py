@@ -87,7 +87,8 @@ def _lock_time(day: int, commit: dict, now, early: bool, reason: str | None) -> 
                          "the deadline, or with --early to lock now (the post will say it was locked early)")
     out = round_ is not None and now >= round_time(round_)
     if out and not reason:
-        raise StateError(f"drand quicknet round {round_}, named by Day {day}'s commitment, is already out (published "
+        raise StateError(f"drand quicknet round {round_}, which Day {day}'s dice take (named by its commitment, or "
+                         "its last announcement of a new round), is already out (published "
                          f"{words['round_time']}): a lock made now comes after anyone could know the dice key. Lock "
                          "with --reason \"...\" to say why in the post, so the players can judge it")
     if reason and not out:
