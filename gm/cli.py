@@ -806,7 +806,7 @@ def inbox(game_dir, pms, day, sender, accept, no_ask, as_json):
     problem gm explains (the folder left as it was); 2 a usage error; 3 a bug in gm (GM_DEBUG=1
     shows the traceback).
     """
-    from gm.inbox import accept as run_accept, report_json, report_lines, run_inbox
+    from gm.inbox.intake import accept as run_accept, report_json, report_lines, run_inbox
 
     if accept:
         if pms:

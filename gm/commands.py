@@ -638,7 +638,7 @@ def preview(root: Path, day: int | None, out: Path | None, forum: str | None = N
     """Write the day's HTML preview (gm/forum/preview.py); return where, and a note when the posts shown
     are rendered again for another forum than the result's. Opens nothing."""
     from gm.forum.preview import write_preview
-    from gm.rerender import posts_for
+    from gm.forum.rerender import posts_for
 
     gd = GameDir(root)
     game = gd.load()
@@ -653,7 +653,7 @@ def preview(root: Path, day: int | None, out: Path | None, forum: str | None = N
 def _forum(game, name: str | None, max_length: int | None):
     """The forum a command renders for: the one named, else game.yaml's (with the GM's length)."""
     from gm.forum.profiles import GENERIC
-    from gm.rerender import forum_named
+    from gm.forum.rerender import forum_named
 
     if name:
         return forum_named(name, max_length)
@@ -662,8 +662,8 @@ def _forum(game, name: str | None, max_length: int | None):
 
 
 def render(root: Path, day: int | None, forum: str | None, max_length: int | None):
-    """A resolved day's posts for another forum (gm/rerender.py), written to days/NN/render/<forum>/."""
-    from gm.rerender import render_day_for
+    """A resolved day's posts for another forum (gm/forum/rerender.py), written to days/NN/render/<forum>/."""
+    from gm.forum.rerender import render_day_for
 
     gd = GameDir(root)
     game = gd.load()

@@ -45,7 +45,7 @@ class Replay:
 def replayed(gd: GameDir, game: Game, day: int):
     """The day resolved again from its recorded seed and the orders on disk: (the resolved day,
     its rulings and corrections as recorded). `day_files(game, rd, history)` gives its files,
-    for this game's forum or another's (gm/rerender.py)."""
+    for this game's forum or another's (gm/forum/rerender.py)."""
     if not gd.is_resolved(day):
         raise StateError(f"Day {day} has not been resolved; nothing to audit")
     record = gd.read_json(day, "day.json")

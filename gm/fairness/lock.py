@@ -145,7 +145,7 @@ def lock_day(gd: GameDir, game: Game, day: int, check: Callable[[], Any], now=No
         warnings.append("note: --early made no difference: " + (f"the deadline ({times['deadline']}) has passed"
                         if times["deadline"] else "the day's commitment names no deadline"))
 
-    from gm.pms import provenance_problems  # orders read from PMs (gm inbox) name their PMs' digest
+    from gm.inbox.pms import provenance_problems  # orders read from PMs (gm inbox) name their PMs' digest
 
     warnings += [f"warning: {p}" for p in provenance_problems(gd, day)]
     return Locked(day, post, display_path(path), True, warnings)
