@@ -364,9 +364,9 @@ def test_a_form_sent_back_with_words_where_the_orders_go_reads_as_free_text(game
 
 
 def test_at_a_terminal_gm_asks_and_writes_what_the_gm_chose(game, tmp_path, monkeypatch):
-    import gm.cli
+    import gm.commandline.deadline
 
-    monkeypatch.setattr(gm.cli, "_at_terminal", lambda: True)
+    monkeypatch.setattr(gm.commandline.deadline, "_at_terminal", lambda: True)
     page = tmp_path / "goro.txt"
     page.write_text("shoot juno w/ the uzi. search\n", encoding="utf-8")
     out = run("inbox", game, "--day", 4, page, input="2\n")
