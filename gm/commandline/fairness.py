@@ -31,7 +31,7 @@ def commit(game_dir, day, deadline, late, now):
     Example:
       gm commit my-game --day 3 --deadline 2026-03-01T20:00Z
     """
-    from gm import commands
+    from gm.fairness import commands
 
     c = commands.commit(game_dir, day, deadline, late, now)
     for w in c.warnings:
@@ -60,7 +60,7 @@ def lock(game_dir, day, file_key, early, reason, now):
       gm lock my-game --day 3
       gm lock my-game --day 3 --file-key akane.yaml
     """
-    from gm import commands
+    from gm.fairness import commands
 
     if file_key is not None:
         day, key = commands.lock(game_dir, day, file_key=file_key)
@@ -88,7 +88,7 @@ def reveal(game_dir, day, rolls, purposes):
       gm reveal my-game --day 3
       gm reveal my-game --day 3 --rolls
     """
-    from gm import commands
+    from gm.fairness import commands
 
     day, posts = commands.reveal(game_dir, day, rolls, purposes)
     for i, post in enumerate(posts, 1):
@@ -122,7 +122,7 @@ def verify(commit_arg, reveal_path, rolls_path, seed, engine, day, salts, lock_p
     Example:
       gm verify --commit commit.txt --reveal reveal.txt --rolls rolls.jsonl
     """
-    from gm import commands
+    from gm.fairness import commands
 
     verdict = commands.verify(commit_arg, reveal_path, rolls_path, seed, engine, day, list(salts), lock_path, tuple(open_paths))
     if as_json:

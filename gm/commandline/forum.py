@@ -31,7 +31,7 @@ def votes(game_dir, day, thread_path, deadline, dry_run, as_json):
     Example:
       gm votes my-game --thread day3-thread.txt --deadline "2026-03-01 20:00"
     """
-    from gm import commands
+    from gm.forum import commands
 
     out = commands.votes(game_dir, day, thread_path, deadline, dry_run)
     if as_json:
@@ -65,7 +65,7 @@ def preview(game_dir, day, out, forum, max_length):
       gm preview my-game --day 3
       gm preview my-game --day 3 --forum discord
     """
-    from gm import commands
+    from gm.forum import commands
 
     path, note = commands.preview(game_dir, day, out, forum, max_length)
     if note:
@@ -160,7 +160,7 @@ def render(game_dir, day, forum, max_length):
     Example:
       gm render my-game --day 3 --forum discord
     """
-    from gm import commands
+    from gm.forum import commands
 
     out = commands.render(game_dir, day, forum, max_length)
     click.echo(f"Day {out.day}: {len(out.files)} post file(s) for {out.forum} written to {out.folder}/ "
@@ -178,7 +178,7 @@ def templates(game_dir, name):
       gm templates my-game
       gm templates my-game narration.j2
     """
-    from gm import commands
+    from gm.forum import commands
 
     out = commands.templates(game_dir, name)
     if name is not None:

@@ -27,7 +27,7 @@ def rules(target, game_dir, show_rulings):
       gm rules my-game
       gm rules --rulings
     """
-    from gm import commands
+    from gm.forum import commands
 
     engine = target
     if target is not None and game_dir is None:
@@ -63,7 +63,7 @@ def guide(target, fmt):
       gm guide my-game
       gm guide kharnage --format bbcode
     """
-    from gm import commands
+    from gm.forum import commands
 
     engine, game_dir = target, None
     if target is not None:
