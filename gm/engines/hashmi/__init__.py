@@ -34,12 +34,10 @@ from .views import gm_view, player_status, player_view, player_views, public_vie
 
 
 def _phase(name: str, fn) -> Phase:
-    """A phase: the turn's context built around the day's working state."""
+    """A phase: the turn's bookkeeping around the day; its events go out through the day's emitters."""
 
     def resolve(day: Day):
-        ctx = Ctx(day.state, day.rules, day.dice, name)
-        fn(ctx, day.orders)
-        return ctx.events
+        fn(Ctx(day.state, day.rules, day.dice, name, day), day.orders)
 
     return Phase(name, resolve)
 
