@@ -35,6 +35,12 @@ class Facts:
     players: tuple[int, int | None] | None = None
     new_game_hint: str = ("Edit game.yaml, write the orders of Day 0, then run "
                           "`gm check {dir} --day 0` and `gm resolve {dir} --day 0`.")  # {dir}: the new folder
+    # a day of the demo in mid-game, every player still in and orders of many kinds sent: the PM corpus
+    # (tests/inbox/<engine>/corpus.yaml) and the forms' round trip are read for it (tests/inbox_game.py)
+    sample_day: int | None = None
+    # the heading, in words, that opens the reader's own section of a player's message ("You"); an engine
+    # that overrides `player_learned` lists what the player learned after it (tests/test_learned.py)
+    own_heading: str = ""
 
 
 @dataclass(frozen=True, eq=False, repr=False)

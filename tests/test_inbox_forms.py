@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from gm.engines import REGISTRY
-from inbox_game import DAYS
+from inbox_game import corpus_day
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +27,7 @@ def _reopened(engine: str, folder: Path) -> tuple[Path, int, dict]:
     root = folder / engine
     if not root.exists():
         demo(root, engine)
-    day = DAYS[engine]
+    day = corpus_day(engine)
     unresolve(root, day)
     sent: dict = {}
     for path in sorted((root / "days" / f"{day:02d}" / "orders").glob("*.yaml")):

@@ -73,6 +73,8 @@ class BattleRoyale(Engine):
         name="battle-royale",
         title="Battle Royale",
         demo_day=2,  # the demo's most eventful day: two deaths, closures, explosions
+        sample_day=2,  # the PM corpus's day, mid-game
+        own_heading="You",
         new_game_hint=("Edit game.yaml (roster, house rules), run `gm commit {dir} --day 0` and post it, write "
                        "days/00/orders/ (as {dir}/examples/day0-orders.yaml shows), then run "
                        "`gm check {dir} --day 0` and `gm resolve {dir} --day 0`."),

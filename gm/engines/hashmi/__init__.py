@@ -77,6 +77,8 @@ class HashmiBattleRoyale(Engine):
         title="Hashmi Battle Royale",
         config_keys=("house_rules", "roster", "components", "telling"),
         demo_day=None,  # the demo prints its last day: the victory
+        sample_day=3,  # the PM corpus's day, mid-game
+        own_heading="Your agents",
         new_game_hint=("Edit game.yaml (roster in seat order, house rules), run `gm commit {dir} --day 0` and post "
                        "it (the deal of agents and missions and the decks' shuffle), then `gm check {dir} --day 0` and "
                        "`gm resolve {dir} --day 0` (the first player, agents and missions)."),

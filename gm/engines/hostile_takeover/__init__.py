@@ -43,6 +43,7 @@ class HostileTakeover(Engine):
         title="Hostile Takeover",
         config_keys=("house_rules", "roster", "first_player", "board"),
         demo_day=None,  # the demo prints its last day: the final score
+        sample_day=5,  # the PM corpus's day, mid-game
         new_game_hint=("Edit game.yaml (roster and colours, house rules, the board), run `gm commit {dir} --day 0` "
                        "and post it, then `gm check {dir} --day 0` and `gm resolve {dir} --day 0` (the roll for the "
                        "first player); commit each round the same way before its orders come in."),

@@ -37,6 +37,7 @@ class Kharnage(Engine):
         title="Kharnage",
         config_keys=("house_rules", "roster", "components"),
         demo_day=None,  # the demo prints its last day: the final score
+        sample_day=2,  # the PM corpus's day, mid-game
         new_game_hint=("Edit game.yaml (the players in seat order and their armies, house rules), run "
                        "`gm commit {dir} --day 0` and post it (the shuffles of every deck: the commitment that "
                        "matters most), then `gm resolve {dir} --day 0` (the set-up: shuffles, opening draws and hands)."),

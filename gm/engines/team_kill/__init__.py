@@ -58,6 +58,8 @@ class TeamKill(Engine):
         title="Team Kill",
         config_keys=("house_rules", "roster", "first_player", "components", "telling"),
         demo_day=None,  # the demo prints its last day: the winner
+        sample_day=3,  # the PM corpus's day, mid-game
+        own_heading="Your hand",
         new_game_hint=("Edit game.yaml (the roster in seat order, house rules), run `gm commit {dir} --day 0` "
                        "and post it (the deal's dice: the one commitment that matters, as no later day rolls), "
                        "then `gm resolve {dir} --day 0` to shuffle, deal and roll for the first player."),
