@@ -234,7 +234,7 @@ def _history(gd: GameDir, day: int, force: bool) -> dict:
 
 def audit(root: Path, day: int | None) -> AuditReport:
     from gm.fairness.audit import AuditReport, audit_day
-    from gm.fairness.chain import check_day
+    from gm.fairness.chain_audit import check_day
 
     gd = GameDir(root)
     game = gd.load()

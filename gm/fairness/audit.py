@@ -7,7 +7,8 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 
-from gm.fairness.chain import HEAD, DayAudit, check_day, read_head, shown_path
+from gm.fairness.chain import HEAD, read_head, shown_path
+from gm.fairness.chain_audit import DayAudit, check_day
 from gm.pipeline.day import resolve_day
 from gm.dice import parse_seed
 from gm.errors import GmError, StateError
