@@ -128,8 +128,9 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
     `intro` is the GM's prose for the post: it is written to days/NN/story.md (which must not hold
     other text already) so the day's record and `gm audit` can account for it."""
     from gm.fairness.chain import write_result
-    from gm.fairness.commitment import (LOG_FILE, beacon_for_resolve, check_resolve_time, check_ruled_deadline, derived_veil,
+    from gm.fairness.commitment import (LOG_FILE, beacon_for_resolve, derived_veil,
                                         log_event, secret_for_resolve, take_back_log)
+    from gm.fairness.deadlines import check_resolve_time, check_ruled_deadline
     from gm.pipeline.day import read_day, roll_day
     from gm.pipeline.record import day_files
     from gm.storage.gamedir import create_file_atomically
