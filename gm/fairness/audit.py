@@ -9,7 +9,8 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gm.fairness.chain import HEAD, DayAudit, check_day, read_head, shown_path
+from gm.fairness.chain import HEAD, read_head, shown_path
+from gm.fairness.chain_audit import DayAudit, check_day
 from gm.pipeline.day import resolve_day
 from gm.dice import parse_seed
 from gm.errors import GmError, StateError
@@ -49,7 +50,7 @@ def replayed(gd: GameDir, game: Game, day: int):
     """The day resolved again from its recorded seed and the orders on disk, under the settings it
     was resolved under: (the resolved day, its rulings and corrections as recorded, the game as it
     was then, a note when today's game.yaml differs). `day_files(then, rd, history)` gives its
-    files, for that game's forum or another's (gm/rerender.py)."""
+    files, for that game's forum or another's (gm/forum/rerender.py)."""
     if not gd.is_resolved(day):
         raise StateError(f"Day {day} has not been resolved; nothing to audit")
     record = gd.read_json(day, "day.json")
