@@ -30,6 +30,7 @@ from .order_base import default_orders
 from .orders import check_orders_doc
 from .roster import read_game
 from .state import OPENING, PLACEMENT, State
+from .today import turns_today, writers
 from .views import gm_view, player_status, player_view, player_views, public_view, status_rows
 
 
@@ -39,6 +40,8 @@ def _phase(name: str, fn) -> Phase:
     def resolve(day: Day):
         ctx = Ctx(day.state, day.rules, day.dice, name)
         fn(ctx, day.orders)
+        # the state carries turns_per_day (players_due has no rules): a change counts from the next day
+        day.state.turns_per_day = day.rules.turns_per_day
         return ctx.events
 
     return Phase(name, resolve)
@@ -63,6 +66,27 @@ def _turn(ctx: Ctx, orders: dict) -> None:
 def _next(ctx: Ctx, orders: dict) -> None:
     if ctx.state.pending is None:  # a turn stopped at a choice goes on tomorrow
         turn_start.next_turn(ctx)
+
+
+def _more_turns(today: list[tuple[str, str]]):
+    """The day's later turns (house rule turns_per_day, ruling T-1): each played from its writer's
+    orders while the game goes as the day's orders foresaw; each its own steps, as on a day of one."""
+
+    def resolve(day: Day):
+        events: list = []
+        for name, writer in today[1:]:
+            st = day.state
+            if st.over or st.pending is not None or st.active != name or st.hypnotised == name:
+                break  # the day's events changed whose turn it is: the rest waits for tomorrow
+            turn = day.orders.get(writer)
+            for step, fn in ((f"{name}'s turn", lambda c, n=name, o=turn: turns.play_turn(c, n, o)),
+                             ("next turn", lambda c: _next(c, day.orders))):
+                ctx = Ctx(st, day.rules, day.dice, step)
+                fn(ctx)
+                events += ctx.events
+        return events
+
+    return Phase("more turns", resolve)
 
 
 def _setup_day(ctx: Ctx, orders: dict) -> None:
@@ -138,7 +162,7 @@ class HashmiBattleRoyale(Engine):
             return [p.name for p in state.players.values()]
         if state.active is None or state.players[state.active].out:  # out by a ruling: the turn passes on
             return []
-        return [state.controller(state.active)]
+        return list(writers(state))  # the day's turns' writers (T-1)
 
     def may_send(self, state: State) -> list[str]:
         """Any player still in, any day of play: standing orders (charm, sacrifice, draw...) are
@@ -153,7 +177,14 @@ class HashmiBattleRoyale(Engine):
             return [_phase("set-up", lambda ctx, orders: setup_mod.deal(ctx))]
         if state.stage == PLACEMENT:
             return [_phase("placement", _setup_day)]
-        return [_phase(f"{state.active}'s turn", _turn), _phase("next turn", _next)]
+        today: list = []
+
+        def first(ctx: Ctx, orders: dict) -> None:
+            today[:] = turns_today(ctx.state)  # the turns its players were told of, before any die
+            _turn(ctx, orders)
+
+        more = [_more_turns(today)] if state.turns_per_day > 1 else []
+        return [_phase(f"{state.active}'s turn", first), _phase("next turn", _next), *more]
 
     def decided(self, state: State, rules) -> bool:
         return state.over

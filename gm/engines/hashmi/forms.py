@@ -51,6 +51,8 @@ def form_text(state, rules, player: str, view: dict | None = None) -> str:
             weapons = [c for c in me["hand"] if c in rules.comp.weapons]
             cards = [c for c in me["hand"] if c not in rules.comp.weapons]
             first = living[0] if living else None
+            if me.get("later_turn"):
+                rows.append(f"  ## your turn comes today after {', '.join(me['after'])}'s: play only cards you hold now")
             rows.append(f"  ## your turn: {me['actions']} actions, played in the order written; at least one move")
             rows.append("  # actions:")
             if first is not None:
