@@ -3,13 +3,14 @@ on a 20x20 board; moves of exactly the die's steps, the weapons table and pictur
 shootouts, action cards, the storm, chests, portkeys and secret missions.
 
 A forum day is the rest of the active player's turn plus the start of the next player's turn
-(the storm, timers, their two draws), so each player sees their new cards before writing orders.
+(the storm, timers, their two draws), so each player sees their new cards before writing orders;
+house rule `turns_per_day` plays more of the round's turns in one forum day (today.py, ruling T-1).
 
 Days:
   - Day 0: the Players die for the first player; agents, missions and the decks dealt (setup.py).
   - Day 1: every player's set-up orders: agents' and chests' squares, the opening hand's split;
     then the first player's turn starts.
-  - every later day: one turn (turns.py). Orders: orders.py has the full reference.
+  - every later day: one turn, or up to `turns_per_day` (turns.py; today.py says whose).
 
 Modules: board, components, rules (data); state; orders; search (the exact-N-steps path search),
 movement, shooting, shootout, deaths (the elimination cascade), cards, storm, victory, turns,
