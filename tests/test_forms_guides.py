@@ -501,3 +501,21 @@ def test_hashmi_map_shows_where_the_zones_meet():
         assert len(zones) == len(board.columns)
         for c, z in enumerate(zones):
             assert z == (str(board.zone_of[(c, r)])[:1] if (c, r) in board.zone_of else "#")
+
+
+def test_a_stale_hashmi_standing_order_is_flagged_in_the_receipt_and_the_message(tmp_path):
+    """Bruno's standing Hitchhike lists K12 under `shootout: avoid`; by Day 6 Chiaki.3 stands next
+    to K12: his message says so, and so does his receipt for the next day (a warning that concerns him)."""
+    from test_gm_day import unresolve
+
+    root = tmp_path / "game"
+    assert run("demo", "--engine", "hashmi-battle-royale", root).exit_code == 0
+    message = (root / "days" / "05" / "result" / "messages" / "Bruno.bbcode").read_text(encoding="utf-8")
+    assert "[b]Check your standing orders[/b]" in message and "hitchhike: K12 is next to Chiaki.3" in message
+    unresolve(root, 6)
+    (root / "days" / "06" / "orders" / "bruno.yaml").write_text(
+        "Bruno:\n  standing: {draw: {action: 2, weapon: 0}}\n", encoding="utf-8")  # he changes another order
+    out = run("receipts", root, "--day", 6)
+    assert out.exit_code == 0, out.output
+    receipt = (root / "days" / "06" / "receipts" / "Bruno.bbcode").read_text(encoding="utf-8")
+    assert "hitchhike: K12 is next to Chiaki.3 and your shootout is avoid" in receipt, receipt

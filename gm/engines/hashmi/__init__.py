@@ -146,6 +146,28 @@ class HashmiBattleRoyale(Engine):
 
         return reference(default_rules())
 
+    def check_all(self, orders, missing, state: State, rules, day: int, folder: str):
+        """Warnings for orders the board has overtaken (stale.py): a listed square next to an enemy
+        under `shootout: avoid`, a standing order naming an agent or players no longer in play. Each
+        concerns its player, so it is said in their receipt too."""
+        from gm.errors import Location, Problem
+
+        from .stale import stale_moves, stale_standing
+
+        if state.stage in (OPENING, PLACEMENT) or state.over:
+            return []
+        out = []
+        for name in state.seats:
+            p = state.players[name]
+            if p.out:
+                continue
+            o = orders.get(name)
+            standing = dict(p.standing) | dict((o.standing or {}) if o is not None else {})
+            lines = stale_standing(state, rules, name, standing)
+            lines += stale_moves(state, rules, name, o.actions) if o is not None else []
+            out += [Problem(Location(folder), f"{name}'s orders: {line}", "warning", concerns=(name,)) for line in lines]
+        return out
+
     def defaults_note(self, state: State) -> str:
         if state.stage == PLACEMENT:
             return "their agents and chests go on random legal squares, and their opening hand is 3 action + 2 weapon cards"

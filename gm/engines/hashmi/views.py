@@ -67,6 +67,9 @@ def _with_me(state: State, rules: Rules, name: str, view: dict) -> dict:
     me["hand"] = sorted(p.hand)
     me["mission"] = p.mission
     me["standing"] = dict(p.standing)
+    from .stale import stale_standing
+
+    me["stale"] = stale_standing(state, rules, name) if not (p.out or state.over) else []
     from .today import writers
 
     today = writers(state) if not state.over else {}
