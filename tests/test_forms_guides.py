@@ -519,3 +519,72 @@ def test_a_stale_hashmi_standing_order_is_flagged_in_the_receipt_and_the_message
     assert out.exit_code == 0, out.output
     receipt = (root / "days" / "06" / "receipts" / "Bruno.bbcode").read_text(encoding="utf-8")
     assert "hitchhike: K12 is next to Chiaki.3 and your shootout is avoid" in receipt, receipt
+
+
+# ---- pronouns: the roster's, in every engine's templates -----------------------------------------
+
+# Bare they/them/their in a shipped template that speak of no single player (a group, an agent, the
+# reader's orders, a comment-like note). A new bare one about a player fails the test: write
+# `pronouns(name).their` (any template) or `p.their` (a phrase) instead.
+PLURAL_OK = (
+    "collars around their necks and a bag at their side",  # the students
+    "nothing to mix them into", "give them to gm verify", "Keep them to yourself", "they say what the rolls",
+    "your orders as the GM has them", "as they will be carried out", "change them until the deadline",
+    "To check them all", "by their own {{ e.what", "landing on them with Go",  # an agent
+    "since you wrote them (they stand as written",  # the reader's standing orders
+    "(they passed)", "they give the order of every", "(a card drawn from their hand, their standing plan)",
+    "everyone goes back to their own team", '"it" if e.count == 1 else "them"', "their proposals are due",
+    "Their {{ e.count|plural", "Send {{ \"it\" if e.orders|length == 1 else \"them\" }}",
+    "confronting {{ pronouns(mates[0]).them if mates|length == 1 else \"them\" }}",
+    "(their standing orders held)", 'them=(pronouns(c.team_b[0]).them if betrayal and c.team_b|length == 1 else "them")', "everyone still in plays on their own", "The pawns stand on their spawns",
+)
+
+
+def test_no_shipped_template_speaks_of_a_player_as_they_by_default():
+    """A roster's `pronouns: he` made "Bruno skips their next turn", "Akane confronts Bruno, on their
+    right", "Kestrel loses their last life": every such word now comes from the roster."""
+    found = []
+    for path in sorted((ROOT / "templates").glob("*/*.j2")):
+        source = re.sub(r"\{#.*?#\}", lambda m: "\n" * m.group(0).count("\n"), path.read_text(encoding="utf-8"), flags=re.S)
+        for n, line in enumerate(source.splitlines(), 1):
+            text = line
+            if not re.search(r"(?<![.\w])(their|them|they|Their|They)\b", text):
+                continue
+            rest = text
+            for ok in PLURAL_OK:
+                rest = rest.replace(ok, "")
+            if re.search(r"(?<![.\w])(their|them|they|Their|They)\b", rest):
+                found.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()[:160]}")
+    assert not found, "\n".join(found)
+
+
+def test_posts_and_messages_use_the_rosters_pronouns(tmp_path, played):
+    """Every day of each demo rendered again (gm render) with everyone `pronouns: he`: no line that
+    speaks of one player says their/them for him."""
+    import shutil
+
+    name = played[0]
+    root = tmp_path / "game"
+    shutil.copytree(played[1], root)
+    from ruamel.yaml import YAML
+
+    yaml = YAML()
+    doc = yaml.load((root / "game.yaml").read_text(encoding="utf-8"))
+    doc["roster"] = [dict(e, pronouns="he") if isinstance(e, dict) else {"name": str(e), "pronouns": "he"}
+                     for e in doc["roster"]]
+    with (root / "game.yaml").open("w", encoding="utf-8") as f:
+        yaml.dump(doc, f)
+    wrong = re.compile(r"on their (left|right)|skips their next turn|their building|their last life|back to their spawn"
+                       r"|leaves their team|confronts their own|shows you their hand|change their war plan"
+                       r"|their guard down|their square|not next to them now|confronted them\.|confront them\.")
+    he = re.compile(r"on his (left|right)|skips his next|his building|his last life|back to his spawn|leaves his team"
+                    r"|confronts his own|shows you his hand|change his war plan|his guard down|his square|to him now")
+    seen_he = 0
+    for day in sorted(int(d.name) for d in (root / "days").iterdir() if (d / "result").is_dir()):
+        out = run("render", root, "--day", day)
+        assert out.exit_code == 0, out.output
+        for path in (root / "days" / f"{day:02d}" / "render").rglob("*.*"):
+            text = path.read_text(encoding="utf-8")
+            assert not wrong.search(text), (path, wrong.search(text).group(0))
+            seen_he += len(he.findall(text))
+    assert seen_he or name in ("kharnage", "hashmi-battle-royale", "battle-royale"), "the demo never says his"
