@@ -588,3 +588,11 @@ def test_posts_and_messages_use_the_rosters_pronouns(tmp_path, played):
             assert not wrong.search(text), (path, wrong.search(text).group(0))
             seen_he += len(he.findall(text))
     assert seen_he or name in ("kharnage", "hashmi-battle-royale", "battle-royale"), "the demo never says his"
+
+
+def test_a_worn_item_is_said_as_worn(played):
+    """Quinn wears the Headband: "Quinn (holding Shotgun, wearing Headband)", not "holding Headband"."""
+    if played[0] != "battle-royale":
+        pytest.skip("Battle Royale's wearables")
+    text = (played[1] / "days" / "02" / "result" / "messages" / "Emil.bbcode").read_text(encoding="utf-8")
+    assert "Quinn (holding Shotgun, wearing Headband)" in text and "holding Shotgun and Headband" not in text, text
