@@ -596,3 +596,20 @@ def test_a_worn_item_is_said_as_worn(played):
         pytest.skip("Battle Royale's wearables")
     text = (played[1] / "days" / "02" / "result" / "messages" / "Emil.bbcode").read_text(encoding="utf-8")
     assert "Quinn (holding Shotgun, wearing Headband)" in text and "holding Shotgun and Headband" not in text, text
+
+
+def test_what_you_have_learned_shows_each_sighting_once(played):
+    """Oskar's Binoculars saw the same empty zones night after night: "What you have learned" held
+    a line for each night (Day 3 to Day 7, "the Cliffs: no one" five times). Now each zone's latest
+    sighting only, and empty zones only from the latest report (RULINGS.md, "What you have learned")."""
+    if played[0] != "battle-royale":
+        pytest.skip("Battle Royale's Binoculars")
+    for path in sorted(played[1].glob("days/*/result/messages/*.bbcode")):
+        text = path.read_text(encoding="utf-8")
+        looks = re.findall(r"(?m)^\[\*\]Day (\d+): through the Binoculars, (.*)$", text)
+        zones = [z.split(":")[0] for _, seen in looks for z in seen.split("; ")]
+        assert len(zones) == len(set(zones)), (path, looks)  # each zone's sighting once
+        for day, seen in looks[:-1] if looks else []:
+            assert "no one" not in seen, (path, day, seen)  # an old empty sighting is stale
+    oskar = (played[1] / "days" / "07" / "result" / "messages" / "Oskar.bbcode").read_text(encoding="utf-8")
+    assert oskar.count("through the Binoculars") == 1 and "Day 7: through the Binoculars, the Beach: Chiaki" in oskar
