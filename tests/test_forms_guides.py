@@ -613,3 +613,23 @@ def test_what_you_have_learned_shows_each_sighting_once(played):
             assert "no one" not in seen, (path, day, seen)  # an old empty sighting is stale
     oskar = (played[1] / "days" / "07" / "result" / "messages" / "Oskar.bbcode").read_text(encoding="utf-8")
     assert oskar.count("through the Binoculars") == 1 and "Day 7: through the Binoculars, the Beach: Chiaki" in oskar
+
+
+def test_no_zone_closing_for_min_open_zones_is_not_said_to_be_for_want_of_votes():
+    """Two votes for the Septagon with two zones left: the post said "No zone got enough votes";
+    the reason is the house rule min_open_zones, and the post says so."""
+    from gm.engines import get_engine
+    from gm.forum.render import render_day
+    from gm.pipeline.day import ResolvedDay
+    from gm.storage.gamedir import Game
+    from harness_battle_royale import BattleRoyaleHarness
+    from scenario_harness import load_fixture
+
+    harness = BattleRoyaleHarness()
+    got = harness.run(load_fixture(ROOT / "tests" / "scenarios" / "vote-close-none-min-open-zones.yaml"))
+    game = Game(Path("/nonexistent-fixture-game"), get_engine("battle-royale"), "Fixture", "bbcode", got.rules, [], None)
+    for key in (b"fixture", b"another key", b"a third"):  # whichever phrasing the day's key picks
+        files = render_day(game, ResolvedDay(got.checked.day, key, got.checked, got.state, got.events, got.dice.log))
+        post = files["narration.bbcode"]
+        assert "keeps its last two zones open (house rule min_open_zones)" in post, post
+        assert "enough votes" not in post and "No zone got" not in post
