@@ -87,12 +87,13 @@ def _check(game, state, day, text: str, player: str):
 
 
 def test_every_form_reads_back_as_that_players_orders(played):
-    """Each commented order of each due player's form, uncommented on its own, is that player's
-    orders with no error; an untouched form is their name and nothing else."""
+    """Each commented order of the form of every player who may send orders (those due, and those
+    whose standing orders count on another's turn), every day of the demo, uncommented on its own,
+    is that player's orders with no error; an untouched form is their name and nothing else."""
     name, root = played
     tried = 0
     for day, state, game in _states(root):
-        for player in game.engine.players_due(state)[:4]:
+        for player in game.engine.may_send(state):
             text = game.engine.form_text(state, game.rules, player)
             assert text.endswith("\n") and "\u200b" not in text
             from gm.yamlio import load_text
@@ -633,3 +634,32 @@ def test_no_zone_closing_for_min_open_zones_is_not_said_to_be_for_want_of_votes(
         post = files["narration.bbcode"]
         assert "keeps its last two zones open (house rule min_open_zones)" in post, post
         assert "enough votes" not in post and "No zone got" not in post
+
+
+def test_gm_form_is_usable_for_every_player_on_every_day(played):
+    """`gm form` as it prints (templates/common/form.j2), every day of each demo: the thread's blank
+    form, and the form of every player who may send orders (Hashmi's standing orders on another's
+    turn included): a code block under the player's name with at least one order to uncomment."""
+    from gm.forum.render import render_post
+
+    name, root = played
+    days = 0
+    for day, state, game in _states(root):
+        senders = game.engine.may_send(state)
+        if not senders:
+            continue
+        days += 1
+        blank = render_post(game, "form.j2", day=day, player=None, deadline=None,
+                            lines=game.engine.order_form(state, game.rules, None), text=None)
+        code = re.search(r"\[code\](.*?)\[/code\]", blank, re.S)
+        assert code and re.search(r"(?m)(^\s*(- )?|\{)[a-z_]+: ", code.group(1)), (name, day, blank)  # orders to copy
+        for player in senders:
+            text = game.engine.form_text(state, game.rules, player)
+            post = render_post(game, "form.j2", day=day, player=player, deadline=None,
+                               lines=game.engine.order_form(state, game.rules, player), text=text)
+            block = re.search(r"\[code\](.*?)\[/code\]", post, re.S)
+            assert block and "owes no orders" not in post and "Uncomment" in post, (name, day, player, post)
+            assert _order_lines(block.group(1)), (name, day, player, post)  # something to send
+            if name == "hashmi-battle-royale" and player not in game.engine.players_due(state):
+                assert "# standing: {charm: " in block.group(1), post
+    assert days >= 2, f"{name}: the demo has {days} days of orders"

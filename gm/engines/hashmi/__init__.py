@@ -129,6 +129,7 @@ class HashmiBattleRoyale(Engine):
     apply_ruling = staticmethod(rulings.apply_ruling)
     form_in_message = False  # message.j2 already ends with the turn to write: actions, reach, what waits
     form_text = staticmethod(forms.form_text)
+    order_form = staticmethod(forms.order_form)
 
     def setup(self, doc: Any, path: str) -> GameSetup:
         rules, roster, problems, state = read_game(doc, path)
