@@ -512,14 +512,14 @@ def test_a_stale_hashmi_standing_order_is_flagged_in_the_receipt_and_the_message
     root = tmp_path / "game"
     assert run("demo", "--engine", "hashmi-battle-royale", root).exit_code == 0
     message = (root / "days" / "05" / "result" / "messages" / "Bruno.bbcode").read_text(encoding="utf-8")
-    assert "[b]Check your standing orders[/b]" in message and "hitchhike: K12 is next to Chiaki.3" in message
+    assert "[b]Check your standing orders[/b]" in message and "Your Hitchhike lists K12 (next to Chiaki.3) with shootout: avoid" in message
     unresolve(root, 6)
     (root / "days" / "06" / "orders" / "bruno.yaml").write_text(
         "Bruno:\n  standing: {draw: {action: 2, weapon: 0}}\n", encoding="utf-8")  # he changes another order
     out = run("receipts", root, "--day", 6)
     assert out.exit_code == 0, out.output
     receipt = (root / "days" / "06" / "receipts" / "Bruno.bbcode").read_text(encoding="utf-8")
-    assert "hitchhike: K12 is next to Chiaki.3 and your shootout is avoid" in receipt, receipt
+    assert "Your Hitchhike lists K12 (next to Chiaki.3) with shootout: avoid, but a listed square is taken" in receipt, receipt
 
 
 # ---- pronouns: the roster's, in every engine's templates -----------------------------------------

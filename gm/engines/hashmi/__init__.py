@@ -164,9 +164,9 @@ class HashmiBattleRoyale(Engine):
                 continue
             o = orders.get(name)
             standing = dict(p.standing) | dict((o.standing or {}) if o is not None else {})
-            lines = stale_standing(state, rules, name, standing)
-            lines += stale_moves(state, rules, name, o.actions) if o is not None else []
-            out += [Problem(Location(folder), f"{name}'s orders: {line}", "warning", concerns=(name,)) for line in lines]
+            lines = stale_standing(state, rules, name, standing, f"{name}'s")
+            lines += stale_moves(state, rules, name, o.actions, f"{name}'s") if o is not None else []
+            out += [Problem(Location(folder), line, "warning", concerns=(name,)) for line in lines]
         return out
 
     def defaults_note(self, state: State) -> str:

@@ -18,7 +18,7 @@ def enemies_next_to(state: State, rules: Rules, player: str, sq) -> list[str]:
 
 
 def avoid_but_listed(state: State, rules: Rules, player: str, to, shootout, moving: str | None = None) -> list[str]:
-    """'K14 is next to Bruno.2' for each listed square next to an enemy under `shootout: avoid`."""
+    """'K14 (next to Bruno.2)' for each listed square next to an enemy under `shootout: avoid`."""
     if (shootout or "avoid") != "avoid":
         return []
     out = []
@@ -28,15 +28,18 @@ def avoid_but_listed(state: State, rules: Rules, player: str, to, shootout, movi
             continue
         near = [b for b in enemies_next_to(state, rules, player, sq) if b != moving]
         if near:
-            out.append(f"{rules.board.name(sq)} is next to {', '.join(near)}")
+            out.append(f"{rules.board.name(sq)} (next to {', '.join(near)})")
     return out
 
 
-AVOID_NOTE = "and your shootout is avoid, but a listed square is taken as written (S-12): ending there starts a shootout"
+AVOID_NOTE = ("with shootout: avoid, but a listed square is taken as written (S-12), so ending there starts "
+              "a shootout.")
 
 
-def stale_standing(state: State, rules: Rules, player: str, standing: dict | None = None) -> list[str]:
-    """One line per standing order the board has overtaken, naming the order."""
+def stale_standing(state: State, rules: Rules, player: str, standing: dict | None = None,
+                   whose: str = "Your") -> list[str]:
+    """One sentence per standing order the board has overtaken, naming the order (`whose`: "Your"
+    in the player's message, "Bruno's" in a gm check warning, which their receipt says as "Your")."""
     p = state.players[player]
     standing = p.standing if standing is None else standing
     out: list[str] = []
@@ -44,25 +47,24 @@ def stale_standing(state: State, rules: Rules, player: str, standing: dict | Non
     if isinstance(wish, dict):
         agent = next((a for a in p.living() if a.number == wish.get("agent")), None)
         if agent is None:
-            out.append(f"hitchhike: your agent {wish.get('agent')} is no longer on the board, so it never moves")
+            out.append(f"{whose} Hitchhike moves agent {wish.get('agent')}, no longer on the board: it never moves.")
         after = wish.get("after", "any")
         if isinstance(after, list) and after and all(state.players[n].out for n in after if n in state.players):
-            out.append(f"hitchhike: {', '.join(after)} {'is' if len(after) == 1 else 'are'} out of the game, "
-                       "so it never moves")
+            out.append(f"{whose} Hitchhike follows only {', '.join(after)}, out of the game: it never moves.")
         near = avoid_but_listed(state, rules, player, wish.get("to"), wish.get("shootout"),
                                 agent.id if agent is not None else None)
         if near:
-            out.append(f"hitchhike: {'; '.join(near)} {AVOID_NOTE}")
+            out.append(f"{whose} Hitchhike lists {'; '.join(near)} {AVOID_NOTE}")
     for i, prize in enumerate(standing.get("wanted_prize") or []):
         target = prize.get("terminate") if isinstance(prize, dict) else None
         if isinstance(target, str) and target != "nearest":
             a = state.agent(target)
             if a is None or not a.alive:
-                out.append(f"wanted_prize: {target} is no longer on the board (choice {i + 1} is passed over)")
+                out.append(f"{whose} Wanted prize names {target}, no longer on the board: choice {i + 1} is passed over.")
     return out
 
 
-def stale_moves(state: State, rules: Rules, player: str, actions) -> list[str]:
+def stale_moves(state: State, rules: Rules, player: str, actions, whose: str = "Your") -> list[str]:
     """The day's written moves whose listed squares lie next to an enemy under `shootout: avoid`."""
     out = []
     for n, act in enumerate(actions, 1):
@@ -70,5 +72,5 @@ def stale_moves(state: State, rules: Rules, player: str, actions) -> list[str]:
             continue
         near = avoid_but_listed(state, rules, player, act.spec.get("to"), act.spec.get("shootout"), act.spec.get("agent"))
         if near:
-            out.append(f"action {n} ({act.spec.get('agent')}): {'; '.join(near)} {AVOID_NOTE}")
+            out.append(f"{whose} action {n} moves {act.spec.get('agent')} to {'; '.join(near)} {AVOID_NOTE}")
     return out
