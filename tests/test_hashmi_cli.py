@@ -114,6 +114,9 @@ def test_two_turns_a_day_through_the_gm_command(tmp_path, monkeypatch):
     d2 = game / "days" / "02" / "orders"
     d2.mkdir(parents=True)
     (d2 / "turns.yaml").write_text(f"{first}:\n  actions: [pass]\n{second}:\n  actions: [pass]\n")
+    assert run("receipts", game, "--day", "2").exit_code == 0
+    receipt = (game / "days" / "02" / "receipts" / f"{second.replace(' ', '_')}.bbcode").read_text()
+    assert f"Your turn, today after {first}'s" in receipt and "Action 1: pass" in receipt, receipt
     result = run("resolve", game, "--day", "2", "--seed", "0c")
     assert result.exit_code == 0, result.output
     after = json.loads((game / "days" / "02" / "result" / "state.json").read_text())

@@ -157,6 +157,12 @@ def receipt_lines(orders, state, rules, player: str) -> list[str]:
     if orders.decide is not None:
         d = orders.decide
         lines.append(f"Decide: {board.name(tuple(d)) if isinstance(d, (tuple, list)) else d}")
+    from .today import writers
+
+    today = writers(state)
+    if orders.actions and today.get(player) not in (None, state.active):  # a later turn of the day (T-1)
+        before = list(today.values())[:list(today).index(player)]
+        lines.append(f"Your turn, today after {', '.join(before)}'s (if the day's events leave it to you)")
     lines += [f"Action {i}: {_action_words(a, board)}" for i, a in enumerate(orders.actions, 1)]
     if orders.discard:
         lines.append(f"Discard: {', '.join(orders.discard)}")
