@@ -20,30 +20,25 @@ the orders.
 
 from __future__ import annotations
 
-from typing import Any
-
-from gm.engine import Day, Engine, Facts, GameSetup, Hidden, Phase, Secrets
+from gm.capabilities import RosterSetup, Rulings, Views, Vocabulary
+from gm.engine import Day, Engine, Facts, Hidden, Phase, Secrets
 
 from . import setup as setup_mod
-from . import forms, rulings, turn_start, turns
+from . import forms, turn_start, turns
 from .context import Ctx
 from .order_base import default_orders
 from .orders import check_orders_doc
-from .roster import read_game
 from .state import OPENING, PLACEMENT, State
 from .today import turns_today, writers
-from .views import gm_view, player_status, player_view, player_views, public_view, status_rows
 
 
 def _phase(name: str, fn) -> Phase:
-    """A phase: the turn's context built around the day's working state."""
+    """A phase: the turn's bookkeeping around the day; its events go out through the day's emitters."""
 
     def resolve(day: Day):
-        ctx = Ctx(day.state, day.rules, day.dice, name)
-        fn(ctx, day.orders)
+        fn(Ctx(day.state, day.rules, day.dice, name, day), day.orders)
         # the state carries turns_per_day (players_due has no rules): a change counts from the next day
         day.state.turns_per_day = day.rules.turns_per_day
-        return ctx.events
 
     return Phase(name, resolve)
 
@@ -74,7 +69,6 @@ def _more_turns(today: list[tuple[str, str]]):
     orders while the game goes as the day's orders foresaw; each its own steps, as on a day of one."""
 
     def resolve(day: Day):
-        events: list = []
         for name, writer in today[1:]:
             st = day.state
             if st.over or st.pending is not None or st.active != name or st.hypnotised == name:
@@ -82,10 +76,8 @@ def _more_turns(today: list[tuple[str, str]]):
             turn = day.orders.get(writer)
             for step, fn in ((f"{name}'s turn", lambda c, n=name, o=turn: turns.play_turn(c, n, o)),
                              ("next turn", lambda c: _next(c, day.orders))):
-                ctx = Ctx(st, day.rules, day.dice, step)
-                fn(ctx)
-                events += ctx.events
-        return events
+                day.step = step  # each turn's events under its own step, as on a day of one turn
+                fn(Ctx(st, day.rules, day.dice, step, day))
 
     return Phase("more turns", resolve)
 
@@ -98,12 +90,14 @@ def _setup_day(ctx: Ctx, orders: dict) -> None:
     setup_mod.begin(ctx)
 
 
-class HashmiBattleRoyale(Engine):
+class HashmiBattleRoyale(Views, Rulings, Vocabulary, RosterSetup, Engine):
     facts = Facts(
         name="hashmi-battle-royale",
         title="Hashmi Battle Royale",
         config_keys=("house_rules", "roster", "components", "telling"),
         demo_day=None,  # the demo prints its last day: the victory
+        sample_day=3,  # the PM corpus's day, mid-game
+        own_heading="Your agents",
         new_game_hint=("Edit game.yaml (roster in seat order, house rules), run `gm commit {dir} --day 0` and post "
                        "it (the deal of agents and missions and the decks' shuffle), then `gm check {dir} --day 0` and "
                        "`gm resolve {dir} --day 0` (the first player, agents and missions)."),
@@ -123,17 +117,9 @@ class HashmiBattleRoyale(Engine):
         sealed_why=("Day 0's dice dealt the secret missions and shuffled both decks, so its seed (or its roll "
                     "log) would show every mission and every hand to come"),
     )
-    ruling_kinds = rulings.KINDS
-    ruling_why_not = rulings.WHY_NOT
-    check_ruling = staticmethod(rulings.check_ruling)
-    apply_ruling = staticmethod(rulings.apply_ruling)
     form_in_message = False  # message.j2 already ends with the turn to write: actions, reach, what waits
     form_text = staticmethod(forms.form_text)
     order_form = staticmethod(forms.order_form)
-
-    def setup(self, doc: Any, path: str) -> GameSetup:
-        rules, roster, problems, state = read_game(doc, path)
-        return GameSetup(rules, roster, problems, state)
 
     def check_orders(self, doc, path, rules, state, day, seen):
         return check_orders_doc(doc, path, rules, state, day, seen)
@@ -174,11 +160,6 @@ class HashmiBattleRoyale(Engine):
             return "their agents and chests go on random legal squares, and their opening hand is 3 action + 2 weapon cards"
         return "their turn is forfeited (the time-limit rule)"
 
-    def vocabulary(self, state, rules, player):
-        from .words import vocabulary
-
-        return vocabulary(state, rules, player)
-
     def players_due(self, state: State) -> list[str]:
         if state.stage == OPENING or state.over:
             return []
@@ -213,18 +194,6 @@ class HashmiBattleRoyale(Engine):
     def decided(self, state: State, rules) -> bool:
         return state.over
 
-    def public_view(self, state, rules) -> dict:
-        return public_view(state, rules)
-
-    def player_view(self, state, rules, player: str) -> dict:
-        return player_view(state, rules, player)
-
-    def player_views(self, state, rules, players: list[str]) -> dict[str, dict]:
-        return player_views(state, rules, players)  # one public view for every message
-
-    def gm_view(self, state, rules) -> dict:
-        return gm_view(state, rules)
-
     def message_recipients(self, before, after, orders) -> list[str]:
         """Everyone, every day: the board is everyone's, and every player keeps standing orders."""
         return sorted(after.players)
@@ -237,14 +206,8 @@ class HashmiBattleRoyale(Engine):
 
         return learned(history, player)
 
-    def player_status(self, state, rules, player: str) -> list[str]:
-        return player_status(state, rules, player)
-
     def receipt_lines(self, orders, state, rules, player: str) -> list[str]:
         return forms.receipt_lines(orders, state, rules, player)
-
-    def status_rows(self, state, rules):
-        return status_rows(state, rules)
 
 
 __all__ = ["HashmiBattleRoyale"]
