@@ -88,6 +88,7 @@ class BattleRoyale(Engine):
     gm_view = _later("views", "gm_view")
     player_status = _later("views", "player_status")
     status_rows = _later("views", "status_rows")
+    public_status = _later("status", "public_status")  # every message says it
     # RULINGS.md, "What is public": never public, roles, health, inventories, bonuses, the school
     # of a living player; the items hidden in the zones; the traps set. Day 0 deals them from lists
     # anyone can rebuild, so it is sealed; a later roll that decides a hidden fact seals its day

@@ -30,6 +30,7 @@ from .order_base import default_orders
 from .orders import check_orders_doc
 from .roster import read_game
 from .state import OPENING, PLACEMENT, State
+from .status import public_status
 from .views import gm_view, player_status, player_view, player_views, public_view, status_rows
 
 
@@ -98,6 +99,7 @@ class HashmiBattleRoyale(Engine):
         sealed_why=("Day 0's dice dealt the secret missions and shuffled both decks, so its seed (or its roll "
                     "log) would show every mission and every hand to come"),
     )
+    public_status = staticmethod(public_status)  # status.py: every message says it
     ruling_kinds = rulings.KINDS
     ruling_why_not = rulings.WHY_NOT
     check_ruling = staticmethod(rulings.check_ruling)

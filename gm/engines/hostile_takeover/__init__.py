@@ -34,6 +34,7 @@ from .orders import check_orders_doc, default_orders
 from .roster import read_game
 from .rules import Rules
 from .state import OPENING, PLACEMENT, PLAY, State
+from .status import public_status
 from .views import gm_view, player_status, player_view, player_views, public_view, status_rows
 
 
@@ -58,6 +59,7 @@ class HostileTakeover(Engine):
     status_rows = staticmethod(status_rows)
     # a game of perfect information: only the orders are secret, and gm/fairness/lock.py seals them
     secrets = Secrets(target_odds=True)  # every modifier of an attack is on the board
+    public_status = staticmethod(public_status)  # status.py: every message says it
     ruling_kinds = rulings.KINDS
     ruling_why_not = rulings.WHY_NOT
     check_ruling = staticmethod(rulings.check_ruling)

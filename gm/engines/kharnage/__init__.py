@@ -23,6 +23,7 @@ from .orders import GM, check_all, check_orders_doc, default_orders
 from .roster import read_game
 from .rules import Rules
 from .state import SETUP, State
+from .status import public_status
 from .views import gm_view, player_status, player_view, player_views, public_view, status_rows
 
 
@@ -62,6 +63,7 @@ class Kharnage(Engine):
                     "show every player's coming draws and hand"),
     )
     form_text = staticmethod(forms.form_text)
+    public_status = staticmethod(public_status)  # status.py: every message says it
     ruling_kinds = rulings.KINDS
     ruling_why_not = rulings.WHY_NOT
     check_ruling = staticmethod(rulings.check_ruling)

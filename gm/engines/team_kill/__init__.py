@@ -24,6 +24,7 @@ from .orders import check_orders_doc, default_orders
 from .roster import read_game
 from .rules import Rules
 from .state import DEAL, State
+from .status import public_status
 from .views import gm_view, player_status, player_view, player_views, public_view, status_rows
 
 
@@ -81,6 +82,7 @@ class TeamKill(Engine):
         sealed_why="Day 0's dice shuffled and dealt the deck, so its seed (or its roll log) would show everyone's card",
     )
     form_text = staticmethod(forms.form_text)
+    public_status = staticmethod(public_status)  # status.py: every message says it
     ruling_kinds = rulings.KINDS
     ruling_why_not = rulings.WHY_NOT
     check_ruling = staticmethod(rulings.check_ruling)
