@@ -5,8 +5,6 @@ are the message's own lines (message.j2), never this one."""
 
 from __future__ import annotations
 
-from gm.text import the
-
 RESULT = {"winner": "you won", "marked for reward": "you did not win (marked)", "survived": "you did not win (survived)"}
 
 
@@ -14,13 +12,15 @@ def public_status(view: dict, name: str, events: list[dict]) -> list[str]:
     dead = next((d for d in view["dead"] if d["name"] == name), None)
     left = next((e for e in view["escaped"] if e["name"] == name), None)
     if dead:
-        out = [f"dead since Day {dead['day']}" + (f", in {the(dead['zone'])}" if dead.get("zone") else "")]
+        out = [f"dead since Day {dead['day']}"]
     elif left:
         out = [f"escaped the island on Day {left['day']}"]
     else:
         out = ["alive on the island"]
     if name in view["marked"] and not dead:
         out.append("marked for elimination: whoever eliminates you wins a reward")
-    if view["over"] and view["outcome"].get(name) in RESULT:
-        out.append("the Program is over: " + RESULT.get(view["outcome"][name], view["outcome"][name]))
+    if view["over"] and name in view["outcome"]:
+        result = view["outcome"][name]
+        out.append("the Program is over: " + RESULT.get(result, "you did not win (you escaped it)" if left
+                                                        else "you did not win (you died)" if dead else result))
     return out

@@ -24,13 +24,14 @@ def public_status(view: dict, name: str, events: list[dict]) -> list[str]:
             turns = view["turns"]
             out.append(f"you play {_ordinal(turns.index(name) + 1)} of {len(turns)} each round")
     if not view["over"]:
-        out.append(f"{p['points']} points from your buildings so far")
+        out.append(f"{p['points']} point{'' if p['points'] == 1 else 's'} from your buildings so far")
         return out
     row = next(r for r in view["scores"] if r["player"] == name)
     winners = view["winners"]
     if name in winners:
         others = [w for w in winners if w != name]
-        why = f"the best score, {row['score']} points" + (f", shared with {and_join(others)}" if others else "")
+        bonus = f" (with +{row['bonus']} for the last one standing)" if row.get("bonus") else ""
+        why = f"the best score, {row['score']} points{bonus}" + (f", shared with {and_join(others)}" if others else "")
         out.append(f"the game is over and you won: {why}")
     else:
         top = view["scores"][0]

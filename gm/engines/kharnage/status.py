@@ -21,7 +21,7 @@ def public_status(view: dict, name: str, events: list[dict]) -> list[str]:
     out = [f"leading the {p['army']}" + (", taken out of the battle by the GM's ruling" if p.get("out") else ", in the battle")]
     if not view["over"]:
         place = next(i for i, r in enumerate(view["standings"], 1) if r["player"] == name)
-        out.append(f"{p['points']} Domination points, place {place} of {len(view['standings'])} so far")
+        out.append(f"{p['points']} Domination point{'' if p['points'] == 1 else 's'}, place {place} of {len(view['standings'])} so far")
         if view.get("next_active"):
             out.append("the next activation is yours" if view["next_active"] == name
                        else f"the next activation is {view['next_active']}'s")
