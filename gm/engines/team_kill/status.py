@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from gm.markup import and_join
 
-HOW = {"showdown": "lost a showdown", "team_killed": "killed by their own team's sign",
+HOW = {"showdown": "lost a showdown", "team_killed": "team-killed (a \"team\" met a \"kill\")",
        "all_passed": "a full circle of passes", "ruling": "the GM's ruling", "bomb_lose": "the Bomb's showdown"}
 
 
@@ -20,9 +20,7 @@ def _how(name: str, persons: list[str], events: list[dict]) -> str:
     for e in events:
         if e["kind"] == "eliminated" and set(e["persons"]) & set(persons):
             how = HOW.get(e.get("how"), e.get("how") or "")
-            if e.get("how") == "team_killed":
-                how = "eliminated by their own team"
-            return f", {how}" + (f", by {_team(e['by'])}" if e.get("by") and e.get("how") != "team_killed" else "")
+            return f", {how}" + (f", by {_team(e['by'])}" if e.get("by") else "")
     return ""
 
 

@@ -1,0 +1,370 @@
+"""A player's message and the public post never state contradictory facts about the same event
+(issue 24, item 4), over simulated games of every registered engine.
+
+Each day of a game played by the balance lab's policies (tests/helpers_told.py) is rendered as
+`gm resolve` renders it. A small fact extractor per engine reads what each text states, as
+claims: where a player ended the day (`place`), that a player is out of the game (`out`), who
+put them out (`by`), and who won (`won`). Its patterns are the engines' own fixed sentences (the
+"Your status" line of every message, the lists of the posts, the lines of _lines.j2), and the
+players', zones' and squares' names are the game's own, so a claim is read, never guessed.
+Every claim about the same subject, from the post and from every message of the day, must agree;
+a player's own message must agree with itself. The extractor is shown to fail on planted
+contradictions (test_a_planted_contradiction_is_caught), and each engine's run must read claims
+of each kind it has, so it cannot pass by reading nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+
+import pytest
+
+from gm.engines import REGISTRY
+
+from helpers_told import ToldDay, told_game
+
+ENGINES = sorted(REGISTRY)
+# (players, seed) per game: small and larger tables; GM_TOLD_GAMES multiplies the seeds
+SIZES = {"battle-royale": (8, 20), "team-kill": (4, 9), "hashmi-battle-royale": (None,), "kharnage": (None,),
+         "hostile-takeover": (None,)}
+SEEDS = range(int(os.environ.get("GM_TOLD_GAMES", "3")))
+# the kinds of claim each engine's texts must yield over the run (the extractor reads something)
+EXPECTED = {"battle-royale": {"place", "won"}, "team-kill": {"out", "by", "won"},
+            "hashmi-battle-royale": {"out", "won"}, "kharnage": {"won"}, "hostile-takeover": {"place", "won"}}
+
+TAG = re.compile(r"\[/?(?:b|i|u|s|size|color|list|\*|code|spoiler|quote|url)(?:=[^\]]*)?\]")
+
+
+@dataclass(frozen=True)
+class Claim:
+    kind: str  # place | out | by | won
+    subject: str  # the player the fact is about
+    value: object
+    source: str  # "the post" or "X's message"
+
+
+def plain(text: str) -> str:
+    return TAG.sub("", text).replace("\u200b", "")
+
+
+def sentences(text: str) -> list[str]:
+    return [s.strip() for s in re.split(r"(?<=[.!?])\s+|\n", plain(text)) if s.strip()]
+
+
+def names_in(text: str, names: list[str]) -> list[str]:
+    """The names a text holds, longest first so "Player One" does not also read as a shorter name."""
+    found, rest = [], text
+    for n in sorted(names, key=len, reverse=True):
+        if re.search(rf"(?<![\w]){re.escape(n)}(?![\w])", rest):
+            found.append(n)
+            rest = re.sub(rf"(?<![\w]){re.escape(n)}(?![\w])", " ", rest)
+    return found
+
+
+def status_line(text: str) -> str | None:
+    m = re.search(r"^Your status: (.*)$", plain(text), re.M)
+    return m.group(1) if m else None
+
+
+# ---- the claims of every engine's messages (their own fixed sentences) -------------------------------
+
+def message_claims(text: str, me: str, source: str) -> list[Claim]:
+    out = []
+    status = status_line(text)
+    if status is not None:
+        gone = bool(re.match(r"(eliminated on Day|out of the game|dead since|escaped the island)", status))
+        out.append(Claim("out", me, gone, source + " (status)"))
+        if re.search(r"\byou won\b", status):
+            out.append(Claim("won", me, True, source + " (status)"))
+        elif re.search(r"you did not win|everyone lost|no one won", status):
+            out.append(Claim("won", me, False, source + " (status)"))
+    for s in sentences(text):
+        if re.match(r"(You have been eliminated\.|You lost your last life: you are out of the game|You died on Day)", s):
+            out.append(Claim("out", me, True, source))
+        if re.match(r"(You win!|You win, together with|The Program is over\. You won\b|The game is over\. You win!)", s):
+            out.append(Claim("won", me, True, source))
+        if re.match(r"(The game is over, and you did not win|The Program is over\. You did not win|You did not win\.)", s):
+            out.append(Claim("won", me, False, source))
+        m = re.match(r"You finish(?:ed)? (sharing )?(first place|place (\d+))", s)
+        if m:
+            out.append(Claim("won", me, m.group(2) == "first place" or m.group(3) == "1", source))
+    return out
+
+
+def by_claims(text: str, victims: list[str], names: list[str], source: str, me: str | None = None) -> list[Claim]:
+    """Who put a player out, where a sentence says it: "... eliminated by X", "at the hands of X";
+    in the reader's own status line, the reader is the one put out."""
+    out = []
+    for s in sentences(text):
+        if me is not None and me in victims and s.startswith("Your status: "):
+            s = me + " " + s[len("Your status: "):]
+        m = re.search(r"(?:eliminated|out|the end of \S.*?),?\s+(?:by|at the hands of)\s+(?:the team of\s+)?(.*)", s)
+        if not m:
+            continue
+        before, after = s[:m.start(1)], m.group(1)
+        for v in names_in(before, names):
+            if v in victims:
+                by = set(names_in(after, names))
+                if re.match(r"(?:their|your) own team", after):
+                    by = {"(their own team)"}
+                if by:
+                    out.append(Claim("by", v, frozenset(by), source))
+    return out
+
+
+# ---- per engine: what the post states, and where a message names a place --------------------------
+
+def _br_places(text: str, zones: list[str]) -> list[str]:
+    """The zone each sentence of a Battle Royale message puts its reader in at the end, in order."""
+    found = []
+    for s in sentences(text):
+        if re.match(r"You (stayed|held your ground)\b|You set out from .* you are still", s):
+            z = names_in(s.split("you are still")[-1] if "you are still" in s else s, zones)
+        elif re.match(r"You (moved|ran)\b.* to ", s):
+            z = names_in(s.rsplit(" to ", 1)[1], zones)
+        elif re.match(r"Location: ", s):
+            z = names_in(s, zones)
+        elif re.match(r"(The .* killed you|You were killed|Your collar detonated)", s):
+            z = names_in(s, zones)
+        else:
+            continue
+        if len(z) == 1:
+            found.append(z[0])
+    return found
+
+
+def _br(day: ToldDay, game, names) -> list[Claim]:
+    zones = [z for z in game.rules.zones]
+    claims = []
+    lines = plain(day.post).splitlines()
+    if "Fallen today (" in plain(day.post):
+        start = next(i for i, x in enumerate(lines) if x.startswith("Fallen today ("))
+        for x in lines[start + 1:]:
+            if not x.strip():
+                break
+            who = names_in(x.split("(")[0], names)
+            z = names_in(x.split(")", 1)[-1], zones)
+            if who:
+                claims.append(Claim("out", who[0], True, "the post (Fallen today)"))
+                if len(z) == 1:
+                    claims.append(Claim("place", who[0], z[0], "the post (Fallen today)"))
+    m = re.search(r"The winners: (.*?)\.$", plain(day.post), re.M)
+    if m:
+        won = set(names_in(m.group(1), names))
+        claims += [Claim("won", n, n in won, "the post (The winners)") for n in names]
+    for me, text in day.messages.items():
+        places = _br_places(text, zones)
+        claims += [Claim("place", me, z, f"{me}'s message") for z in places[-1:]]
+        # within one message, where it says the reader ended up: every statement after the last move agrees
+        claims += [Claim("place", me, z, f"{me}'s message (earlier line)") for z in places[:-1]
+                   if places and not _moved_after(text)]
+    return claims
+
+
+def _moved_after(text: str) -> bool:
+    """A message whose reader moved in the day names their start zone too (a run, a follow)."""
+    return bool(re.search(r"You (moved|ran)\b", plain(text)))
+
+
+def _ht(day: ToldDay, game, names) -> list[Claim]:
+    engine = game.engine
+    view = engine.public_view(day.after, game.rules)
+    claims = []
+    letters = {view["by_name"][n]["letter"]: n for n in names}
+    code = re.search(r"\[code\](.*?)\[/code\]", day.post, re.S)
+    if code:
+        rows = code.group(1).splitlines()
+        head = rows[0]
+        cols = {i: c for i, c in enumerate(head) if c.isalpha()}
+        for row in rows[1:]:
+            m = re.match(r"(\d+)", row)
+            if not m:
+                continue
+            for p in re.finditer(r"\(([A-Z])\)", row):
+                col = cols.get(p.start() + 1)
+                if col and p.group(1) in letters:
+                    claims.append(Claim("place", letters[p.group(1)], f"{col}{m.group(1)}", "the post (map)"))
+    for s in sentences(day.post):
+        m = re.match(r"(.*) loses their last life and is out of the game", s)
+        if m:
+            claims += [Claim("out", n, True, "the post") for n in names_in(m.group(1), names)]
+        m = re.match(r"(Winner|Shared win): (.*)", s)
+        if m:
+            won = set(names_in(m.group(2), names))
+            claims += [Claim("won", n, n in won, "the post") for n in names]
+    for me, text in day.messages.items():
+        status = status_line(text) or ""
+        m = re.search(r"your pawn on ([A-L]\d+)", status)
+        if m:
+            claims.append(Claim("place", me, m.group(1), f"{me}'s message (status)"))
+        m = re.search(r"^Your pawn: ([A-L]\d+)", plain(text), re.M)
+        if m:
+            claims.append(Claim("place", me, m.group(1), f"{me}'s message"))
+    return claims
+
+
+def _tk(day: ToldDay, game, names) -> list[Claim]:
+    claims = []
+    text = plain(day.post)
+    # the lists name persons (a player has two in the 4/5-player variant): a player is out when all are
+    persons = {n: p.player for n, p in day.after.persons.items()}
+    m = re.search(r"^Eliminated \(\d+\).*\n((?:.+\n?)*)", text, re.M)
+    listed = set(names_in(m.group(1), list(persons))) if m else set()
+    still = re.search(r"^Still in \(\d+\)\n((?:.+\n?)*)", text, re.M)
+    left = set(names_in(still.group(1), list(persons))) if still else set()
+    for n in names:
+        mine = {k for k, v in persons.items() if v == n}
+        if mine and mine <= listed:
+            claims.append(Claim("out", n, True, "the post (Eliminated)"))
+        elif mine & left:
+            claims.append(Claim("out", n, False, "the post (Still in)"))
+    for s in sentences(day.post):
+        m = re.match(r"(.*) is the only player left and wins", s) or re.match(r"(.*) win together", s)
+        if m:
+            won = set(names_in(m.group(1), names))
+            claims += [Claim("won", n, n in won, "the post") for n in names]
+        if re.match(r"(Everyone passed a full circle|All remaining players were eliminated)", s):
+            claims += [Claim("won", n, False, "the post") for n in names]
+    return claims
+
+
+def _hashmi(day: ToldDay, game, names) -> list[Claim]:
+    claims = []
+    for s in sentences(day.post):
+        m = re.match(r"(.*) has no agent left and is out of the game", s)
+        if m:
+            claims += [Claim("out", n, True, "the post") for n in names_in(m.group(1), names)]
+        m = re.match(r"(.*) (wins|share the win): ", s)
+        if m:
+            won = set(names_in(m.group(1), names))
+            claims += [Claim("won", n, n in won, "the post") for n in names]
+        if re.match(r"No one wins", s):
+            claims += [Claim("won", n, False, "the post") for n in names]
+    return claims
+
+
+def _kharnage(day: ToldDay, game, names) -> list[Claim]:
+    claims = []
+    m = re.search(r"^Winner: (.*?)\.", plain(day.post), re.M)
+    if m:
+        won = set(names_in(m.group(1), names))
+        claims += [Claim("won", n, n in won, "the post") for n in names]
+    for me, text in day.messages.items():
+        m = re.search(r"The winner is (.*?)\.", plain(text))
+        if m:
+            won = set(names_in(m.group(1), names))
+            claims += [Claim("won", n, n in won, f"{me}'s message") for n in names]
+    return claims
+
+
+POST = {"battle-royale": _br, "hostile-takeover": _ht, "team-kill": _tk, "hashmi-battle-royale": _hashmi,
+        "kharnage": _kharnage}
+
+
+def victims_of(day: ToldDay, names: list[str]) -> list[str]:
+    """Everyone a text of the day could say was put out today (the public events' names)."""
+    out = set()
+    for e in day.events:
+        if e.is_public and e.kind in ("eliminated", "player_out", "death", "life_lost"):
+            for key in ("players_out", "persons", "player"):
+                v = e.data.get(key)
+                out.update([v] if isinstance(v, str) else v or [])
+    return [n for n in names if n in out]
+
+
+def day_claims(engine_name: str, game, day: ToldDay) -> list[Claim]:
+    names = list(game.roster)
+    victims = victims_of(day, names)
+    claims = POST[engine_name](day, game, names) + by_claims(day.post, victims, names, "the post")
+    for me, text in day.messages.items():
+        claims += message_claims(text, me, f"{me}'s message")
+        claims += by_claims(text, victims, names, f"{me}'s message", me)
+    return claims
+
+
+def contradictions(claims: list[Claim]) -> list[str]:
+    """Claims about the same subject and kind that disagree, as lines a reader can check."""
+    groups: dict[tuple[str, str], list[Claim]] = defaultdict(list)
+    for c in claims:
+        groups[c.kind, c.subject].append(c)
+    out = []
+    for (kind, subject), cs in sorted(groups.items()):
+        values = {c.value for c in cs}
+        if len(values) > 1:
+            said = "; ".join(f"{c.source}: {sorted(c.value) if isinstance(c.value, frozenset) else c.value}" for c in cs)
+            out.append(f"{kind} of {subject}: {said}")
+    return out
+
+
+def _games(engine_name: str):
+    for players in SIZES[engine_name]:
+        for seed in SEEDS:
+            yield players, seed, told_game(engine_name, players, seed)
+
+
+@pytest.mark.parametrize("engine_name", ENGINES)
+def test_messages_and_posts_never_contradict_each_other(engine_name):
+    kinds: set[str] = set()
+    problems = []
+    for players, seed, (game, days) in _games(engine_name):
+        for day in days:
+            claims = day_claims(engine_name, game, day)
+            kinds.update(c.kind for c in claims)
+            problems += [f"{players} players, seed {seed}, Day {day.day}: {p}" for p in contradictions(claims)]
+    assert not problems, "\n".join(problems[:20])
+    assert EXPECTED[engine_name] <= kinds, f"the extractor read no {sorted(EXPECTED[engine_name] - kinds)} claims"
+
+
+def _plant(engine_name: str, game, day: ToldDay) -> ToldDay | None:
+    """The day with one contradiction planted in a message's status line, about a fact some other
+    text of the day states too: another square, a fate turned over, the other side of the win."""
+    claims = day_claims(engine_name, game, day)
+    for c in claims:
+        if not c.source.endswith("(status)"):
+            continue
+        others = [o for o in claims if (o.kind, o.subject) == (c.kind, c.subject) and o.source != c.source]
+        if not others:
+            continue
+        me = c.subject
+        text = day.messages[me]
+        status = status_line(text)
+        if c.kind == "place":
+            planted = text.replace(f"your pawn on {c.value}", "your pawn on " + ("A1" if c.value != "A1" else "B1"))
+        elif c.kind == "won":
+            planted = text.replace("you won", "you did not win") if c.value else text.replace("you did not win", "you won")
+        elif c.kind == "out":
+            planted = text.replace(status, "in the game" if c.value else "out of the game")
+        else:
+            continue
+        if planted != text:
+            return ToldDay(day.day, day.before, day.after, day.events, day.post, {**day.messages, me: planted})
+    return None
+
+
+@pytest.mark.parametrize("engine_name", ENGINES)
+def test_a_planted_contradiction_is_caught(engine_name):
+    game, days = told_game(engine_name, SIZES[engine_name][0], 0)
+    caught = 0
+    for day in days:
+        planted = _plant(engine_name, game, day)
+        if planted is None:
+            continue
+        assert contradictions(day_claims(engine_name, game, planted)), f"Day {day.day}: a planted contradiction passed"
+        caught += 1
+    assert caught, "nothing to plant"
+
+
+def test_a_planted_killer_is_caught():
+    """Team Kill: a message that names another player as the one who eliminated someone."""
+    game, days = told_game("team-kill", 4, 0)
+    names = list(game.roster)
+    day = next(d for d in days if victims_of(d, names) and any(c.kind == "by" for c in day_claims("team-kill", game, d)))
+    claim = next(c for c in day_claims("team-kill", game, day) if c.kind == "by")
+    wrong = next(n for n in names if n not in claim.value and n != claim.subject)
+    me = next(iter(day.messages))
+    planted = day.messages[me] + f"\n{claim.subject} is eliminated by {wrong}.\n"
+    doctored = ToldDay(day.day, day.before, day.after, day.events, day.post, {**day.messages, me: planted})
+    assert any(p.startswith(f"by of {claim.subject}") for p in contradictions(day_claims("team-kill", game, doctored)))
