@@ -41,3 +41,6 @@ def test_a_mod_kill_opens_the_post_and_the_removed_player_gets_a_last_message(pl
     assert victim in messages, f"{victim} removed by the GM got no last message ({sorted(messages)})"
     assert "The GM removed you from the game." in messages[victim]
     assert say in messages[victim]
+    # the status line of their last message says how they went out: by the GM, never in the fight
+    status = next(line for line in messages[victim].splitlines() if line.startswith("[b]Your status[/b]: "))
+    assert "GM" in status and "in the game" not in status.replace("out of the game", ""), status

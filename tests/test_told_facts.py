@@ -75,7 +75,8 @@ def message_claims(text: str, me: str, source: str) -> list[Claim]:
     out = []
     status = status_line(text)
     if status is not None:
-        gone = bool(re.match(r"(eliminated on Day|out of the game|dead since|escaped the island)", status))
+        gone = bool(re.match(r"(eliminated on Day|out of the game|dead since|escaped the island|removed from the game)",
+                             status)) or "taken out of the battle" in status
         out.append(Claim("out", me, gone, source + " (status)"))
         if re.search(r"\byou won\b", status):
             out.append(Claim("won", me, True, source + " (status)"))

@@ -12,7 +12,8 @@ def public_status(view: dict, name: str, events: list[dict]) -> list[str]:
     dead = next((d for d in view["dead"] if d["name"] == name), None)
     left = next((e for e in view["escaped"] if e["name"] == name), None)
     if dead:
-        out = [f"dead since Day {dead['day']}"]
+        out = [f"removed from the game by the GM on Day {dead['day']}" if dead.get("cause") == "ruling"
+               else f"dead since Day {dead['day']}"]
     elif left:
         out = [f"escaped the island on Day {left['day']}"]
     else:
