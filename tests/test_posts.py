@@ -183,7 +183,7 @@ def test_every_message_says_the_players_own_public_status(demo_dir):
                 assert f"Your partner {p['partner']}: " in text, f"Day {day} {name}"
                 checked_partner += 1
             if state.get("over") and name in state["outcome"]:
-                assert "The Program is over. You " in text, f"Day {day} {name}:\n{text[:400]}"
+                assert "the Program is over: you " in text, f"Day {day} {name}:\n{text[:400]}"
                 if state["outcome"][name] != "winner":
-                    assert "did not win: " in text or "did not win (" in text
+                    assert "did not win, because " in text or "did not win (" in text
     assert checked_marked and checked_partner

@@ -5,7 +5,7 @@ are the message's own lines (message.j2), never this one."""
 
 from __future__ import annotations
 
-RESULT = {"winner": "you won", "marked for reward": "you did not win (marked)", "survived": "you did not win (survived)"}
+RESULT = {"winner": "you won", "marked for reward": "you did not win", "survived": "you did not win"}
 
 
 def public_status(view: dict, name: str, events: list[dict]) -> list[str]:
