@@ -150,6 +150,8 @@ def _br(day: ToldDay, game, names) -> list[Claim]:
             z = names_in(x.split(")", 1)[-1], zones)
             if who:
                 claims.append(Claim("out", who[0], True, "the post (Fallen today)"))
+                how = "ruling" if "removed by the GM" in x else "closed zone" if "caught in the closed" in x else "other"
+                claims.append(Claim("how", who[0], how, "the post (Fallen today)"))
                 if len(z) == 1:
                     claims.append(Claim("place", who[0], z[0], "the post (Fallen today)"))
     m = re.search(r"The winners: (.*?)\.$", plain(day.post), re.M)
@@ -157,6 +159,14 @@ def _br(day: ToldDay, game, names) -> list[Claim]:
         won = set(names_in(m.group(1), names))
         claims += [Claim("won", n, n in won, "the post (The winners)") for n in names]
     for me, text in day.messages.items():
+        for x in sentences(text):
+            how = ("ruling" if x.startswith("The GM's ruling removed you") else "closed zone"
+                   if x.startswith("Your collar detonated") else "other"
+                   if re.match(r"(You were killed|The .* killed you)", x) else None)
+            if how:
+                claims.append(Claim("how", me, how, f"{me}'s message"))
+        if (status_line(text) or "").startswith("removed from the game by the GM"):
+            claims.append(Claim("how", me, "ruling", f"{me}'s message (status)"))
         places = _br_places(text, zones)
         claims += [Claim("place", me, z, f"{me}'s message") for z in places[-1:]]
         # within one message, where it says the reader ended up: every statement after the last move agrees
@@ -369,3 +379,23 @@ def test_a_planted_killer_is_caught():
     planted = day.messages[me] + f"\n{claim.subject} is eliminated by {wrong}.\n"
     doctored = ToldDay(day.day, day.before, day.after, day.events, day.post, {**day.messages, me: planted})
     assert any(p.startswith(f"by of {claim.subject}") for p in contradictions(day_claims("team-kill", game, doctored)))
+
+
+def resolved_day(root, day: int) -> tuple[object, ToldDay]:
+    """A day `gm resolve` wrote, read back as a ToldDay (the tests of rulings run the extractor on it)."""
+    import json
+
+    from gm.events import Event
+    from gm.forum.render import message_filename
+    from gm.storage.gamedir import GameDir
+
+    game = GameDir(root).load()
+    result = root / "days" / f"{day:02d}" / "result"
+    after = game.engine.state_from_json(json.loads((result / "state.json").read_text(encoding="utf-8")))
+    events = [Event.from_record(json.loads(x)) for x in
+              (result / "events.jsonl").read_text(encoding="utf-8").splitlines() if x.strip()]
+    stems = {message_filename(n, set()): n for n in game.roster}
+    messages = {stems[p.stem]: p.read_text(encoding="utf-8") for p in (result / "messages").glob(f"*.{game.ext}")
+                if ".part" not in p.name}
+    post = (result / f"narration.{game.ext}").read_text(encoding="utf-8")
+    return game, ToldDay(day, None, after, events, post, messages)

@@ -23,5 +23,7 @@ def public_status(view: dict, name: str, events: list[dict]) -> list[str]:
     if view["over"] and name in view["outcome"]:
         result = view["outcome"][name]
         out.append("the Program is over: " + RESULT.get(result, "you did not win (you escaped it)" if left
+                                                        else "you did not win (the GM removed you)"
+                                                        if dead and dead.get("cause") == "ruling"
                                                         else "you did not win (you died)" if dead else result))
     return out

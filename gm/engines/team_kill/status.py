@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from gm.markup import and_join
 
-HOW = {"showdown": "lost a showdown", "team_killed": "team-killed (a \"team\" met a \"kill\")",
-       "all_passed": "a full circle of passes", "ruling": "the GM's ruling", "bomb_lose": "the Bomb's showdown"}
+HOW = {"showdown": ", in a showdown", "team_killed": ", team-killed (a \"team\" met a \"kill\")",
+       "all_passed": ", in a full circle of passes", "ruling": " by the GM's ruling", "bomb_lose": ", in the Bomb's showdown"}
 
 
 def _team(members: list[str]) -> str:
@@ -19,8 +19,8 @@ def _how(name: str, persons: list[str], events: list[dict]) -> str:
     """How the player's persons went out, if today's public events say it (else only the day)."""
     for e in events:
         if e["kind"] == "eliminated" and set(e["persons"]) & set(persons):
-            how = HOW.get(e.get("how"), e.get("how") or "")
-            return f", {how}" + (f", by {_team(e['by'])}" if e.get("by") else "")
+            how = HOW.get(e.get("how"), f", {e.get('how')}" if e.get("how") else "")
+            return how + (f", by {_team(e['by'])}" if e.get("by") else "")
     return ""
 
 
