@@ -32,8 +32,8 @@ SIZES = {"battle-royale": (8, 20), "team-kill": (4, 9), "hashmi-battle-royale": 
          "hostile-takeover": (None,)}
 SEEDS = range(int(os.environ.get("GM_TOLD_GAMES", "3")))
 # the kinds of claim each engine's texts must yield over the run (the extractor reads something)
-EXPECTED = {"battle-royale": {"place", "won"}, "team-kill": {"out", "by", "won"},
-            "hashmi-battle-royale": {"out", "won"}, "kharnage": {"won"}, "hostile-takeover": {"place", "won"}}
+EXPECTED = {"battle-royale": {"place", "won", "out", "how"}, "team-kill": {"out", "by", "won"},
+            "hashmi-battle-royale": {"out", "won", "place"}, "kharnage": {"won"}, "hostile-takeover": {"place", "won", "out"}}
 
 TAG = re.compile(r"\[/?(?:b|i|u|s|size|color|list|\*|code|spoiler|quote|url)(?:=[^\]]*)?\]")
 
@@ -58,10 +58,27 @@ def names_in(text: str, names: list[str]) -> list[str]:
     """The names a text holds, longest first so "Player One" does not also read as a shorter name."""
     found, rest = [], text
     for n in sorted(names, key=len, reverse=True):
-        if re.search(rf"(?<![\w]){re.escape(n)}(?![\w])", rest):
+        if re.search(rf"(?<![\w]){re.escape(n)}(?![\w])", rest, re.I):
             found.append(n)
-            rest = re.sub(rf"(?<![\w]){re.escape(n)}(?![\w])", " ", rest)
+            rest = re.sub(rf"(?<![\w]){re.escape(n)}(?![\w])", " ", rest, flags=re.I)
     return found
+
+
+def section(text: str, heading: str) -> list[str] | None:
+    """The items of the list under a heading (a line that starts with `heading`, markup aside),
+    without their markup; None when the text has no such heading."""
+    raw = text.splitlines()
+    at = next((i for i, x in enumerate(raw) if plain(x).startswith(heading)), None)
+    if at is None:
+        return None
+    out = []
+    for x in raw[at + 1:]:
+        if x.strip() in ("[list]", "[/list]"):
+            continue
+        if not x.startswith(("[*]", "- ", "* ")):  # the list ends where its items do
+            break
+        out.append(plain(x).lstrip("-* ").strip())
+    return out
 
 
 def status_line(text: str) -> str | None:
@@ -140,20 +157,15 @@ def _br_places(text: str, zones: list[str]) -> list[str]:
 def _br(day: ToldDay, game, names) -> list[Claim]:
     zones = [z for z in game.rules.zones]
     claims = []
-    lines = plain(day.post).splitlines()
-    if "Fallen today (" in plain(day.post):
-        start = next(i for i, x in enumerate(lines) if x.startswith("Fallen today ("))
-        for x in lines[start + 1:]:
-            if not x.strip():
-                break
-            who = names_in(x.split("(")[0], names)
-            z = names_in(x.split(")", 1)[-1], zones)
-            if who:
-                claims.append(Claim("out", who[0], True, "the post (Fallen today)"))
-                how = "ruling" if "removed by the GM" in x else "closed zone" if "caught in the closed" in x else "other"
-                claims.append(Claim("how", who[0], how, "the post (Fallen today)"))
-                if len(z) == 1:
-                    claims.append(Claim("place", who[0], z[0], "the post (Fallen today)"))
+    for x in section(day.post, "Fallen today (") or []:
+        who = names_in(x.split("(")[0], names)
+        z = names_in(x.split(")", 1)[-1], zones)
+        if who:
+            claims.append(Claim("out", who[0], True, "the post (Fallen today)"))
+            how = "ruling" if "removed by the GM" in x else "closed zone" if "caught in the closed" in x else "other"
+            claims.append(Claim("how", who[0], how, "the post (Fallen today)"))
+            if len(z) == 1:
+                claims.append(Claim("place", who[0], z[0], "the post (Fallen today)"))
     m = re.search(r"The winners: (.*?)\.$", plain(day.post), re.M)
     if m:
         won = set(names_in(m.group(1), names))
@@ -206,6 +218,9 @@ def _ht(day: ToldDay, game, names) -> list[Claim]:
         if m:
             won = set(names_in(m.group(2), names))
             claims += [Claim("won", n, n in won, "the post") for n in names]
+    for m in re.finditer(r"^(.+?) \((?:Red|Blue|Green|Yellow|Purple|Orange|Black|White|Pink|Brown)\): .*?\bon ([A-L]\d+);",
+                         plain(day.post), re.M):
+        claims += [Claim("place", n, m.group(2), "the post (players)") for n in names_in(m.group(1), names)]
     for me, text in day.messages.items():
         status = status_line(text) or ""
         m = re.search(r"your pawn on ([A-L]\d+)", status)
@@ -219,13 +234,10 @@ def _ht(day: ToldDay, game, names) -> list[Claim]:
 
 def _tk(day: ToldDay, game, names) -> list[Claim]:
     claims = []
-    text = plain(day.post)
     # the lists name persons (a player has two in the 4/5-player variant): a player is out when all are
     persons = {n: p.player for n, p in day.after.persons.items()}
-    m = re.search(r"^Eliminated \(\d+\).*\n((?:.+\n?)*)", text, re.M)
-    listed = set(names_in(m.group(1), list(persons))) if m else set()
-    still = re.search(r"^Still in \(\d+\)\n((?:.+\n?)*)", text, re.M)
-    left = set(names_in(still.group(1), list(persons))) if still else set()
+    listed = {n for x in section(day.post, "Eliminated (") or [] for n in names_in(x, list(persons))}
+    left = {n for x in section(day.post, "Still in (") or [] for n in names_in(x.split(":")[0], list(persons))}
     for n in names:
         mine = {k for k, v in persons.items() if v == n}
         if mine and mine <= listed:
@@ -242,8 +254,33 @@ def _tk(day: ToldDay, game, names) -> list[Claim]:
     return claims
 
 
+def _map_tokens(code: str, token: str) -> list[tuple[str, str]]:
+    """(token, square) for each token a monospace map shows: its column read from the header's
+    letters above it, its row from the row's number."""
+    rows = code.splitlines()
+    head = next(r for r in rows if r.strip().startswith("A "))
+    cols = {i: c for i, c in enumerate(head) if c.isalpha()}
+    width = max(cols) + 3
+    out = []
+    for row in rows:
+        m = re.match(r"\s*(\d+) ", row)
+        if not m:
+            continue
+        for t in re.finditer(token, row[:width]):
+            col = cols.get(t.start()) or cols.get(t.start() + 1)
+            if col:
+                out.append((t.group(1), f"{col}{m.group(1)}"))
+    return out
+
+
 def _hashmi(day: ToldDay, game, names) -> list[Claim]:
     claims = []
+    code = re.search(r"\[code\](.*?)\[/code\]", day.post, re.S)
+    if code:  # where each agent stands, as the post's map shows it
+        claims += [Claim("place", tag, sq, "the post (map)") for tag, sq in _map_tokens(code.group(1), r"\b([A-Z]\d)\b")]
+    for me, text in day.messages.items():
+        for m in re.finditer(r"^([A-Z]\d) [\w ]+? on ([A-T]\d+)\b", plain(text), re.M):
+            claims.append(Claim("place", m.group(1), m.group(2), f"{me}'s message (Your agents)"))
     for s in sentences(day.post):
         m = re.match(r"(.*) has no agent left and is out of the game", s)
         if m:
