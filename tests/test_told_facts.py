@@ -326,7 +326,8 @@ def victims_of(day: ToldDay, names: list[str]) -> list[str]:
 def day_claims(engine_name: str, game, day: ToldDay) -> list[Claim]:
     names = list(game.roster)
     victims = victims_of(day, names)
-    claims = POST[engine_name](day, game, names) + by_claims(day.post, victims, names, "the post")
+    # an engine without a post extractor here yet: its messages' status lines are still read
+    claims = POST.get(engine_name, lambda *_: [])(day, game, names) + by_claims(day.post, victims, names, "the post")
     for me, text in day.messages.items():
         claims += message_claims(text, me, f"{me}'s message")
         claims += by_claims(text, victims, names, f"{me}'s message", me)
@@ -348,7 +349,7 @@ def contradictions(claims: list[Claim]) -> list[str]:
 
 
 def _games(engine_name: str):
-    for players in SIZES[engine_name]:
+    for players in SIZES.get(engine_name, (None,)):
         for seed in SEEDS:
             yield players, seed, told_game(engine_name, players, seed)
 
@@ -363,7 +364,8 @@ def test_messages_and_posts_never_contradict_each_other(engine_name):
             kinds.update(c.kind for c in claims)
             problems += [f"{players} players, seed {seed}, Day {day.day}: {p}" for p in contradictions(claims)]
     assert not problems, "\n".join(problems[:20])
-    assert EXPECTED[engine_name] <= kinds, f"the extractor read no {sorted(EXPECTED[engine_name] - kinds)} claims"
+    expected = EXPECTED.get(engine_name, {"out"})
+    assert expected <= kinds, f"the extractor read no {sorted(expected - kinds)} claims"
 
 
 def _plant(engine_name: str, game, day: ToldDay) -> ToldDay | None:
@@ -394,7 +396,7 @@ def _plant(engine_name: str, game, day: ToldDay) -> ToldDay | None:
 
 @pytest.mark.parametrize("engine_name", ENGINES)
 def test_a_planted_contradiction_is_caught(engine_name):
-    game, days = told_game(engine_name, SIZES[engine_name][0], 0)
+    game, days = told_game(engine_name, SIZES.get(engine_name, (None,))[0], 0)
     caught = 0
     for day in days:
         planted = _plant(engine_name, game, day)
