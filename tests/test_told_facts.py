@@ -128,8 +128,10 @@ def by_claims(text: str, victims: list[str], names: list[str], source: str, me: 
                 by = set(names_in(after, names))
                 if re.match(r"(?:their|your) own team", after):
                     by = {"(their own team)"}
+                # the subject is what went out: a player, or one of their agents ("Dana.2", Hashmi)
+                agent = re.search(rf"(?<!\w){re.escape(v)}(\.\d+)", before, re.I)
                 if by:
-                    out.append(Claim("by", v, frozenset(by), source))
+                    out.append(Claim("by", v + (agent.group(1) if agent else ""), frozenset(by), source))
     return out
 
 
@@ -348,10 +350,13 @@ def contradictions(claims: list[Claim]) -> list[str]:
     return out
 
 
+POLICIES = ("random", "aggressive", "cautious")  # one a seed, in turn (an engine lacking one plays its defaults)
+
+
 def _games(engine_name: str):
     for players in SIZES.get(engine_name, (None,)):
         for seed in SEEDS:
-            yield players, seed, told_game(engine_name, players, seed)
+            yield players, seed, told_game(engine_name, players, seed, policy=POLICIES[seed % len(POLICIES)])
 
 
 @pytest.mark.parametrize("engine_name", ENGINES)
