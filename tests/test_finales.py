@@ -105,3 +105,14 @@ def test_a_team_is_named_once_then_they(demo_games):
                 for t in teams:
                     assert t.lower() not in b.lower(), f"Day {day}: {a} {b}"
     assert seen, "no team named in the demo's posts"
+
+
+def test_a_hashmi_game_where_no_agent_is_left_has_a_finale():
+    """Found by the fact test's wider run (GM_TOLD_GAMES=9): a Hashmi game whose last agents fall
+    together ends with `victory: nobody` and no Boring Victory table, and its post failed to render
+    ("'dict object' has no attribute 'table'"), so the GM could not resolve the day."""
+    from helpers_told import told_game
+
+    game, days = told_game("hashmi-battle-royale", None, 7, policy="aggressive")
+    assert days[-1].after.victory == "nobody" and not days[-1].after.winners  # the case this test is about
+    assert "No one wins (no agent is left): everyone is a loser!" in days[-1].post

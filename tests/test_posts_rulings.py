@@ -44,9 +44,9 @@ def test_a_mod_kill_opens_the_post_and_the_removed_player_gets_a_last_message(pl
     # the status line of their last message says how they went out: by the GM, never in the fight
     status = next(line for line in messages[victim].splitlines() if line.startswith("[b]Your status[/b]: "))
     assert "GM" in status and "in the game" not in status.replace("out of the game", ""), status
-    # and nothing in the day's texts contradicts another (tests/test_told_facts.py's extractor):
+    # and nothing in the day's texts contradicts another (tests/told_facts.py's extractor):
     # Battle Royale told the removed player "You were killed in the Septagon"
-    from test_told_facts import contradictions, day_claims, resolved_day
+    from told_facts import contradictions, day_claims, resolved_day
 
     game, told = resolved_day(root, day)
     assert not contradictions(day_claims(played[0], game, told))
