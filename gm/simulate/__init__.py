@@ -35,6 +35,20 @@ class Lab:
     vs: Path | None = None
 
 
+DEFAULT_POLICIES = ("forum", "random")  # without --policy: the first of these the engine has, else `defaults`
+
+
+def undecided_warning(policy: str, summary: dict, side: str = "") -> str | None:
+    """The report's warning when the policy left most games undecided (each engine says what that
+    means): a balance answer drawn from such games measures the policy more than the rules."""
+    u = summary.get("undecided")
+    if not u or not u["warning"]:
+        return None
+    n = summary["games"]
+    return (f"{side}policy '{policy}' left {u['games']:,} of {n:,} games ({u['share']['value'] * 100:.0f}%) undecided "
+            f"- {u['means']}. The figures say more about the policy than about the rules.")
+
+
 def new_seed() -> str:
     return secrets.token_hex(4)
 
@@ -66,8 +80,8 @@ def prepare(target: str, games: int, players: int | None = None, policy: str | N
     if vs is not None:
         Setup(target, players, house_rules, vs).load()  # a mistake in the --vs file is found now
     policies = sim.engine.policies()
-    if policy is None:  # random legal orders where the engine has them, else its defaults
-        policy = "random" if "random" in policies else "defaults"
+    if policy is None:  # players who play as forum players do where the engine has them, else random, else defaults
+        policy = next(p for p in (*DEFAULT_POLICIES, "defaults") if p in policies or p == "defaults")
         if policy == "defaults":
             sim.notes.append(f"the {sim.engine.facts.title} engine has no random policy yet: every player "
                              "gets the engine's defaults (--policy defaults)")
@@ -95,8 +109,10 @@ def report_of(lab: Lab, sim: Any, run: Run) -> dict[str, Any]:
         "summary": results.tally.summary(engine.sim_reference()),
     }
     if results.vs is not None:
-        out["vs"] = {"file": str(lab.vs), "summary": results.vs.summary(engine.sim_reference()),
+        out["vs"] = {"file": str(lab.vs), "policy": lab.policy, "summary": results.vs.summary(engine.sim_reference()),
                      "comparison": results.paired.comparison(results.tally, results.vs)}
+    sides = [("", out["summary"])] + ([(f"with {lab.vs}: ", out["vs"]["summary"])] if "vs" in out else [])
+    out["warnings"] = [w for side, s in sides for w in [undecided_warning(lab.policy, s, side)] if w]
     return out
 
 

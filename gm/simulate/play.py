@@ -80,7 +80,7 @@ def play_game(sim: SimGame, policy: Policy, index: int, seed: str,
     events)` sees each day as it ends (the secrets test reads the views a post would get)."""
     engine = sim.engine
     dice_rng, order_rng = streams(seed, index)
-    choose = Chooser(order_rng)
+    choose = Chooser(order_rng, f"gm-simulate|{seed}|{index}|lasting")
     state = copy.deepcopy(sim.initial_state)
     days: list[list[Event]] = []
     due_after: list[int] = []

@@ -297,3 +297,8 @@ POLICIES = {
     "aggressive": aggressive_orders,
     "cautious": cautious_orders,
 }
+
+
+from .forum_policy import forum_orders  # noqa: E402 - it builds on the helpers above
+
+POLICIES["forum"] = forum_orders  # players who play as forum players do (forum_policy.py)
