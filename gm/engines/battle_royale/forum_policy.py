@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from gm.balance import Chooser
 
 from .order_actions import hit_attempts
-from .policies import Island, escape_move, expected_damage, most, pick_up_weapon, unarmed_allowed, weapons_of
+from .policy_kit import Island, escape_move, expected_damage, most, pick_up_weapon, unarmed_allowed, weapons_of
 from .rules import Rules
 from .state import Player, State
 
