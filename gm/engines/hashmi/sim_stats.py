@@ -89,7 +89,7 @@ def _players_after(game) -> list[int]:
     return out
 
 
-UNDECIDED = "max_rounds reached: a Boring Victory (the most points) or no one"
+UNDECIDED = "no victory before max_rounds (a Boring Victory, on points), or no one won"
 
 
 def reference(rules) -> dict:
