@@ -19,7 +19,6 @@ A game's record (plain JSON data; every key but `length` may be left out):
 from __future__ import annotations
 
 from collections import Counter
-import hashlib
 import random
 from typing import Any, Sequence
 
@@ -37,6 +36,8 @@ class Chooser:
         """A number in [0, 1) fixed for the whole game (the same on every day it is asked), drawn
         from the game's seed and `about`: what a simulated player decided once and keeps to (who
         they trust). It does not consume the day's stream, so asking it changes no other choice."""
+        import hashlib
+
         text = "|".join((self._key, *about)).encode("utf-8")
         return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") / 2 ** 64
 
