@@ -215,3 +215,35 @@ def test_forum_games_are_the_same_bytes_for_the_same_seed_whatever_the_workers()
     two, _ = simulate(lab, sim, 2)
     assert json.dumps(one, sort_keys=True) == json.dumps(two, sort_keys=True)
     assert one["policy"] == "forum"
+
+
+def test_the_plots_name_the_policy(tmp_path, monkeypatch):
+    """The pictures say which policy played (a chart read alone must not pass for the rules' own answer)."""
+    from click.testing import CliRunner
+
+    import gm.simulate.charts as charts
+    from gm.cli import cli
+
+    titles = []
+    monkeypatch.setattr(charts, "write_pngs", lambda summary, folder, title, *rest: titles.append(title) or [])
+    monkeypatch.setattr(charts, "write_sweep_png", lambda report, folder, title: titles.append(title) or folder)
+    base = ["simulate", "battle-royale", "-n", "2", "--seed", "p", "-j", "1", "--no-charts", "--plots", str(tmp_path)]
+    assert CliRunner().invoke(cli, base + ["--policy", "cautious"], catch_exceptions=False).exit_code == 0
+    assert CliRunner().invoke(cli, base + ["--sweep", "last_day=3,4"], catch_exceptions=False).exit_code == 0
+    assert titles == ["Battle Royale (cautious players)", "Battle Royale (forum players)"]
+
+
+def test_a_sweep_warns_for_each_combination_left_undecided():
+    from click.testing import CliRunner
+
+    from gm.cli import cli
+
+    result = CliRunner().invoke(cli, ["simulate", "battle-royale", "-n", "3", "--seed", "w", "-j", "1", "--json",
+                                      "--policy", "random", "--sweep", "last_day=2,3"], catch_exceptions=False)
+    data = json.loads(result.output)
+    assert [w.split(":")[0] for w in data["warnings"]] == ["last_day=2", "last_day=3"]
+    assert all(c["summary"]["undecided"]["warning"] for c in data["combinations"])
+    result = CliRunner().invoke(cli, ["simulate", "battle-royale", "-n", "3", "--seed", "w", "-j", "1",
+                                      "--policy", "random", "--sweep", "last_day=2,3"], catch_exceptions=False)
+    assert "warning: last_day=2: policy 'random' left 3 of 3 games" in result.output
+    assert "undecided" in result.output  # the table's column
