@@ -247,3 +247,23 @@ def test_a_sweep_warns_for_each_combination_left_undecided():
                                       "--policy", "random", "--sweep", "last_day=2,3"], catch_exceptions=False)
     assert "warning: last_day=2: policy 'random' left 3 of 3 games" in result.output
     assert "undecided" in result.output  # the table's column
+
+
+@pytest.mark.parametrize("engine_name,games", [("team-kill", 40), ("hostile-takeover", 8), ("kharnage", 8),
+                                               ("hashmi-battle-royale", 8)])
+def test_every_engines_forum_players_decide_most_games(engine_name, games):
+    """Each engine's `forum` (its policies.py) is the default and leaves most games decided, as that
+    engine defines it; its orders all pass the engine's checker."""
+    lab, sim = prepare(engine_name, games, seed="decide")
+    out, _ = simulate(lab, sim, 1)
+    s = out["summary"]
+    assert out["policy"] == "forum" and s["refused_orders"]["count"] == 0
+    assert s["undecided"]["share"]["value"] <= 0.5 and out["warnings"] == []
+
+
+def test_hostile_takeovers_random_players_leave_every_game_to_max_rounds():
+    """The warning's other side: random orders in Hostile Takeover almost never put anyone out, and every
+    game is cut off by max_rounds."""
+    lab, sim = prepare("hostile-takeover", 4, policy="random", seed="decide")
+    out, _ = simulate(lab, sim, 1)
+    assert out["summary"]["undecided"]["games"] == 4 and "max_rounds" in out["warnings"][0]
