@@ -81,7 +81,7 @@ def prepare(target: str, games: int, players: int | None = None, policy: str | N
         Setup(target, players, house_rules, vs).load()  # a mistake in the --vs file is found now
     policies = sim.engine.policies()
     if policy is None:  # players who play as forum players do where the engine has them, else random, else defaults
-        policy = next(p for p in (*DEFAULT_POLICIES, "defaults") if p in policies or p == "defaults")
+        policy = next((p for p in DEFAULT_POLICIES if p in policies), "defaults")
         if policy == "defaults":
             sim.notes.append(f"the {sim.engine.facts.title} engine has no random policy yet: every player "
                              "gets the engine's defaults (--policy defaults)")
