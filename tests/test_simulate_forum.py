@@ -267,3 +267,16 @@ def test_hostile_takeovers_random_players_leave_every_game_to_max_rounds():
     lab, sim = prepare("hostile-takeover", 4, policy="random", seed="decide")
     out, _ = simulate(lab, sim, 1)
     assert out["summary"]["undecided"]["games"] == 4 and "max_rounds" in out["warnings"][0]
+
+
+def test_a_badly_hurt_student_strikes_then_runs_from_two_armed_strangers(sim):
+    state, names = scene(sim, {}, {})
+    a, b, c = names[:3]
+    others = {n: "Beach" for n in names[3:8]}
+    state, _ = scene(sim, {a: "Forest", b: "Forest", c: "Forest"} | others,
+                     {a: ["Knife"], b: ["Knife"], c: ["Knife"]}, {a: 3})
+    doc = orders(sim, state, game_key(unwilling=[(a, b), (a, c), (b, c)]))
+    assert set(targets(doc[a])) <= {b, c} and targets(doc[a])
+    assert doc[a]["movement"] != "stay" and doc[a]["movement"]["move"][0] != "Forest"
+    state.players[a].health = 4  # not so hurt: a hunter with prey here stays
+    assert orders(sim, state, game_key(unwilling=[(a, b), (a, c), (b, c)]))[a]["movement"] == "stay"

@@ -13,7 +13,8 @@ What players of the handbook's games do, as this policy writes it each day:
   the target or few are left. With no one to attack they walk toward the crowd (toward their Rival
   when they know where the Rival is).
 - **Searching.** Unarmed, they search, finish off a student near death with their fists, and
-  leave a zone where someone armed who is not their ally stands.
+  leave a zone where someone armed who is not their ally stands. Armed but badly hurt, they
+  still strike, then leave a zone where two armed strangers stand.
 - **Healing.** Hurt (at most half their health) with a First Aid Kit, they heal.
 - **Fleeing.** They leave a zone that is closed or closes at dawn (toward the crowd when hunting,
   else toward the quietest open zone).
@@ -41,6 +42,7 @@ from .state import Player, State
 ALLY_WILLING = 0.5  # the share of pairs of students who would team up when they meet
 HURT = 0.5  # heal at or below this share of one's health
 NEAR_DEATH = 2  # an unarmed student finishes off someone with this much health or less
+WOUNDED = 3  # an armed student this hurt leaves a zone where two armed strangers stand
 
 DAY0_BONUS = {  # what players take, by role (names from roles.yaml; a missing one is skipped)
     "Dedicated Student": ["Battle Training", "Battle Training", "Evasion Training", "Scavenger", "First Aid Training"],
@@ -245,7 +247,7 @@ def _one(island: Island, p: Player, ally: str | None, leader: dict | None, choos
         order["action"] = {"heal": {"target": p.name, "item": "First Aid Kit"}}
     else:
         order["action"] = "search"
-    hunting = armed(island, p)
+    hunting = armed(island, p) and not _outgunned(island, p, group)
     prefer = (lambda zs: most(zs, island.crowd, choose)) if hunting else (lambda zs: most(zs, lambda z: -island.crowd(z), choose))
     if leader is not None and p.name in group and ally in group and leader.get("movement") is not None:
         move = leader["movement"]  # allies walk together
@@ -256,6 +258,13 @@ def _one(island: Island, p: Player, ally: str | None, leader: dict | None, choos
     order["movement"] = move
     order["votes"] = _votes(island, p, group, choose)
     return order
+
+
+def _outgunned(island: Island, p: Player, group: set[str]) -> bool:
+    """Badly hurt (WOUNDED or less) with two armed strangers here: time to run, whatever one holds."""
+    if p.health > WOUNDED:
+        return False
+    return sum(1 for x in island.company(p) if x.name not in group and armed(island, x)) >= 2
 
 
 def _worth_searching(island: Island, p: Player) -> bool:

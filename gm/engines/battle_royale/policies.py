@@ -4,6 +4,8 @@ would (the vocabulary of orders.py), and the engine's own checker reads them lik
 They see the whole state, which a real player would not: they stand in for players to measure the
 rules, they do not play well. Every choice goes through `choose` (gm/simulate/dice.py).
 
+- forum (the default): students who play as forum players do: hunt, search, heal, flee, ally and
+  betray, and use their role (forum_policy.py);
 - random: any legal action, movement and votes, equally likely among those that make sense;
 - aggressive: the best weapon held, every hit attempt at the weakest student in the zone; goes
   where the crowd is; picks weapons up;
@@ -22,8 +24,8 @@ if TYPE_CHECKING:
 
 from .forum_policy import forum_orders
 from .order_actions import hit_attempts
-from .policy_kit import Island, attack_order, day0, escape_move, expected_damage, most, pick_up_weapon, route, \
-    unarmed_allowed, votes, weapons_of
+from .policy_kit import (Island, attack_order, day0, escape_move, expected_damage, most, pick_up_weapon, route,
+                         unarmed_allowed, votes, weapons_of)
 from .rules import Rules
 from .state import Player, State
 
