@@ -280,3 +280,14 @@ def test_a_badly_hurt_student_strikes_then_runs_from_two_armed_strangers(sim):
     assert doc[a]["movement"] != "stay" and doc[a]["movement"]["move"][0] != "Forest"
     state.players[a].health = 4  # not so hurt: a hunter with prey here stays
     assert orders(sim, state, game_key(unwilling=[(a, b), (a, c), (b, c)]))[a]["movement"] == "stay"
+
+
+def test_memory_no_longer_bounds_the_games_only_a_slip_does():
+    """A million games (docs/simulate.md's cluster example) is accepted, whatever this machine's memory:
+    no record is kept. A billion and one is refused before any game is played."""
+    from gm.errors import StateError
+
+    lab, _ = prepare("battle-royale", 5_000_000, seed="big")
+    assert lab.games == 5_000_000
+    with pytest.raises(StateError, match="more than 1,000,000,000 games a run"):
+        prepare("battle-royale", 1_000_000_001, seed="big")

@@ -53,17 +53,15 @@ def new_seed() -> str:
     return secrets.token_hex(4)
 
 
-def _fits(games: int, players: int) -> None:
-    """Refuse, before any game is played, a run whose records (every game's, kept for the report)
-    would not fit in half of this machine's memory: a clear message, not a process killed."""
-    from .runner import memory_bytes
+MAX_GAMES = 10 ** 9  # a typo's bound, not memory's (a run's memory is flat in its games): thousands of CPU-hours
 
-    per_game = 4096 + 512 * players  # a game's record and its share of the bookkeeping, generously
-    budget = memory_bytes() // 2
-    if games * per_game > budget:
-        raise StateError(f"--games {games:,} would keep about {games * per_game / 1e9:,.1f} GB of game records, more than "
-                         f"half of this machine's {budget * 2 / 1e9:,.1f} GB: play at most {budget // per_game:,} games "
-                         "a run (several runs with other --seed values add up)")
+
+def _bounded(games: int) -> None:
+    """Refuse, before any game is played, a number of games no one means (a slip of the keyboard).
+    Memory sets no bound: each game is tallied as it arrives and dropped (tally.py)."""
+    if games > MAX_GAMES:
+        raise StateError(f"--games {games:,} is more than {MAX_GAMES:,} games a run (thousands of CPU-hours); "
+                         "play several runs with other --seed values instead")
 
 
 def prepare(target: str, games: int, players: int | None = None, policy: str | None = None,
@@ -73,6 +71,7 @@ def prepare(target: str, games: int, players: int | None = None, policy: str | N
 
     if games < 1:
         raise StateError(f"--games must be at least 1, not {games}")
+    _bounded(games)
     if players is not None and not 2 <= players <= 10000:
         raise StateError(f"--players must be from 2 to 10000, not {players}")
     setup = Setup(target, players, house_rules)
@@ -88,7 +87,6 @@ def prepare(target: str, games: int, players: int | None = None, policy: str | N
     if policy not in policies:
         raise StateError(f"unknown policy '{policy}'{did_you_mean(policy, policies)} for {sim.engine.facts.title} "
                          f"(policies: {', '.join(sorted(policies))})")
-    _fits(games * (2 if vs is not None else 1), len(sim.roster))
     return Lab(setup, policy, games, seed if seed is not None else new_seed(), vs), sim
 
 
