@@ -291,3 +291,18 @@ def test_memory_no_longer_bounds_the_games_only_a_slip_does():
     assert lab.games == 5_000_000
     with pytest.raises(StateError, match="more than 1,000,000,000 games a run"):
         prepare("battle-royale", 1_000_000_001, seed="big")
+
+
+def test_both_sides_of_vs_name_their_policy_and_are_warned_about(tmp_path):
+    from click.testing import CliRunner
+
+    from gm.cli import cli
+
+    always = tmp_path / "always.yaml"
+    always.write_text("lone_wolf_chance: 100\n", encoding="utf-8")
+    args = ["simulate", "battle-royale", "-n", "4", "--seed", "v", "-j", "1", "--policy", "defaults", "--vs", str(always)]
+    data = json.loads(CliRunner().invoke(cli, args + ["--json"], catch_exceptions=False).output)
+    assert data["policy"] == data["vs"]["policy"] == "defaults"
+    assert len(data["warnings"]) == 2 and data["warnings"][1].startswith(f"with {always}: policy 'defaults' left")
+    text = CliRunner().invoke(cli, args + ["--no-charts"], catch_exceptions=False).output
+    assert "policy defaults on both sides" in text and text.count("warning: ") == 2

@@ -139,7 +139,8 @@ def _vs(console, report: dict) -> None:
 
     c = report["vs"]["comparison"]
     console.print()
-    console.print(f"[bold]Against {report['vs']['file']}[/bold], on the same {c['games']:,} seeds:", soft_wrap=True)
+    console.print(f"[bold]Against {report['vs']['file']}[/bold], on the same {c['games']:,} seeds, "
+                  f"policy [bold]{report['vs'].get('policy', report['policy'])}[/bold] on both sides:", soft_wrap=True)
     rows = [r for r in c["figures"] if r["significant"]]
     t = Table(title="Differences larger than chance (paired, Holm-corrected, 5%)", title_justify="left")
     for col, justify in (("figure", "left"), ("these rules", "right"), ("--vs rules", "right"),
