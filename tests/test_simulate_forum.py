@@ -306,3 +306,20 @@ def test_both_sides_of_vs_name_their_policy_and_are_warned_about(tmp_path):
     assert len(data["warnings"]) == 2 and data["warnings"][1].startswith(f"with {always}: policy 'defaults' left")
     text = CliRunner().invoke(cli, args + ["--no-charts"], catch_exceptions=False).output
     assert "policy defaults on both sides" in text and text.count("warning: ") == 2
+
+
+def test_a_day_no_policy_can_play_is_one_clear_error(tmp_path):
+    """Hostile Takeover's demo has no board: its players place it on Day 1, which no policy writes yet
+    and no default stands in for. One line and exit 1 (it was an AttributeError deep in the phases)."""
+    import shutil
+
+    from click.testing import CliRunner
+
+    from gm.cli import cli
+    from gm.paths import games_dir
+
+    shutil.copytree(games_dir("hostile-takeover") / "examples" / "demo", tmp_path / "ht")
+    result = CliRunner().invoke(cli, ["simulate", str(tmp_path / "ht"), "-n", "2", "--seed", "e", "-j", "1"])
+    assert result.exit_code == 1, result.output
+    assert "cannot play Day 1 of this game: Akane sent no set-up orders" in result.output
+    assert "Traceback" not in result.output and "internal error" not in result.output
