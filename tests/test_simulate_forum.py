@@ -309,8 +309,9 @@ def test_both_sides_of_vs_name_their_policy_and_are_warned_about(tmp_path):
 
 
 def test_a_day_no_policy_can_play_is_one_clear_error(tmp_path):
-    """Hostile Takeover's demo has no board: its players place it on Day 1, which no policy writes yet
-    and no default stands in for. One line and exit 1 (it was an AttributeError deep in the phases)."""
+    """Hostile Takeover's demo has no board: its players place it on Day 1. With `defaults` no one
+    sends set-up orders and no default stands in for them: one line and exit 1 (it was an
+    AttributeError deep in the phases). The other policies draw a legal board (policy_setup.py)."""
     import shutil
 
     from click.testing import CliRunner
@@ -319,7 +320,12 @@ def test_a_day_no_policy_can_play_is_one_clear_error(tmp_path):
     from gm.paths import games_dir
 
     shutil.copytree(games_dir("hostile-takeover") / "examples" / "demo", tmp_path / "ht")
-    result = CliRunner().invoke(cli, ["simulate", str(tmp_path / "ht"), "-n", "2", "--seed", "e", "-j", "1"])
+    args = ["simulate", str(tmp_path / "ht"), "-n", "3", "--seed", "e", "-j", "1"]
+    result = CliRunner().invoke(cli, args + ["--policy", "defaults"])
     assert result.exit_code == 1, result.output
     assert "cannot play Day 1 of this game: Akane sent no set-up orders" in result.output
     assert "Traceback" not in result.output and "internal error" not in result.output
+    result = CliRunner().invoke(cli, args + ["--json"], catch_exceptions=False)  # forum
+    assert result.exit_code == 0, result.output
+    s = json.loads(result.output)["summary"]
+    assert s["games"] == 3 and s["refused_orders"]["count"] == 0 and s["events"]["building_placed"]["total"] == 3 * 15

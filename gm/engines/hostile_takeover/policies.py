@@ -9,6 +9,9 @@ round may change the board; the fallbacks, then a pass, cover that, as they do f
 - forum: plays for the score as forum players do (below);
 - defaults: sends nothing (passes).
 
+On the set-up day of a game whose game.yaml has no board, every policy but `defaults` places the
+tiles, buildings and spawns on a legal board drawn at random (policy_setup.py).
+
 `forum`, the default: the table gangs up on the leader. A player attacks the player with the best
 score so far when next to them, else a neighbour with no more lives than they have; claims the
 large buildings first, the leader's before the others', the weakest first; else steps toward the
@@ -26,7 +29,7 @@ if TYPE_CHECKING:
 from . import grid
 from .orders import Choice
 from .rules import Rules
-from .state import State
+from .state import PLACEMENT, State
 from .turns import options
 
 FALLBACKS = 3
@@ -121,5 +124,17 @@ def forum_orders(state: State, rules: Rules, day: int, due: list[str], choose: C
     return _orders(state, due, rank)
 
 
-POLICIES = {"random": random_orders, "aggressive": aggressive_orders, "cautious": cautious_orders,
-            "forum": forum_orders}
+def _with_setup(policy):
+    """The policy, with the set-up day (a game without a board) played by policy_setup.py."""
+    def play(state: State, rules: Rules, day: int, due: list[str], choose: Chooser) -> dict:
+        if state.stage == PLACEMENT:
+            from .policy_setup import setup_orders
+
+            return setup_orders(state, rules, due, choose)
+        return policy(state, rules, day, due, choose)
+    play.__name__ = policy.__name__
+    return play
+
+
+POLICIES = {name: _with_setup(p) for name, p in {"random": random_orders, "aggressive": aggressive_orders,
+                                                 "cautious": cautious_orders, "forum": forum_orders}.items()}
