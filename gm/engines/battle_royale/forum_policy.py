@@ -248,7 +248,9 @@ def _one(island: Island, p: Player, ally: str | None, leader: dict | None, choos
     else:
         order["action"] = "search"
     hunting = armed(island, p) and not _outgunned(island, p, group)
-    prefer = (lambda zs: most(zs, island.crowd, choose)) if hunting else (lambda zs: most(zs, lambda z: -island.crowd(z), choose))
+    def prefer(zones):  # a hunter walks toward the crowd, anyone else away from it
+        return most(zones, island.crowd if hunting else (lambda z: -island.crowd(z)), choose)
+
     if leader is not None and p.name in group and ally in group and leader.get("movement") is not None:
         move = leader["movement"]  # allies walk together
     else:
