@@ -455,14 +455,16 @@ def deadline_line(gd: GameDir, game, day: int, checked, now_raw: str | None = No
 
 def _commitment_line(gd: GameDir, day: int) -> str:
     from gm.fairness.beacon import round_time
-    from gm.fairness.commitment import commit_path, committed_record, is_committed
+    from gm.fairness.commitment import commit_path, is_committed
     from gm.fairness.lock import lock_path
 
     if not is_committed(gd, day):
         return f"Day {day}: no seed committed yet (run `gm commit {display_path(gd.root)} --day {day}` before the orders come in)"
     line = f"Day {day}: seed committed ({display_path(commit_path(gd, day))}: post it before the orders come in)"
     try:
-        beacon = committed_record(gd, day).get("beacon") if commit_path(gd, day).is_file() else None
+        from gm.fairness.rounds import current_of
+
+        beacon = current_of(gd, day)[2].get("beacon") if commit_path(gd, day).is_file() else None  # the last announced
     except GmError:
         beacon = None
     if beacon:

@@ -327,7 +327,7 @@ STANDALONE = Path(__file__).resolve().parent / "independent" / "check_day.py"
 
 
 def test_the_standalone_checker_is_short():
-    assert len(STANDALONE.read_text().splitlines()) <= 30
+    assert len(STANDALONE.read_text().splitlines()) <= 40  # 30 before announced rounds (docs/fairness.md)
 
 
 def _standalone(*paths):

@@ -187,3 +187,28 @@ def test_a_page_without_its_bls_check_says_beacon_not_checked_and_is_not_green(c
     result = _check(chromium, stripped, tmp_path, **_posts(demo_dir, 7))
     assert result.verdict.startswith("NOT VERIFIED: beacon not checked"), result.verdict
     assert any("beacon not checked" in t for _, t in result.items)
+
+
+def test_the_page_follows_an_announced_new_round(chromium, page, game_copy, tmp_path):
+    """A day whose deadline moved past its round (tests/test_fairness_rounds.py): the page checks the
+    announcement's chain, and a dropped announcement is named."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_fairness import write_orders
+    from test_fairness_rounds import BEFORE, FIRST, ISO, RULED, play
+
+    assert run("commit", game_copy, "--deadline", FIRST.strftime(ISO), "--now", BEFORE).exit_code == 0
+    write_orders(game_copy, 4, 'Mateo:\n  salt: "blue moon"\n  action: search\n')
+    (game_copy / "days" / "04" / "rulings.yaml").write_text(f"- deadline: {RULED}\n")
+    play(game_copy)
+    d = game_copy / "days" / "04"
+    posts = {"commit": (d / "commit.txt").read_text(), "rounds": (d / "round.1.txt").read_text(),
+             "lock": (d / "lock.txt").read_text(), "reveal": (d / "result" / "reveal.bbcode").read_text(),
+             "rolls": run("reveal", game_copy, "--day", 4, "--rolls").output}
+    result = _check(chromium, page, tmp_path, **posts)
+    assert result.verdict.startswith("VERIFIED"), result.items
+    assert any("round 990 -> 1000" in t for _, t in result.items)
+    dropped = _check(chromium, page, tmp_path, **dict(posts, rounds=""))
+    assert dropped.verdict.startswith("NOT VERIFIED")
+    assert any("names 1 announcement(s) of a new round, 0 pasted" in t for c, t in dropped.items if c == "fail")

@@ -23,19 +23,30 @@ cli = command_set()  # this family's commands, added to `gm` by gm/cli.py
               help="The orders deadline, '2026-03-01 20:00' (UTC) or with its zone (2026-03-01T20:00Z): the dice then "
                    "also take the drand quicknet round just after it; check, status, remind and the receipts show it.")
 @click.option("--late", is_flag=True, help="Commit although orders are already in (the post says so).")
+@click.option("--new-deadline", default=None, metavar="WHEN",
+              help="A committed day's deadline moves past its beacon round: announce a new round, after this "
+                   "deadline (post it before the old round is out). Needs --reason.")
+@click.option("--reason", default=None, metavar="TEXT", help="With --new-deadline: why the deadline moves (said in the post).")
 @click.option("--now", default=None, metavar="WHEN", help="Take this as the time now (2026-03-01T18:00Z) instead of the clock's.")
-def commit(game_dir, day, deadline, late, now):
+def commit(game_dir, day, deadline, late, new_deadline, reason, now):
     """Fix a day's secret seed; print its SHA-256 commitment post for the thread.
 
     \b
     Example:
       gm commit my-game --day 3 --deadline 2026-03-01T20:00Z
+      gm commit my-game --day 3 --new-deadline 2026-03-02T20:00Z --reason "the forum was down"
     """
     from gm.fairness import commands
 
-    c = commands.commit(game_dir, day, deadline, late, now)
+    c = commands.commit(game_dir, day, deadline, late, now, new_deadline, reason)
     for w in c.warnings:
         click.echo(w, err=True)
+    if new_deadline is not None:
+        note = ("Post this in the thread now, before the round it replaces is out" if c.new else
+                f"Day {c.day}'s new round was already announced; the same post again")
+        click.echo(f"{note} (kept in {c.path}):\n", err=True)
+        _echo_parts(c.parts)
+        return
     note = "Post this in the thread before the orders deadline" if c.new else \
         f"Day {c.day}'s seed was already committed; the same post again"
     click.echo(f"{note} (kept in {c.path}; the seed itself stays secret in the game folder):\n", err=True)
@@ -112,8 +123,10 @@ def reveal(game_dir, day, rolls, purposes):
               help="The lock post (a saved copy): the salts and orders as received at the deadline.")
 @click.option("--open", "open_paths", multiple=True, type=FILE,
               help="Openings sent with a player's message: check them against the public roll log (repeat).")
+@click.option("--round", "round_paths", multiple=True, type=FILE,
+              help="An announcement of a new round (a saved copy), when the day's deadline moved past its round (repeat, in order).")
 @json_opt
-def verify(commit_arg, reveal_path, rolls_path, seed, engine, day, salts, lock_path, open_paths, as_json):
+def verify(commit_arg, reveal_path, rolls_path, seed, engine, day, salts, lock_path, open_paths, round_paths, as_json):
     """Check every roll of a day from the published posts alone (no game folder needed).
 
     Exit code 0: verified; 1: not verified (each reason is named); 2: an input cannot be read.
@@ -124,7 +137,8 @@ def verify(commit_arg, reveal_path, rolls_path, seed, engine, day, salts, lock_p
     """
     from gm.fairness import commands
 
-    verdict = commands.verify(commit_arg, reveal_path, rolls_path, seed, engine, day, list(salts), lock_path, tuple(open_paths))
+    verdict = commands.verify(commit_arg, reveal_path, rolls_path, seed, engine, day, list(salts), lock_path, tuple(open_paths),
+                              tuple(round_paths))
     if as_json:
         _emit_json({"ok": bool(verdict.ok), "lines": list(verdict.lines)})
     else:

@@ -49,6 +49,7 @@ def check_day(gd: GameDir, day: int) -> DayAudit:
     _check_reveal(gd, day, out)
     _check_inputs(gd, day, record, out)
     _check_seed(gd, day, record, out)
+    _check_rounds(gd, day, record, out)
     _check_lock(gd, day, record, out)
     _check_log(gd, day, record, out)
     _check_corrections(gd, day, record, out)
@@ -87,6 +88,11 @@ def _ill_typed(record) -> str | None:
         "seed": isinstance(record.get("seed"), str) and 0 < len(record["seed"]) <= 1024,
         "dice_key": isinstance(record.get("dice_key"), str) and len(record["dice_key"]) <= 1024,
         "salts": isinstance(salts, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in salts.items()),
+        "rounds_sha256": isinstance(record.get("rounds_sha256", []), list) and all(
+            digest(x) for x in record.get("rounds_sha256", [])),
+        "game_yaml": record.get("game_yaml") is None or isinstance(record.get("game_yaml"), str),
+        "game_files": isinstance(record.get("game_files", {}), dict) and all(
+            isinstance(k, str) and isinstance(v, str) for k, v in record.get("game_files", {}).items()),
     }
     bad = [k for k, ok in checks.items() if not ok]
     return f"{', '.join(bad)}: not of the type gm writes" if bad else None
@@ -166,18 +172,31 @@ def _check_seed(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
         out.findings.append(f"{shown_path(gd, secret)}: is not the seed Day {day} was resolved with")
 
 
+def _check_rounds(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
+    from gm.fairness.announce import audit_rounds
+
+    findings, notes = audit_rounds(gd, day, record, lambda path: shown_path(gd, path))
+    out.findings += findings
+    out.notes += notes
+
+
 def _check_commitment(gd: GameDir, day: int, record: dict, committed: dict, seed: bytes, out: DayAudit) -> None:
     from gm.fairness.commitment import commit_path
+    from gm.fairness.rounds import announcements, current
 
     post = shown_path(gd, commit_path(gd, day))
     if committed.get("seed_sha256") != sha256_bytes(seed) or committed.get("day") != day:
         out.findings.append(f"{post}: commits to another seed than the one Day {day} was resolved with")
         return
-    named = (committed.get("beacon") or {}).get("round")
+    try:  # the round in force: the last announced (their own checks are _check_rounds'), else the committed one
+        named = current(committed, [a.record for a in announcements(gd, day)])[0]
+    except (GmError, OSError, UnicodeDecodeError):
+        named = (committed.get("beacon") or {}).get("round")
     used = (record.get("beacon") or {}).get("round")
     skipped = record.get("no_beacon") if isinstance(record.get("no_beacon"), dict) else {}
     if named != used and not (used is None and skipped.get("round") == named):
-        out.findings.append(f"{post}: names beacon round {named}, but Day {day} was resolved with {used}")
+        out.findings.append(f"{post}: names beacon round {named} (or its last announcement does), but Day {day} was "
+                            f"resolved with {used}")
     previous = None
     if day > 0:
         try:

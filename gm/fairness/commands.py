@@ -12,16 +12,25 @@ from gm.storage.gamedir import default_day as _default_day
 from gm.yamlio import display_path
 
 
-def commit(root: Path, day: int | None, deadline: str | None = None, late: bool = False, now: str | None = None):
+def commit(root: Path, day: int | None, deadline: str | None = None, late: bool = False, now: str | None = None,
+           new_deadline: str | None = None, reason: str | None = None):
     """Fix the day's seed and return the commitment post (gm/fairness/commitment.py); with `deadline`, the
     dice also take the beacon round after it, and the day's deadline is kept for check, status,
-    remind and the receipts (gm/gmday/deadline.py). A day after the end of the game is refused."""
+    remind and the receipts (gm/gmday/deadline.py). A day after the end of the game is refused.
+    With `new_deadline` (and `reason`), a committed day's deadline moves past its round: the
+    announcement of a new round (gm/fairness/announce.py)."""
     from gm.fairness.beacon import parse_deadline
     from gm.fairness.commitment import commit_day
     from gm.pipeline.day import anyone_due, day_rolls, load_state
 
     gd = GameDir(root)
     game = gd.load()
+    if new_deadline is not None:
+        if deadline is not None or late:
+            raise StateError("--new-deadline moves the deadline of a day already committed: leave out --deadline and --late")
+        return _announce(gd, game, day, parse_deadline(new_deadline), reason, now)
+    if reason is not None:
+        raise StateError("--reason goes with --new-deadline (why the deadline moves)")
     when = parse_deadline(deadline) if deadline is not None else None
     with gd.lock():
         day = _default_day(gd, day, resolved=False)
@@ -35,6 +44,19 @@ def commit(root: Path, day: int | None, deadline: str | None = None, late: bool 
 
             where = set_deadline(gd, day, when)
             result.warnings.append(f"Day {day}: deadline kept in {where} (`gm remind` and `gm status` show the time left)")
+    result.parts = post_parts(game, result.post)
+    return result
+
+
+def _announce(gd: GameDir, game, day: int | None, when, reason: str | None, now: str | None):
+    from gm.fairness.announce import announce_round
+    from gm.gmday.deadline import set_deadline
+
+    with gd.lock():
+        day = _default_day(gd, day, resolved=False)
+        result = announce_round(gd, game, day, when, reason or "", when_now(now))
+        where = set_deadline(gd, day, when)
+        result.warnings.append(f"Day {day}: deadline kept in {where} (`gm remind` and `gm status` show the time left)")
     result.parts = post_parts(game, result.post)
     return result
 
@@ -102,7 +124,8 @@ def reveal(root: Path, day: int | None, rolls: bool = False, purposes: bool = Fa
 
 
 def verify(commit_arg: str, reveal_path: Path | None, rolls_path: Path, seed: str | None, engine: str | None,
-           day: int | None, salts: list[str], lock_path: Path | None = None, open_paths: tuple[Path, ...] = ()):
+           day: int | None, salts: list[str], lock_path: Path | None = None, open_paths: tuple[Path, ...] = (),
+           round_paths: tuple[Path, ...] = ()):
     """Check a day's dice from the published posts alone (gm/fairness/verify.py). A file that cannot be
     read raises Unreadable (exit code 2)."""
     from gm.fairness.verify import Published, Unreadable, verify as run
@@ -127,5 +150,6 @@ def verify(commit_arg: str, reveal_path: Path | None, rolls_path: Path, seed: st
                     seed, engine, day, typed,
                     lock_text=read(lock_path) if lock_path else None,
                     lock_where=display_path(lock_path) if lock_path else "lock",
-                    openings=[(read(p), display_path(p)) for p in open_paths])
+                    openings=[(read(p), display_path(p)) for p in open_paths],
+                    rounds=[(read(p), display_path(p)) for p in round_paths])
     return run(pub)

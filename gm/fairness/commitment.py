@@ -102,9 +102,6 @@ def commit_record(game: Game, day: int, seed_sha256: str, previous: str | None, 
             "beacon": {"network": NETWORK, "round": beacon_round} if beacon_round is not None else None}
 
 
-RULES_LEFT_OUT = ("engine", "title", "format", "forum", "limits", "deadline", "roster")  # not rules of play
-
-
 def rules_sha256(gd: GameDir) -> str:
     """A fingerprint of the rules in force: game.yaml's settings of play (house rules, board, first
     player, components: every setting but the title, the forum, the limits, the deadline and the
@@ -112,19 +109,17 @@ def rules_sha256(gd: GameDir) -> str:
     The SHA-256 of their JSON with sorted keys (docs/fairness.md, "House rules")."""
     import json
 
+    from gm.storage.gamedir import NOT_RULES, named_files
     from gm.yamlio import load_file
 
     doc = load_file(gd.game_yaml)
-    settings = {str(k): v for k, v in (doc.items() if isinstance(doc, dict) else ()) if k not in RULES_LEFT_OUT}
+    settings = {str(k): v for k, v in (doc.items() if isinstance(doc, dict) else ()) if k not in NOT_RULES}
     files = {}
-    for value in settings.values():
-        if isinstance(value, str) and value.strip():
-            path = gd.root / value.strip()
-            try:
-                if path.is_file() and path.resolve().is_relative_to(gd.root.resolve()):
-                    files[value.strip()] = hashlib.sha256(path.read_bytes()).hexdigest()
-            except (OSError, ValueError):
-                continue
+    for name, path in named_files(gd.root, doc).items():
+        try:
+            files[name] = hashlib.sha256(path.read_bytes()).hexdigest()
+        except OSError:
+            continue
     text = json.dumps({"settings": settings, "files": files}, sort_keys=True, ensure_ascii=False, default=str,
                       separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -346,7 +341,9 @@ def beacon_for_resolve(gd: GameDir, day: int, signature: str | None, without: st
         if signature:
             raise StateError(f"Day {day} was not committed to a beacon round, so --beacon has nothing to check against")
         return None
-    named = committed_record(gd, day).get("beacon")
+    from gm.fairness.rounds import current_of
+
+    named = current_of(gd, day)[2].get("beacon")  # the last round announced, else the committed one
     if not named:
         if signature:
             raise StateError(f"Day {day}'s commitment names no beacon round (it was made without --deadline): "
@@ -362,7 +359,9 @@ def beacon_for_resolve(gd: GameDir, day: int, signature: str | None, without: st
 
 def without_beacon(gd: GameDir, day: int, reason: str) -> dict:
     """What the record and the reveal say of a day resolved without its committed round."""
-    return {"round": committed_record(gd, day)["beacon"]["round"], "reason": reason.strip()}
+    from gm.fairness.rounds import current_of
+
+    return {"round": current_of(gd, day)[0], "reason": reason.strip()}
 
 
 def _without_beacon(gd: GameDir, day: int, signature: str | None, reason: str) -> bool:

@@ -8,6 +8,7 @@ from datetime import datetime
 from gm.errors import StateError
 from gm.fairness.commitment import clock, commit_path, committed_record
 from gm.storage.gamedir import GameDir
+from gm.yamlio import display_path
 
 
 def committed_deadline(rec: dict) -> datetime | None:
@@ -25,28 +26,33 @@ def check_ruled_deadline(gd: GameDir, day: int, ruled: str | None) -> None:
     from gm.fairness.beacon import round_time, utc_words
     from gm.gmday.rulings import parse_deadline
 
+    from gm.fairness.rounds import current_of
+
     if not ruled or not commit_path(gd, day).is_file():
         return
-    round_ = (committed_record(gd, day).get("beacon") or {}).get("round")
+    round_ = current_of(gd, day)[0]  # the last round announced, else the committed one
     when = parse_deadline(ruled)
     if round_ is None or when is None:
         return
     when = when.replace(tzinfo=timezone.utc)
     if when >= round_time(round_):
         raise StateError(f"a deadline ruling moves Day {day}'s deadline to {utc_words(when)}, after drand quicknet round "
-                         f"{round_} that its commitment named (published {utc_words(round_time(round_))}): that round "
-                         "would be known while orders still come in. Keep a deadline before it (edit the ruling), or "
-                         "announce in the thread that the day goes without its round and resolve it with --no-beacon "
-                         "\"the deadline was extended\" (the reveal says so in its first line)")
+                         f"{round_} that its dice are to take (published {utc_words(round_time(round_))}): that round "
+                         "would be known while orders still come in. Before it is out, announce a new round: "
+                         f"`gm commit {display_path(gd.root)} --day {day} --new-deadline '{ruled}' --reason \"...\"` "
+                         "(post what it prints); or keep a deadline before it (edit the ruling); or, once it is out, "
+                         "resolve with --no-beacon \"the deadline was extended\" (the reveal says so in its first line)")
 
 
 def check_resolve_time(gd: GameDir, day: int, now: datetime | None, early: bool) -> list[str]:
     """`gm resolve` before the committed deadline is refused unless `early`: orders could still come."""
     from gm.fairness.beacon import utc_words
 
+    from gm.fairness.rounds import current_of
+
     if not commit_path(gd, day).is_file():
         return []
-    deadline = committed_deadline(committed_record(gd, day))
+    deadline = current_of(gd, day)[1]  # the last one announced, else the committed one
     if deadline is None or clock(now) >= deadline:
         return []
     if not early:

@@ -88,7 +88,8 @@ def _lock_time(day: int, commit: dict, now, early: bool, reason: str | None) -> 
                          "the deadline, or with --early to lock now (the post will say it was locked early)")
     out = round_ is not None and now >= round_time(round_)
     if out and not reason:
-        raise StateError(f"drand quicknet round {round_}, named by Day {day}'s commitment, is already out (published "
+        raise StateError(f"drand quicknet round {round_}, which Day {day}'s dice take (named by its commitment, or "
+                         "its last announcement of a new round), is already out (published "
                          f"{words['round_time']}): a lock made now comes after anyone could know the dice key. Lock "
                          "with --reason \"...\" to say why in the post, so the players can judge it")
     if reason and not out:
@@ -99,7 +100,7 @@ def _lock_time(day: int, commit: dict, now, early: bool, reason: str | None) -> 
 def lock_day(gd: GameDir, game: Game, day: int, check: Callable[[], Any], now=None, early: bool = False,
              reason: str | None = None) -> Locked:
     """`check()` reads the day as it is now (gm/pipeline/day.py check_day): the caller, above, hands it down."""
-    from gm.fairness.commitment import commit_path, committed_record, log_event, rules_sha256
+    from gm.fairness.commitment import commit_path, log_event, rules_sha256
     from gm.fairness.reveal import salt_lines
     from gm.fairness.machine_lines import check_fits, check_machine_lines, machine_line
     from gm.forum.render import render_post
@@ -129,10 +130,15 @@ def lock_day(gd: GameDir, game: Game, day: int, check: Callable[[], Any], now=No
             raise StateError(f"Day {day} is already locked ({display_path(path)}) and a lock is never replaced; since "
                              f"then: {'; '.join(changes)}. A changed orders file needs `gm resolve --late-change`")
         return Locked(day, path.read_text(encoding="utf-8"), display_path(path), False)
-    commit = committed_record(gd, day)
+    from gm.fairness.rounds import announcements, current_of
+
+    commit = current_of(gd, day)[2]  # with the last round and deadline announced, if any (gm/fairness/rounds.py)
     is_early, late, times = _lock_time(day, commit, now, early, reason)
     record = lock_record(game, day, hashlib.sha256(post_path.read_bytes()).hexdigest(),
                          (commit.get("beacon") or {}).get("round"), files, salts, is_early, late, rules_sha256(gd))
+    announced = announcements(gd, day)
+    if announced:  # the lock continues the last announcement (only then: older locks keep their bytes)
+        record["round_sha256"] = announced[-1].sha256
     file_lines = [machine_line(FILE_TAG, {"day": day, "file": name, "sha256": sha}) for name, sha in sorted(files.items())]
     post = render_post(game, "lock.j2", day=day, record=record, machine=machine_line(LOCK_TAG, record),
                        file_lines="\n".join(file_lines), salt_lines="\n".join(salt_lines(day, salts)),

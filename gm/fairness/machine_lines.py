@@ -20,7 +20,7 @@ import re
 from gm.fairness.canonical import NotCanonical, canonical
 from gm.errors import GmError, LocatedError, Location, StateError
 
-TAGS = ("gm-commit", "gm-lock", "gm-file", "gm-salt", "gm-reveal", "gm-seal", "gm-beacon", "gm-ruling", "gm-open")
+TAGS = ("gm-commit", "gm-round", "gm-lock", "gm-file", "gm-salt", "gm-reveal", "gm-seal", "gm-beacon", "gm-ruling", "gm-open")
 _BREAKS_BLOCK = re.compile(r"\[/?[A-Za-z*]|```")  # what a forum could read as markup, even in a code block
 _LINE = re.compile(r"(gm-[a-z]+) (\{.*\})")
 # A machine line counts only at the start of a line of its own, or just after the opening of a

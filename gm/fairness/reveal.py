@@ -82,14 +82,22 @@ def reveal_record(record: dict, record_sha256: str, rolls_sha256: str) -> dict:
                  "salts_sha256": digest(record["salts"])},
         "beacon": dict(beacon, day=day) if beacon else None,
         "listed": rulings,
-    } | ({"no_beacon": record["no_beacon"]} if record.get("no_beacon") else {})
+    } | ({"no_beacon": record["no_beacon"]} if record.get("no_beacon") else {}) | _rounds(record, day)
+
+
+def _rounds(record: dict, day: int) -> dict:
+    """A day whose deadline moved past its round: the reveal's gm-seal names how many new rounds
+    were announced and the SHA-256 of the last announcement (gm/fairness/rounds.py)."""
+    rounds = record.get("rounds_sha256") or []
+    return {"rounds": len(rounds), "round_sha256": rounds[-1]} if rounds else {}
 
 
 def reveal_lines(rec: dict) -> list[str]:
     from gm.fairness.machine_lines import machine_line
 
-    core = {k: v for k, v in rec.items() if k not in ("seal", "beacon", "listed")}
-    lines = [machine_line(REVEAL_TAG, core), machine_line(SEAL_TAG, rec["seal"])]
+    core = {k: v for k, v in rec.items() if k not in ("seal", "beacon", "listed", "rounds", "round_sha256")}
+    seal = rec["seal"] | {k: rec[k] for k in ("rounds", "round_sha256") if k in rec}
+    lines = [machine_line(REVEAL_TAG, core), machine_line(SEAL_TAG, seal)]
     lines += [machine_line(RULING_TAG, r) for r in rec["listed"]]
     if rec["beacon"]:
         lines.append(machine_line(BEACON_TAG, rec["beacon"]))

@@ -157,6 +157,7 @@ class Published:
     lock_text: str | None = None
     lock_where: str = "lock"
     openings: list[tuple[str, str]] = field(default_factory=list)  # (text, where) of each openings post
+    rounds: list[tuple[str, str]] = field(default_factory=list)  # (text, where) of each announcement of a new round
 
 
 @dataclass
@@ -193,6 +194,7 @@ def verify(pub: Published) -> Verdict:
     _check_post_digest(pub.commit_text, pub.commit_where, reveal.get("commit_sha256"), "commitment", lines, bad)
     if pub.lock_text:
         _check_post_digest(pub.lock_text, pub.lock_where, reveal.get("lock_sha256"), "lock", lines, bad)
+    commit = _check_rounds(pub, commit, reveal, lines, bad)  # with the last round announced, if any
     beacon = _check_beacon(commit, reveal, lines, bad)
     if pub.reveal_text:
         _check_rulings(pub, reveal, lines, bad)
@@ -329,6 +331,48 @@ def _check_rulings(pub: Published, reveal: dict, lines: list[str], bad: list[str
     for o in listed:
         lines.append(f"  - {o.get('say') if o.get('say') is not None else 'a private ruling'}"
                      + (" (made after the lock)" if o.get("after_lock") else "") + f" [{str(o.get('sha256'))[:12]}...]")
+
+
+def _check_rounds(pub: Published, commit: dict, reveal: dict, lines: list[str], bad: list[str]) -> dict:
+    """The announcements of a new round (gm/fairness/rounds.py): each continues the commitment or
+    the one before, was made before the round it replaces was out, and names a round after its new
+    deadline; the reveal's gm-seal counts them and names the last; the lock continues the last.
+    Returns the commitment with the last round and deadline announced in place."""
+    from gm.fairness.beacon import NETWORK
+    from gm.fairness.rounds import ROUND_TAG, round_problems
+
+    posts = []
+    for text, where in pub.rounds:
+        posts.append((_one(text, ROUND_TAG, where), post_digests(text)))
+    posts.sort(key=lambda p: p[0].get("n") if type(p[0].get("n")) is int else 0)
+    named = reveal.get("rounds", 0) if pub.reveal_text else len(posts)
+    if named != len(posts):
+        bad.append(f"the reveal's gm-seal names {named} announcement(s) of a new round, {len(posts)} given"
+                   + (" (give each with --round)" if named > len(posts) else ""))
+    elif posts and reveal.get("round_sha256") and reveal["round_sha256"] not in posts[-1][1]:
+        bad.append("the last announcement of a new round given is not the one the reveal's gm-seal names "
+                   f"(SHA-256 {reveal['round_sha256']})")
+    if not posts:
+        return commit
+    digests = post_digests(pub.commit_text) if not _HEX64.match(pub.commit_text.strip()) else set()
+    problems = round_problems(commit, digests, posts)
+    bad += problems
+    last = posts[-1][0]
+    for rec, _ in posts:
+        lines.append(f"Announcement {rec.get('n')}: the deadline moves from {rec.get('from_deadline')} to "
+                     f"{rec.get('deadline')}, round {rec.get('from_round')} -> {rec.get('round')} (made {rec.get('made')}; "
+                     f"reason: {rec.get('reason')!r}).")
+    if not problems:
+        lines.append(f"The {len(posts)} announcement(s) continue the commitment, each made before the round it "
+                     f"replaced was out: round {last.get('round')} is the one in force.")
+    if pub.lock_text:
+        try:
+            locked = find_machine_line(pub.lock_text, "gm-lock", pub.lock_where)
+        except GmError:
+            locked = {}
+        if locked.get("round_sha256") not in posts[-1][1]:
+            bad.append("the lock does not continue the last announcement of a new round (its round_sha256)")
+    return dict(commit, beacon={"network": NETWORK, "round": last.get("round")}, deadline=last.get("deadline"))
 
 
 def _check_time(commit: dict, lines: list[str], bad: list[str]) -> None:

@@ -55,7 +55,7 @@ def posts_for(gd: GameDir, game: Game, day: int, forums: list) -> list[dict[str,
     from gm.pipeline.record import day_files
 
     with gc_paused():
-        rd, history = replayed(gd, game, day)
+        rd, history, game, _ = replayed(gd, game, day)  # the game as the day was resolved (its rules)
         expected = day_files(game, rd, history)
         result = gd.result_dir(day)
         for rel in FACTS:

@@ -13,7 +13,7 @@ from gm.dice import AuditedDice, DiceBase, Roll, dice_key
 from gm.engine import Day, run_phase
 from gm.errors import OrderError, Problem, StateError
 from gm.events import Event
-from gm.pipeline.inputs import CheckedDay, apply_rulings, _drop_ruled_out, _seen_before, _attribute_warnings, _digest_of, _read_story, _lay_thread_votes, check_lock
+from gm.pipeline.inputs import CheckedDay, apply_rulings, _drop_ruled_out, _seen_before, _attribute_warnings, _digest_of, _round_digests, _read_story, _lay_thread_votes, check_lock
 from gm.storage.gamedir import Game, GameDir
 from gm.yamlio import display_path
 
@@ -225,6 +225,7 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None, thread_vote
                       # commit.txt is kept with the game; seed.secret may not be (a clone leaves it out)
                       seed_committed=is_committed(gd, day) or commit_path(gd, day).is_file(),
                       commit_digest=_digest_of(commit_path(gd, day)), lock_digest=_digest_of(gd.day_dir(day) / "lock.txt"),
+                      round_digests=_round_digests(gd, day),
                       fresh_state=fresh_state, rulings=rulings, ruling_events=ruling_events,
                       story=story, story_digest=story_digest, told=told, warnings_of=warnings_of,
                       seen_before=seen_before)

@@ -44,6 +44,7 @@ class CheckedDay:
     seen_before: Callable[[], dict] | None = field(default=None, repr=False)
     commit_digest: str | None = None  # SHA-256 of days/NN/commit.txt as read (gm/fairness/commitment.py)
     lock_digest: str | None = None  # SHA-256 of days/NN/lock.txt as read (gm/fairness/lock.py)
+    round_digests: list = field(default_factory=list)  # SHA-256 of each days/NN/round.K.txt (gm/fairness/rounds.py)
     # a new copy of `state` made again from what it was loaded from (far cheaper than a deepcopy)
     fresh_state: Callable[[], Any] | None = field(default=None, repr=False)
     rulings: Any = None  # gm.gmday.rulings.Rulings: days/NN/rulings.yaml read and checked
@@ -122,6 +123,19 @@ def _drop_ruled_out(doc: Any, shown: str, ruled_out: dict[str, str]) -> list[Pro
             out.append(Problem(key_loc(shown, doc, key), f"{name}'s orders will not happen: a ruling "
                                f"({ruled_out[name]}) takes them out of the game before the orders", "warning", True))
             del doc[key]
+    return out
+
+
+def _round_digests(gd: GameDir, day: int) -> list[str]:
+    """The SHA-256 of each announcement of a new round for the day, in order (gm/fairness/rounds.py)."""
+    from gm.fairness.rounds import MAX_ROUNDS, round_path
+
+    out = []
+    for n in range(1, MAX_ROUNDS + 1):
+        digest = _digest_of(round_path(gd, day, n))
+        if digest is None:
+            break
+        out.append(digest)
     return out
 
 

@@ -71,6 +71,12 @@ def day_files(game: Game, rd: ResolvedDay, history: dict | None = None) -> dict[
         "rulings": history.get("rulings", []),
         "corrections": history.get("corrections", []),
     } | chain_fields(rd.checked, files)
+    if rd.checked.round_digests:  # announcements of a new round (gm/fairness/rounds.py), only on such a day
+        record["rounds_sha256"] = list(rd.checked.round_digests)
+    if game.source:  # the settings the day was resolved under: `gm audit` replays it under them
+        record["game_yaml"] = game.source
+        if game.source_files:
+            record["game_files"] = dict(sorted(game.source_files.items()))
     if history.get("no_beacon"):  # resolved without the committed round (docs/fairness.md, "Without drand")
         record["no_beacon"] = history["no_beacon"]
     rulings = rd.checked.rulings

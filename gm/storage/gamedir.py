@@ -42,6 +42,23 @@ def default_day(gd: GameDir, day: int | None, resolved: bool) -> int:
 
 FORMATS = {"bbcode": "bbcode", "markdown": "md"}
 CORE_KEYS = ("engine", "title", "format", "forum", "limits", "deadline")
+NOT_RULES = ("engine", "title", "format", "forum", "limits", "deadline", "roster")  # settings that are not rules of play
+
+
+def named_files(root: Path, doc: Any) -> dict[str, Path]:
+    """The files of the game folder that a setting of play names (a `components:` file), by the
+    name game.yaml gives them: part of the rules in force (docs/fairness.md, "House rules")."""
+    out = {}
+    for key, value in (doc.items() if isinstance(doc, dict) else ()):
+        if key in NOT_RULES or not isinstance(value, str) or not value.strip():
+            continue
+        path = root / value.strip()
+        try:
+            if path.is_file() and path.resolve().is_relative_to(root.resolve()):
+                out[value.strip()] = path
+        except (OSError, ValueError):
+            continue
+    return out
 TELLINGS = ("both", "prose", "list")  # how a post tells the day: the story and a list of the rest, or one alone
 
 
@@ -67,6 +84,8 @@ class Game:
     pronouns: dict[str, str] = field(default_factory=dict)  # player -> she, he or they (roster `pronouns:`)
     daily_deadline: tuple[int, int] | None = None  # game.yaml's `deadline: "20:00"` (UTC), as (hour, minute)
     telling: str = "both"  # game.yaml's `telling:` (TELLINGS; engines that list their events): prose, list or both
+    source: str = ""  # game.yaml's text as read: kept in each day's record, so `gm audit` replays a day under it
+    source_files: dict[str, str] = field(default_factory=dict)  # the text of each file a setting names (named_files)
 
     @property
     def ext(self) -> str:
@@ -150,7 +169,11 @@ class GameDir:
         if not self.game_yaml.is_file():
             raise StateError(f"{display_path(self.root)}: no game.yaml here (is this a game folder?)")
         path = display_path(self.game_yaml)
-        doc = load_file(self.game_yaml)
+        from gm.storage.limits import DEFAULT
+        from gm.yamlio import decode_text, load_text, read_bytes
+
+        source = decode_text(read_bytes(self.game_yaml, DEFAULT.file_bytes), self.game_yaml)
+        doc = load_text(source, self.game_yaml, DEFAULT)
         if not isinstance(doc, dict):
             raise LocatedError(Location(path, 1, 1), "game.yaml must be a mapping with engine, title and roster")
         engine_name = doc.get("engine")
@@ -213,9 +236,15 @@ class GameDir:
         errors = [p for p in problems if p.severity == "error"]
         if errors:
             raise OrderError(problems)
+        files = {}
+        for name, file in named_files(self.root, doc).items():
+            try:
+                files[name] = decode_text(read_bytes(file, limits.file_bytes), file)
+            except LocatedError:
+                continue  # not a text file: the engine's own reading of it names what is wrong
         return Game(self.root, engine, str(title), forum.forum.format, setup.rules, setup.roster, setup.initial_state,
                     [p for p in problems if p.severity != "error"], forum.forum, forum.handles, limits, pronouns, daily,
-                    telling)
+                    telling, source, files)
 
     # ---- writing ------------------------------------------------------------
 

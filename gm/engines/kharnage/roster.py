@@ -30,6 +30,10 @@ def read_components(doc, path: str, problems: list[Problem]) -> Components | Non
     target = Path(path).parent / raw.strip()
     shown = str(Path(path).parent / raw.strip()) if Path(path).parent != Path(".") else raw.strip()
     comp, found = load_components(target, shown)
+    if comp is not None:  # named as game.yaml names it, so the posts do not depend on where gm was run from
+        from dataclasses import replace
+
+        comp = replace(comp, source=raw.strip())
     if comp is None and found and found[0].where.line is None:
         problems.append(Problem(at, f"{raw}: {found[0].message}"))
     else:
