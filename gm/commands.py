@@ -311,6 +311,9 @@ def status(root: Path, player: str | None, public: bool = False) -> Status:
         learned = engine.player_learned(seen, game.rules, player)
         if learned:
             lines += ["  learned:"] + ["  " + x for x in learned]
+        from gm.channels import release
+
+        release(engine, state, game.rules, player, "player's status", "\n".join(lines))  # the declaration, read
         return Status(game.title, [], [], lines)
     head, rows = (engine.public_status_rows if public else engine.status_rows)(state, game.rules)
     lines = []
@@ -337,6 +340,10 @@ def status(root: Path, player: str | None, public: bool = False) -> Status:
             lines.append(f"Day {next_day}: {exc}")
     else:
         lines.append("The game is over.")
+    if public:  # what the thread may see: checked against the engine's declared secrets
+        from gm.channels import release
+
+        release(engine, state, game.rules, None, "public status", "\n".join(["\t".join(head)] + ["\t".join(map(str, r)) for r in rows] + lines))
     return Status(f"{game.title}, {day_txt}", head, rows, lines)
 
 
@@ -620,6 +627,9 @@ def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, 
     post = render_post(game, "votecount.j2", day=day, kinds=kinds, not_voting=not_voting(tally, game, state),
                        by_pm=any(k["pm"] for k in kinds),
                        posts=tally.counted_posts, late=tally.late_posts, deadline=bool(thread.deadline_line or when))
+    from gm.channels import release
+
+    post = release(game.engine, state, game.rules, None, "vote count", post)  # the engine's declared secrets
     written = None
     if not dry_run:
         with gd.lock():

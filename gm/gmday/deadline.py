@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from gm.channels import Guard, release
 from gm.errors import GmError, StateError
 from gm.storage.gamedir import Game, GameDir, default_day, replace_file_atomically
 from gm.yamlio import display_path
@@ -158,6 +159,7 @@ def _write_receipts(gd: GameDir, game: Game, day: int | None, now_raw: str | Non
     # everyone who owes orders, and everyone else who sent any (standing orders on another player's
     # turn, a salt): a receipt is the proof that what they sent arrived
     senders = checked.due + [p for p in sorted(set(checked.orders) | set(checked.salts)) if p not in checked.due]
+    guard = Guard(engine, checked.state, game.rules)
     for player in senders:
         sent = checked.orders.get(player)
         lines = engine.receipt_lines(sent, checked.state, game.rules, player) if sent is not None else []
@@ -167,6 +169,7 @@ def _write_receipts(gd: GameDir, game: Game, day: int | None, now_raw: str | Non
                            defaults_note=checked.defaults_note, salt=checked.salts.get(player),
                            deadline=deadline.text(), warnings=receipt_warnings(warned, player),
                            day_name=engine.day_name(checked.state, day))
+        text = guard.release(player, "receipt", text)
         path = folder / f"{message_filename(player, taken)}.{game.ext}"
         before = path.read_text(encoding="utf-8") if path.is_file() else None
         if before != text:
@@ -213,7 +216,8 @@ def form(root: Path, day: int | None, player: str | None, now_raw: str | None = 
         player = find_player(game, player, senders)
     lines = game.engine.order_form(checked.state, game.rules, player)
     text = game.engine.form_text(checked.state, game.rules, player) if player is not None else None
-    return day, render_post(game, "form.j2", day=day, player=player, lines=lines, text=text, deadline=deadline.text())
+    post = render_post(game, "form.j2", day=day, player=player, lines=lines, text=text, deadline=deadline.text())
+    return day, release(game.engine, checked.state, game.rules, player, "order form", post)
 
 
 def find_player(game: Game, raw: str, due: list[str] | None = None) -> str:
@@ -261,4 +265,5 @@ def remind(root: Path, day: int | None, now_raw: str | None = None) -> Reminder:
     mentions = [handle_of.get(p, p) for p in waiting]  # remind.j2 writes the "@"
     post = render_post(game, "remind.j2", day=day, waiting=mentions, due=len(checked.due), deadline=deadline.text(),
                        left=time_left(deadline, now), defaults_note=checked.defaults_note)
+    post = release(game.engine, checked.state, game.rules, None, "reminder", post)
     return Reminder(day, post, waiting, deadline)
