@@ -192,3 +192,11 @@ class Guard:
 def release(engine, state, rules, reader: str | None, channel: str, text: str) -> str:
     """`Guard(...).release` for a channel that sends one text."""
     return Guard(engine, state, rules).release(reader, channel, text)
+
+
+def public_status(engine, state, rules) -> tuple[list[str], list[list[str]]]:
+    """`gm status --public`: the engine's public table (Engine.public_status_rows drops the columns
+    the declaration hides), through the filter."""
+    head, rows = engine.public_status_rows(state, rules)
+    release(engine, state, rules, None, "public status", "\n".join("\t".join(map(str, r)) for r in [head, *rows]))
+    return head, rows

@@ -315,7 +315,12 @@ def status(root: Path, player: str | None, public: bool = False) -> Status:
 
         release(engine, state, game.rules, player, "player's status", "\n".join(lines))  # the declaration, read
         return Status(game.title, [], [], lines)
-    head, rows = (engine.public_status_rows if public else engine.status_rows)(state, game.rules)
+    if public:  # what the thread may see, through the secrets' filter
+        from gm.channels import public_status
+
+        head, rows = public_status(engine, state, game.rules)
+    else:
+        head, rows = engine.status_rows(state, game.rules)
     lines = []
     if not engine.ended(state):
         next_day = done[-1] + 1 if done else 0
@@ -340,10 +345,6 @@ def status(root: Path, player: str | None, public: bool = False) -> Status:
             lines.append(f"Day {next_day}: {exc}")
     else:
         lines.append("The game is over.")
-    if public:  # what the thread may see: checked against the engine's declared secrets
-        from gm.channels import release
-
-        release(engine, state, game.rules, None, "public status", "\n".join(["\t".join(head)] + ["\t".join(map(str, r)) for r in rows] + lines))
     return Status(f"{game.title}, {day_txt}", head, rows, lines)
 
 
@@ -587,9 +588,8 @@ def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, 
 
     from gm.pipeline.day import state_before
     from gm.forum.profiles import split_post
-    from gm.forum.render import render_post
     from gm.forum.thread import read_thread
-    from gm.forum.votecount import count_votes, not_voting, votes_yaml, write_votes
+    from gm.forum.votecount import count_post, count_votes, votes_yaml, write_votes
 
     gd = GameDir(root)
     game = gd.load()
@@ -622,14 +622,7 @@ def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, 
 
     game = with_replacements(game, replacements(gd, game, day))  # a replacement posts as the character
     tally = count_votes(thread, where, game, state, day, by_pm, ruled_out)
-    kinds = [{"key": k.key, "label": k.label, "colour": k.colour, "table": tally.table(k.key),
-              "pm": tally.pm_voters(k.key)} for k in tally.kinds]
-    post = render_post(game, "votecount.j2", day=day, kinds=kinds, not_voting=not_voting(tally, game, state),
-                       by_pm=any(k["pm"] for k in kinds),
-                       posts=tally.counted_posts, late=tally.late_posts, deadline=bool(thread.deadline_line or when))
-    from gm.channels import release
-
-    post = release(game.engine, state, game.rules, None, "vote count", post)  # the engine's declared secrets
+    post = count_post(game, state, tally, deadline=bool(thread.deadline_line or when))
     written = None
     if not dry_run:
         with gd.lock():

@@ -206,18 +206,24 @@ def _to_reader(message: str, player: str) -> str:
 
 def form(root: Path, day: int | None, player: str | None, now_raw: str | None = None) -> tuple[int, str]:
     """The order form of the day: blank for the thread, or one player's (what they may order)."""
-    from gm.forum.render import render_post
-
     gd = GameDir(root)
     game = gd.load()
     day, checked, deadline = _context(gd, game, day, now_utc(now_raw))
     if player is not None:
         senders = checked.due + [p for p in game.engine.may_send(checked.state) if p not in checked.due]
         player = find_player(game, player, senders)
-    lines = game.engine.order_form(checked.state, game.rules, player)
-    text = game.engine.form_text(checked.state, game.rules, player) if player is not None else None
-    post = render_post(game, "form.j2", day=day, player=player, lines=lines, text=text, deadline=deadline.text())
-    return day, release(game.engine, checked.state, game.rules, player, "order form", post)
+    return day, form_post(game, checked.state, day, player, deadline.text())
+
+
+def form_post(game: Game, state: Any, day: int, player: str | None, deadline_text: str | None) -> str:
+    """`gm form`'s post: the blank form for the thread (player None), or one player's, from the
+    state of the day; through the secrets' filter for its reader (gm/channels.py)."""
+    from gm.forum.render import render_post
+
+    lines = game.engine.order_form(state, game.rules, player)
+    text = game.engine.form_text(state, game.rules, player) if player is not None else None
+    post = render_post(game, "form.j2", day=day, player=player, lines=lines, text=text, deadline=deadline_text)
+    return release(game.engine, state, game.rules, player, "order form", post)
 
 
 def find_player(game: Game, raw: str, due: list[str] | None = None) -> str:
@@ -247,8 +253,6 @@ class Reminder:
 
 def remind(root: Path, day: int | None, now_raw: str | None = None) -> Reminder:
     """The thread post naming who has not sent orders yet, in the forum's mention syntax, with the time left."""
-    from gm.forum.render import render_post
-
     gd = GameDir(root)
     game = gd.load()
     now = now_utc(now_raw)
@@ -260,10 +264,18 @@ def remind(root: Path, day: int | None, now_raw: str | None = None) -> Reminder:
     from gm.gmday.rulings import replacements, with_replacements
 
     game = with_replacements(game, replacements(gd, game, day))  # a replaced character's new player is named
-    handle_of = {player: handle for handle, player in sorted(game.handles.items())}
     waiting = list(checked.missing)
-    mentions = [handle_of.get(p, p) for p in waiting]  # remind.j2 writes the "@"
-    post = render_post(game, "remind.j2", day=day, waiting=mentions, due=len(checked.due), deadline=deadline.text(),
-                       left=time_left(deadline, now), defaults_note=checked.defaults_note)
-    post = release(game.engine, checked.state, game.rules, None, "reminder", post)
+    post = reminder_post(game, checked.state, day, waiting, len(checked.due), deadline.text(), time_left(deadline, now))
     return Reminder(day, post, waiting, deadline)
+
+
+def reminder_post(game: Game, state: Any, day: int, waiting: list[str], due: int, deadline_text: str | None,
+                  left: str | None) -> str:
+    """`gm remind`'s post for the thread, through the secrets' filter (gm/channels.py)."""
+    from gm.forum.render import render_post
+
+    handle_of = {player: handle for handle, player in sorted(game.handles.items())}
+    mentions = [handle_of.get(p, p) for p in waiting]  # remind.j2 writes the "@"
+    post = render_post(game, "remind.j2", day=day, waiting=mentions, due=due, deadline=deadline_text,
+                       left=left, defaults_note=game.engine.defaults_note(state))
+    return release(game.engine, state, game.rules, None, "reminder", post)
