@@ -7,24 +7,24 @@ reader while the declaration says so: "everyone" fields from every reader, "othe
 but their holder (the key under the path's "*"), until the game ends ("the game ends") or, for
 "its holder dies", until the holder is no longer among the living (`Engine.players_due`).
 
-`release` is the last step of the channels that are not made from a view alone (the vote count, the
-order forms, the reminders, `gm status`): it refuses a text that shows a withheld value that nothing
-the reader may see holds (their view, the public view, an unhidden part of the state). A channel made
-the right way, from the reader's view, never trips it; one that reads the state behind the views does.
-tests/test_secrets_canary.py holds every channel, the posts and messages included, to the declaration.
+`release` is the last step of the channels made from the state outside the day's posts (the vote
+count, the order forms, the receipts, the reminders, `gm status`): the channel's text is made again
+from states changed only where the declaration hides something from its reader (two players'
+hidden values exchanged, a hidden deck's order reversed: `unseen_changes`), and must come out the
+same; a text that tells a withheld secret apart is refused. The day's posts and messages are made
+from the views (Engine.public_view, player_view); tests/test_secrets_canary.py holds them, and
+every channel, to the same rule on every day of every demo.
 """
 
 from __future__ import annotations
 
+import copy
 import json
-import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from gm.errors import GmError
 
-MIN_WORD = 3  # shorter values (a die, "A", "on") are no one's secret by their letters alone
-# Only values written as names count (`_named`): an option word ("never") is said by every form.
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -77,126 +77,148 @@ def withheld(engine, state, reader: str | None, data: Any = None) -> list[Withhe
     """The hidden values `reader` (None: the thread) may not read in `state`, by the declaration."""
     data = state_json(engine, state) if data is None else data
     by_field = {h.field: h for h in engine.secrets.hidden}
+    values = hidden_values(engine, data)
+    shared: dict[str, Any] = {}  # field -> the reader's own value of its `seen_by_sharing` sibling
+    if reader is not None:
+        for h in engine.secrets.hidden:
+            if h.seen_by_sharing:
+                mine = next((w for w in values if w.field == h.field and w.holder == reader), None)
+                shared[h.field] = _sibling(data, mine.path, h.seen_by_sharing) if mine is not None else None
     out = []
-    for w in hidden_values(engine, data):
+    for w in values:
         h = by_field[w.field]
         if h.hidden_from == "others" and reader is not None and w.holder == reader:
             continue
+        if shared.get(h.field) is not None and _sibling(data, w.path, h.seen_by_sharing) == shared[h.field]:
+            continue  # the reader shares the holder's zone: they see it
         if not lifted(engine, state, h.until, w.holder):
             out.append(w)
     return out
 
 
-def _named(word: str) -> bool:
-    """A word written as a name (a card, an item, a mission, a school: capitalised as the components
-    are), not an option word a form or a template also says ("never", "defend")."""
-    return any(c.isupper() for c in word)
+def _sibling(data: Any, path: tuple, key: str) -> Any:
+    """The value of `key` in the record that holds the value at `path`."""
+    for part in path[:-1]:
+        data = data[part]
+    return data.get(key) if isinstance(data, dict) else None
 
 
-def _words(value: Any, into: set[str]) -> set[str]:
-    """The strings in a JSON value (dict keys too): the words a text could show it by."""
-    if isinstance(value, dict):
-        for k, v in value.items():
-            into.add(str(k))
-            _words(v, into)
-    elif isinstance(value, list):
-        for v in value:
-            _words(v, into)
-    elif isinstance(value, str):
-        into.add(value)
-    return into
+def _set(data: Any, path: tuple, value: Any) -> None:
+    for key in path[:-1]:
+        data = data[key]
+    data[path[-1]] = value
 
 
-def _rule_words(value: Any, into: set[str], depth: int) -> set[str]:
-    """The strings of the rules (a catalogue's card, item, mission and school names): public, so a
-    form may name any of them ("sacrifice in Russian Roulette's order") without telling whose it is."""
-    if depth > 8 or value is None or isinstance(value, (int, float, bool)):
-        return into
-    if isinstance(value, str):
-        into.add(value)
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            _rule_words(k, into, depth + 1)
-            _rule_words(v, into, depth + 1)
-    elif isinstance(value, (list, tuple, set, frozenset)):
-        for v in value:
-            _rule_words(v, into, depth + 1)
-    elif hasattr(value, "__dict__") or hasattr(value, "__slots__"):
-        names = list(getattr(value, "__dict__", {})) or list(getattr(value, "__slots__", ()))
-        for name in names:
-            _rule_words(getattr(value, name, None), into, depth + 1)
-    return into
+def _exchanged(a: Any, b: Any):
+    """Two hidden values changed into each other, keeping what is public about them: whole values
+    swapped, or for two lists (hands, decks, a zone's items) one element of each exchanged, so each
+    keeps its length (how many cards a player holds is on the table). None: nothing to exchange."""
+    if isinstance(a, list) and isinstance(b, list):
+        for i, x in enumerate(a):
+            for j, y in enumerate(b):
+                if x != y and x not in b and y not in a:
+                    a2, b2 = copy.deepcopy(a), copy.deepcopy(b)
+                    a2[i], b2[j] = copy.deepcopy(y), copy.deepcopy(x)
+                    return a2, b2
+        return None
+    return copy.deepcopy(b), copy.deepcopy(a)
 
 
-def _open_words(data: Any, hidden: set[tuple], path: tuple = ()) -> set[str]:
-    """The strings of the state outside the withheld positions: shown elsewhere, so no one's secret."""
-    out: set[str] = set()
-    if path in hidden:
-        return out
-    if isinstance(data, dict):
-        for k, v in data.items():
-            out.add(str(k))
-            out |= _open_words(v, hidden, path + (k,))
-    elif isinstance(data, list):
-        for i, v in enumerate(data):
-            out |= _open_words(v, hidden, path + (i,))
-    elif isinstance(data, str):
-        out.add(data)
+@dataclass(frozen=True, eq=False, repr=False)
+class Change:
+    """The state changed only where the declaration hides it: `paths` changed, `holders` hold them."""
+
+    what: str
+    data: Any
+    paths: frozenset
+    holders: frozenset
+
+
+def unseen_changes(engine, state, data: Any = None) -> list[Change]:
+    """States that differ from `state` only in what the thread may not read: for each hidden field,
+    two holders' values exchanged, and an order nobody may know (a deck) reversed."""
+    data = state_json(engine, state) if data is None else data
+    hidden = {h.field: h for h in engine.secrets.hidden}
+    by_field: dict[str, list[Withheld]] = {}
+    for w in withheld(engine, state, None, data):
+        by_field.setdefault(w.field, []).append(w)
+    out = []
+    for name, values in by_field.items():
+        full = [w for w in values if w.value not in (None, [], {}, "")]
+        pair = next(((a, b) for i, a in enumerate(full) for b in full[i + 1:]
+                     if a.value != b.value and a.holder != b.holder and _exchanged(a.value, b.value)), None)
+        if pair is not None:
+            a, b = pair
+            changed = copy.deepcopy(data)
+            new_a, new_b = _exchanged(a.value, b.value)
+            _set(changed, a.path, new_a)
+            _set(changed, b.path, new_b)
+            out.append(Change(f"{a.holder}'s and {b.holder}'s {name} exchanged", changed,
+                              frozenset({a.path, b.path}), frozenset({a.holder, b.holder})))
+        if hidden[name].hidden_from == "everyone":
+            for w in full:
+                if isinstance(w.value, list) and len({json.dumps(x, sort_keys=True) for x in w.value}) > 1:
+                    changed = copy.deepcopy(data)
+                    _set(changed, w.path, list(reversed(w.value)))
+                    out.append(Change(f"the order of {name} reversed", changed, frozenset({w.path}), frozenset()))
+                    break
     return out
 
 
 class Guard:
-    """The check for one state, shared by its channels (the public view is made once)."""
+    """The filter for one state, shared by the channels made from it: a text goes to its reader only
+    if it stays the same when a secret withheld from that reader changes (`unseen_changes`). A
+    channel made from the reader's view passes; one that reads a hidden field behind it does not."""
 
-    def __init__(self, engine, state, rules):
-        self.engine, self.state, self.rules = engine, state, rules
+    def __init__(self, engine, state):
+        self.engine, self.state = engine, state
         self.data = state_json(engine, state)
-        self._public: set[str] | None = None
+        self._changes: list[tuple[Change, Any]] | None = None
+        self._withheld: dict[str | None, set] = {}
+        self.unchecked: list[str] = []  # changes the engine could not load (a test holds this empty)
 
-    def telltales(self, reader: str | None) -> dict[str, Withheld]:
-        """The withheld values that would give a secret away by their words alone: each word held
-        only at positions the reader may not read, and in neither the public view nor the reader's."""
-        engine, state, rules = self.engine, self.state, self.rules
-        secret = withheld(engine, state, reader, self.data)
-        if not secret:
-            return {}
-        if self._public is None:  # what anyone may read: the public view, the rules and their components
-            self._public = _words(json.loads(json.dumps(engine.public_view(state, rules), default=str)), set())
-            self._public |= _rule_words(rules, set(), 0)
-        seen = _open_words(self.data, {w.path for w in secret}) | self._public
-        if reader is not None:
-            seen |= _words(json.loads(json.dumps(engine.player_view(state, rules, reader), default=str)), set())
-        out: dict[str, Withheld] = {}
-        for w in secret:
-            for word in _words(w.value, set()):
-                if len(word) >= MIN_WORD and _named(word) and word not in seen:
-                    out.setdefault(word, w)
-        return out
+    def changes(self) -> list[tuple[Change, Any]]:
+        if self._changes is None:
+            self._changes = []
+            for c in unseen_changes(self.engine, self.state, self.data):
+                try:
+                    self._changes.append((c, self.engine.state_from_json(c.data)))
+                except Exception as exc:  # noqa: BLE001 - an engine's loader refusing the change
+                    self.unchecked.append(f"{c.what}: {exc}")
+        return self._changes
 
-    def release(self, reader: str | None, channel: str, text: str) -> str:
-        """The text of `channel` for `reader`, once it is known to show no withheld value by its
-        words; a text that would is a defect of gm, refused before anything is written."""
-        found = self.telltales(reader)
-        if found:
-            words = "|".join(re.escape(w) for w in sorted(found, key=len, reverse=True))
-            hit = re.search(r"(?<!\w)(?:" + words + r")(?!\w)", text)
-            if hit:
-                w = found[hit.group(0)]
-                whose = f"{w.holder}'s " if w.holder is not None else ""
+    def blind(self, reader: str | None, change: Change) -> bool:
+        """May `reader` not know what `change` changed (and does not hold it)?"""
+        if reader is not None and reader in change.holders:
+            return False
+        if reader not in self._withheld:
+            self._withheld[reader] = {w.path for w in withheld(self.engine, self.state, reader, self.data)}
+        return change.paths <= self._withheld[reader]
+
+    def release(self, reader: str | None, channel: str, make: Callable[[Any], str]) -> str:
+        """`make(state)` for `reader`, once it is known to tell none of their withheld secrets apart; a
+        text that would is a defect of gm, refused before anything is written."""
+        text = make(self.state)
+        if not self.engine.secrets.hidden:
+            return text
+        for change, changed in self.changes():
+            if self.blind(reader, change) and make(changed) != text:
                 to = "the thread" if reader is None else reader
-                raise GmError(f"gm would show {to} {whose}{w.field} (hidden by the {self.engine.facts.title} "
-                              f"engine's secrets) in the {channel}: nothing was written; please report this as a bug")
+                raise GmError(f"the {channel} for {to} would tell {change.what.split(' exchanged')[0].split('the order of ')[-1]} "
+                              f"apart, which the {self.engine.facts.title} engine hides (Engine.secrets): nothing was "
+                              "written; please report this as a bug")
         return text
 
 
-def release(engine, state, rules, reader: str | None, channel: str, text: str) -> str:
-    """`Guard(...).release` for a channel that sends one text."""
-    return Guard(engine, state, rules).release(reader, channel, text)
+def release(engine, state, reader: str | None, channel: str, make: Callable[[Any], str]) -> str:
+    """`Guard(engine, state).release(...)` for a channel that sends one text."""
+    return Guard(engine, state).release(reader, channel, make)
 
 
 def public_status(engine, state, rules) -> tuple[list[str], list[list[str]]]:
     """`gm status --public`: the engine's public table (Engine.public_status_rows drops the columns
     the declaration hides), through the filter."""
-    head, rows = engine.public_status_rows(state, rules)
-    release(engine, state, rules, None, "public status", "\n".join("\t".join(map(str, r)) for r in [head, *rows]))
-    return head, rows
+    def table(s) -> str:
+        return json.dumps(engine.public_status_rows(s, rules), default=str)
+
+    return tuple(json.loads(release(engine, state, None, "public status", table)))

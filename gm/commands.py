@@ -313,7 +313,8 @@ def status(root: Path, player: str | None, public: bool = False) -> Status:
             lines += ["  learned:"] + ["  " + x for x in learned]
         from gm.channels import release
 
-        release(engine, state, game.rules, player, "player's status", "\n".join(lines))  # the declaration, read
+        # what the player knows: through the filter of the engine's declared secrets
+        release(engine, state, player, "status", lambda s: "\n".join(engine.player_status(s, game.rules, player)))
         return Status(game.title, [], [], lines)
     if public:  # what the thread may see, through the secrets' filter
         from gm.channels import public_status

@@ -116,10 +116,9 @@ def count_post(game: Game, state, tally: Tally, deadline: bool) -> str:
 
     kinds = [{"key": k.key, "label": k.label, "colour": k.colour, "table": tally.table(k.key),
               "pm": tally.pm_voters(k.key)} for k in tally.kinds]
-    post = render_post(game, "votecount.j2", day=tally.day, kinds=kinds, not_voting=not_voting(tally, game, state),
-                       by_pm=any(k["pm"] for k in kinds), posts=tally.counted_posts, late=tally.late_posts,
-                       deadline=deadline)
-    return release(game.engine, state, game.rules, None, "vote count", post)
+    return release(game.engine, state, None, "vote count", lambda s: render_post(
+        game, "votecount.j2", day=tally.day, kinds=kinds, not_voting=not_voting(tally, game, s),
+        by_pm=any(k["pm"] for k in kinds), posts=tally.counted_posts, late=tally.late_posts, deadline=deadline))
 
 
 def _warn(where: str, line: int, message: str) -> Problem:

@@ -159,17 +159,20 @@ def _write_receipts(gd: GameDir, game: Game, day: int | None, now_raw: str | Non
     # everyone who owes orders, and everyone else who sent any (standing orders on another player's
     # turn, a salt): a receipt is the proof that what they sent arrived
     senders = checked.due + [p for p in sorted(set(checked.orders) | set(checked.salts)) if p not in checked.due]
-    guard = Guard(engine, checked.state, game.rules)
+    guard = Guard(engine, checked.state)
     for player in senders:
         sent = checked.orders.get(player)
-        lines = engine.receipt_lines(sent, checked.state, game.rules, player) if sent is not None else []
         warned = checked.warnings_of.get(player, [])
-        text = render_post(game, "receipt.j2", day=day, player=player, lines=lines,
-                           received=player not in checked.missing and sent is not None,
-                           defaults_note=checked.defaults_note, salt=checked.salts.get(player),
-                           deadline=deadline.text(), warnings=receipt_warnings(warned, player),
-                           day_name=engine.day_name(checked.state, day))
-        text = guard.release(player, "receipt", text)
+
+        def receipt(s, player=player, sent=sent, warned=warned) -> str:
+            return render_post(game, "receipt.j2", day=day, player=player,
+                               lines=engine.receipt_lines(sent, s, game.rules, player) if sent is not None else [],
+                               received=player not in checked.missing and sent is not None,
+                               defaults_note=engine.defaults_note(s), salt=checked.salts.get(player),
+                               deadline=deadline.text(), warnings=receipt_warnings(warned, player),
+                               day_name=engine.day_name(s, day))
+
+        text = guard.release(player, "receipt", receipt)
         path = folder / f"{message_filename(player, taken)}.{game.ext}"
         before = path.read_text(encoding="utf-8") if path.is_file() else None
         if before != text:
@@ -220,10 +223,12 @@ def form_post(game: Game, state: Any, day: int, player: str | None, deadline_tex
     state of the day; through the secrets' filter for its reader (gm/channels.py)."""
     from gm.forum.render import render_post
 
-    lines = game.engine.order_form(state, game.rules, player)
-    text = game.engine.form_text(state, game.rules, player) if player is not None else None
-    post = render_post(game, "form.j2", day=day, player=player, lines=lines, text=text, deadline=deadline_text)
-    return release(game.engine, state, game.rules, player, "order form", post)
+    def post(s) -> str:
+        lines = game.engine.order_form(s, game.rules, player)
+        text = game.engine.form_text(s, game.rules, player) if player is not None else None
+        return render_post(game, "form.j2", day=day, player=player, lines=lines, text=text, deadline=deadline_text)
+
+    return release(game.engine, state, player, "order form", post)
 
 
 def find_player(game: Game, raw: str, due: list[str] | None = None) -> str:
@@ -276,6 +281,6 @@ def reminder_post(game: Game, state: Any, day: int, waiting: list[str], due: int
 
     handle_of = {player: handle for handle, player in sorted(game.handles.items())}
     mentions = [handle_of.get(p, p) for p in waiting]  # remind.j2 writes the "@"
-    post = render_post(game, "remind.j2", day=day, waiting=mentions, due=due, deadline=deadline_text,
-                       left=left, defaults_note=game.engine.defaults_note(state))
-    return release(game.engine, state, game.rules, None, "reminder", post)
+    return release(game.engine, state, None, "reminder", lambda s: render_post(
+        game, "remind.j2", day=day, waiting=mentions, due=due, deadline=deadline_text, left=left,
+        defaults_note=game.engine.defaults_note(s)))

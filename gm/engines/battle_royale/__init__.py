@@ -94,9 +94,9 @@ class BattleRoyale(Engine):
     secrets = Secrets(
         hidden=(Hidden("players.*.role", "others", "the game ends"),
                 Hidden("players.*.school", "others", "its holder dies"),
-                Hidden("players.*.zone", "others", "its holder dies"),
+                Hidden("players.*.zone", "others", "its holder dies", seen_by_sharing="zone"),
                 Hidden("players.*.health", "others", "the game ends"),
-                Hidden("players.*.items", "others", "the game ends"),
+                Hidden("players.*.items", "others", "the game ends", seen_by_sharing="zone"),
                 Hidden("players.*.bonuses", "others", "the game ends"),
                 Hidden("players.*.requested_role", "others", "the game ends"),
                 Hidden("zones.*.hidden", "everyone", "the game ends"),
