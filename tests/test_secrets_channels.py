@@ -266,3 +266,40 @@ def test_the_public_status_leaves_out_what_the_engine_hides(day3):
     head = public.output.splitlines()[1]
     assert head.split() == ["player", "status"]
     assert "Lone Wolf" not in public.output and "/10" not in public.output and "died Day 2" in public.output
+
+
+def _target_lines(game, days) -> list[str]:
+    from gm.forum.render import render_day
+
+    out = []
+    for rd in days:
+        for name, text in render_day(game, rd).items():
+            if name.startswith("messages/"):
+                out += [line for line in text.splitlines()
+                        if "attacked you with" in line or "'s attack with" in line or "caught you too" in line]
+    return out
+
+
+def test_the_target_odds_rule_is_read_from_the_declaration(demo_games, monkeypatch):
+    """The rule "a target sees no odds" lives in one place: the declaration (`secrets.target_odds`),
+    which a house rule (`target_odds: true`) may widen; the message template reads it, no more."""
+    import copy
+    from dataclasses import replace
+
+    from gm.fairness.audit import replayed
+    from gm.storage.gamedir import GameDir
+
+    gd = GameDir(demo_games.pristine("battle-royale"))
+    game = gd.load()
+    days = [replayed(gd, game, d)[0] for d in (1, 2, 3)]
+    hidden = _target_lines(game, days)
+    assert hidden and not [x for x in hidden if "% to hit" in x]
+    engine = game.engine
+    monkeypatch.setattr(type(engine), "secrets", replace(engine.secrets, target_odds=True))
+    shown = _target_lines(game, days)
+    assert len(shown) == len(hidden) and all("% to hit" in x or "% each" in x for x in shown), shown[:3]
+    monkeypatch.undo()
+    house = copy.deepcopy(game.rules)
+    house.house.target_odds = True
+    monkeypatch.setattr(game, "rules", house)
+    assert _target_lines(game, days) == shown

@@ -138,6 +138,10 @@ class BattleRoyale(Engine):
             return "they wake up in a random zone, with a random bonus"
         return "they get the defaults: Defend, no movement"
 
+    def target_odds(self, rules) -> bool:
+        """Hidden by the declaration; `target_odds: true` in house_rules shows them (RULINGS.md, "What a target sees")."""
+        return self.secrets.target_odds or rules.house.target_odds
+
     def players_due(self, state: State) -> list[str]:
         """Who owes orders today: every living player (everyone, on Day 0)."""
         return [p.name for p in state.alive()]
