@@ -303,3 +303,18 @@ def test_the_target_odds_rule_is_read_from_the_declaration(demo_games, monkeypat
     house.house.target_odds = True
     monkeypatch.setattr(game, "rules", house)
     assert _target_lines(game, days) == shown
+
+
+def test_a_kharnage_card_drawn_for_a_silent_player_seals_its_day(demo_games):
+    """A player who sent nothing plays a card drawn from their hand (sorted by initiative): the die's
+    value beside the card, public once played, tells how many cards of the hand come before it. The
+    draw seals its day, and the commitment post says such a draw would."""
+    from gm.fairness.audit import replayed
+    from gm.storage.gamedir import GameDir
+
+    root = demo_games.pristine("kharnage")
+    gd = GameDir(root)
+    rd, _ = replayed(gd, gd.load(), 4)
+    assert [r for r in rd.rolls if "sent no orders" in r.purpose]
+    assert get_engine("kharnage").sealed(4, rd.rolls)
+    assert "a Battle card drawn for a player who sent no orders" in (root / "days" / "02" / "commit.txt").read_text(encoding="utf-8")

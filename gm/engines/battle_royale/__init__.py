@@ -104,7 +104,8 @@ class BattleRoyale(Engine):
         sealed_days=(0,),
         sealed_why=("Day 0's dice drew the schools, the hidden items, the granted role requests and the bonuses "
                     "from lists anyone can rebuild, so its seed (or its roll log) would show them"),
-        sealing_rolls="a search, a loot, a trap, a poisoning, a contested item, a reward drop or a bounty",
+        sealing_rolls=("a search, a loot, a trap, a poisoning, a contested item, a tie for a kill, a choice among "
+                       "several covering students, a proficiency drawn at random, a reward drop or a bounty"),
     )
     ruling_kinds = rulings.KINDS
     check_ruling = staticmethod(rulings.check_ruling)

@@ -60,6 +60,7 @@ class Kharnage(Engine):
         sealed_days=(0,),
         sealed_why=("Day 0's dice shuffled every Reserve and Battle deck, so its seed (or its roll log) would "
                     "show every player's coming draws and hand"),
+        sealing_rolls="a Battle card drawn for a player who sent no orders",
     )
     form_text = staticmethod(forms.form_text)
     ruling_kinds = rulings.KINDS
