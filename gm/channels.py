@@ -5,7 +5,9 @@ A reader is the thread (None: every player and onlooker) or one player. A value 
 declares hidden (`Hidden("players.*.school", "others", "its holder dies")`) is *withheld* from a
 reader while the declaration says so: "everyone" fields from every reader, "others" fields from all
 but their holder (the key under the path's "*"), until the game ends ("the game ends") or, for
-"its holder dies", until the holder is no longer among the living (`Engine.players_due`).
+"its holder dies", until the holder is no longer among the living (`Engine.players_due`). A field
+`seen_by_sharing` a sibling ("zone") is not withheld from a player whose own value of it is the
+holder's (the students in one zone see what each other visibly carry).
 
 `release` is the last step of the channels made from the state outside the day's posts (the vote
 count, the order forms, the receipts, the reminders, `gm status`): the channel's text is made again
@@ -24,7 +26,6 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from gm.errors import GmError
-
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -204,9 +205,9 @@ class Guard:
         for change, changed in self.changes():
             if self.blind(reader, change) and make(changed) != text:
                 to = "the thread" if reader is None else reader
-                raise GmError(f"the {channel} for {to} would tell {change.what.split(' exchanged')[0].split('the order of ')[-1]} "
-                              f"apart, which the {self.engine.facts.title} engine hides (Engine.secrets): nothing was "
-                              "written; please report this as a bug")
+                raise GmError(f"the {channel} for {to} would change with a secret the {self.engine.facts.title} "
+                              f"engine hides from them ({change.what}), so it would give it away: nothing was written "
+                              "(a template of the game's own, or a bug of gm: please report it)")
         return text
 
 

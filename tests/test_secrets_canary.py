@@ -6,8 +6,8 @@ of each demo, the state after the day is changed only where the declaration hide
 readers (two players' hidden values swapped, a hidden deck's order reversed, two zones' hidden items
 swapped; gm/channels.py reads who may know what, and when a secret is lifted), and every channel is
 made again from the changed state: the day's post and every message (gm/forum/render.py), the public
-status, the blank and each player's order form, each player's status, the reminder and the vote
-count. What a reader is sent must be the same byte for byte: a channel that differs lets its reader
+status, the blank and each player's order form, each player's receipt for the next day's orders,
+each player's status, the reminder and the vote count. What a reader is sent must be the same byte for byte: a channel that differs lets its reader
 tell the secret apart. The channels that are not made from the state (the commitment, lock and
 reveal posts and the public roll log of an open day, the verifier page) must not hold the words of
 any secret the thread may not know. `test_a_planted_leak_is_found` shows each check can fail.
@@ -15,7 +15,6 @@ any secret the thread may not know. `test_a_planted_leak_is_found` shows each ch
 
 from __future__ import annotations
 
-import copy
 import json
 from dataclasses import replace
 from pathlib import Path
@@ -37,8 +36,9 @@ def changes(engine, state, players: list[str]):
     return out
 
 
-def outputs(game, state, rd, players: list[str]) -> dict:
-    """What each reader is sent from `state` (the state after the day `rd` resolved): {(reader, channel): text}."""
+def outputs(game, state, rd, players: list[str], following=None) -> dict:
+    """What each reader is sent from `state` (the state after the day `rd` resolved): {(reader, channel): text}.
+    `following`: the next day's checked orders, for the receipts (made from `state` in their place)."""
     from gm.channels import public_status
     from gm.forum.render import render_day
     from gm.forum.thread import read_thread
@@ -67,6 +67,12 @@ def outputs(game, state, rd, players: list[str]) -> dict:
             out[(THREAD, "vote count")] = count_post(game, state, tally, deadline=False)
     for p in players:
         out[(p, "status")] = "\n".join(engine.player_status(state, rules, p))
+    if following is not None:
+        from gm.gmday.deadline import receipt_post
+
+        checked = replace(following, state=state)
+        for p in sorted((set(checked.due) | set(checked.orders)) & set(players)):
+            out[(p, "receipt")] = receipt_post(game, checked, checked.day, p, None)
     return out
 
 
@@ -88,14 +94,14 @@ def demo_days(demo_games, engine_name):
         yield game, rd
 
 
-def leaks(game, rd) -> list[str]:
+def leaks(game, rd, following=None) -> list[str]:
     """Every reader and channel whose text changes with a secret the reader may not know."""
     engine = game.engine
     players = sorted(engine.players_in_state(rd.state))
-    base = outputs(game, rd.state, rd, players)
+    base = outputs(game, rd.state, rd, players, following)
     found = []
     for what, changed, blind in changes(engine, rd.state, players):
-        again = outputs(game, changed, rd, players)
+        again = outputs(game, changed, rd, players, following)
         for (reader, channel), text in sorted(base.items(), key=lambda kv: (kv[0][0] or "", kv[0][1])):
             if reader in blind and again.get((reader, channel)) != text:
                 who = "the thread" if reader is None else reader
@@ -107,9 +113,10 @@ def leaks(game, rd) -> list[str]:
 def test_no_channel_tells_a_secret_apart(engine_name, demo_games):
     found = []
     tried = 0
-    for game, rd in demo_days(demo_games, engine_name):
+    days = list(demo_days(demo_games, engine_name))
+    for (game, rd), (_, after) in zip(days, days[1:] + [(None, None)]):
         tried += len(changes(game.engine, rd.state, sorted(game.engine.players_in_state(rd.state))))
-        found += leaks(game, rd)
+        found += leaks(game, rd, after.checked if after is not None else None)
     assert not found, "\n".join(found[:25])
     if game.engine.secrets.hidden:
         assert tried, "the demo changed no secret: the check checked nothing"

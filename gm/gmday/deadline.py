@@ -147,7 +147,7 @@ def receipts(root: Path, day: int | None, now_raw: str | None = None) -> Receipt
 
 def _write_receipts(gd: GameDir, game: Game, day: int | None, now_raw: str | None) -> Receipts:
     from gm.errors import OrderError
-    from gm.forum.render import message_filename, render_post
+    from gm.forum.render import message_filename
 
     day, checked, deadline = _context(gd, game, day, now_utc(now_raw))
     if checked.errors:
@@ -161,24 +161,33 @@ def _write_receipts(gd: GameDir, game: Game, day: int | None, now_raw: str | Non
     senders = checked.due + [p for p in sorted(set(checked.orders) | set(checked.salts)) if p not in checked.due]
     guard = Guard(engine, checked.state)
     for player in senders:
-        sent = checked.orders.get(player)
-        warned = checked.warnings_of.get(player, [])
-
-        def receipt(s, player=player, sent=sent, warned=warned) -> str:
-            return render_post(game, "receipt.j2", day=day, player=player,
-                               lines=engine.receipt_lines(sent, s, game.rules, player) if sent is not None else [],
-                               received=player not in checked.missing and sent is not None,
-                               defaults_note=engine.defaults_note(s), salt=checked.salts.get(player),
-                               deadline=deadline.text(), warnings=receipt_warnings(warned, player),
-                               day_name=engine.day_name(s, day))
-
-        text = guard.release(player, "receipt", receipt)
+        text = receipt_post(game, checked, day, player, deadline.text(), guard)
         path = folder / f"{message_filename(player, taken)}.{game.ext}"
         before = path.read_text(encoding="utf-8") if path.is_file() else None
         if before != text:
             replace_file_atomically(path, text)
         out.written.append((player, display_path(path), "new" if before is None else "same" if before == text else "changed"))
     return out
+
+
+def receipt_post(game: Game, checked, day: int, player: str, deadline_text: str | None, guard: Guard | None = None) -> str:
+    """One player's receipt: their orders as the engine understood them, from the day's checked
+    orders and state; through the secrets' filter for them (gm/channels.py)."""
+    from gm.forum.render import render_post
+
+    engine = game.engine
+    sent = checked.orders.get(player)
+    warned = checked.warnings_of.get(player, [])
+
+    def receipt(s) -> str:
+        return render_post(game, "receipt.j2", day=day, player=player,
+                           lines=engine.receipt_lines(sent, s, game.rules, player) if sent is not None else [],
+                           received=player not in checked.missing and sent is not None,
+                           defaults_note=engine.defaults_note(s), salt=checked.salts.get(player),
+                           deadline=deadline_text, warnings=receipt_warnings(warned, player),
+                           day_name=engine.day_name(s, day))
+
+    return (guard or Guard(engine, checked.state)).release(player, "receipt", receipt)
 
 
 # a file of the game folder, or a `file:line:col`, in a warning's words: the GM's, never a receipt's
