@@ -318,3 +318,15 @@ def test_a_kharnage_card_drawn_for_a_silent_player_seals_its_day(demo_games):
     assert [r for r in rd.rolls if "sent no orders" in r.purpose]
     assert get_engine("kharnage").sealed(4, rd.rolls)
     assert "a Battle card drawn for a player who sent no orders" in (root / "days" / "02" / "commit.txt").read_text(encoding="utf-8")
+
+
+def test_receipts_go_to_players_not_to_the_gms_own_steps(demo_games, tmp_path):
+    """Kharnage Day 3's orders hold the GM's `gm:` steps: `gm receipts` made one for "gm" and crashed
+    reading its card (an internal error)."""
+    from test_gm_day import unresolve
+
+    root = demo_games.copy("kharnage", tmp_path / "k")
+    unresolve(root, 3)
+    out = run("receipts", root, "--day", 3)
+    assert out.exit_code == 0, out.output
+    assert not (root / "days" / "03" / "receipts" / "gm.bbcode").exists()

@@ -158,7 +158,9 @@ def _write_receipts(gd: GameDir, game: Game, day: int | None, now_raw: str | Non
     engine = game.engine
     # everyone who owes orders, and everyone else who sent any (standing orders on another player's
     # turn, a salt): a receipt is the proof that what they sent arrived
-    senders = checked.due + [p for p in sorted(set(checked.orders) | set(checked.salts)) if p not in checked.due]
+    # (players only: the GM's own steps, Kharnage's `gm:` block, get no receipt)
+    players = set(engine.players_in_state(checked.state))
+    senders = checked.due + [p for p in sorted(set(checked.orders) | set(checked.salts)) if p not in checked.due and p in players]
     guard = Guard(engine, checked.state)
     for player in senders:
         text = receipt_post(game, checked, day, player, deadline.text(), guard)
