@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from gm.dice import AuditedDice
-from gm.engine import Day
+from gm.engine import Day, run_phase
 from gm.engines.hashmi import HashmiBattleRoyale
 from gm.engines.hashmi.order_base import Action, TurnOrders
 from gm.engines.hashmi.board import reading_order
@@ -33,10 +33,7 @@ def run_day(eng, rules, state, orders: dict, seed: bytes):
     day = Day(number, state, dict(sorted(orders.items())), dice, rules, eng.new_notes())
     events = []
     for phase in phases:
-        day.step = phase.name
-        for e in phase.resolve(day):
-            e.step = e.step or phase.name
-            events.append(e)
+        events += run_phase(day, phase)
         if eng.decided(state, rules):
             break
     return events, dice

@@ -80,6 +80,7 @@ class ViewCounter:
     def __enter__(self):
         import gm.pipeline.record
 
+        self.engine.public_view  # noqa: B018 - an engine whose views load when first used (gm/capabilities.py): now
         for mod_name, mod in list(sys.modules.items()):
             if mod is None or not (mod_name == self.package or mod_name.startswith(self.package + ".")):
                 continue

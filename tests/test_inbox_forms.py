@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from gm.engines import REGISTRY
-from inbox_game import DAYS
+from inbox_game import corpus_day
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +27,7 @@ def _reopened(engine: str, folder: Path) -> tuple[Path, int, dict]:
     root = folder / engine
     if not root.exists():
         demo(root, engine)
-    day = DAYS[engine]
+    day = corpus_day(engine)
     unresolve(root, day)
     sent: dict = {}
     for path in sorted((root / "days" / f"{day:02d}" / "orders").glob("*.yaml")):
@@ -39,7 +39,7 @@ def _reopened(engine: str, folder: Path) -> tuple[Path, int, dict]:
 
 def _fill(form: str, player: str, node, fmt: str) -> str:
     """The form as a player sends it back: its lines kept as comments (the choices), the orders below."""
-    from gm.pmread import orders_yaml
+    from gm.inbox.pmread import orders_yaml
 
     salt = node.pop("salt", None) if isinstance(node, dict) else None
     def filled(m):
@@ -65,8 +65,8 @@ def test_every_form_round_trips(engine, demos):
     from gm.errors import Location
     from gm.storage.gamedir import GameDir
     from gm.gmday.deadline import form
-    from gm.pmread import orders_yaml, read_player
-    from gm.pms import PM
+    from gm.inbox.pmread import orders_yaml, read_player
+    from gm.inbox.pms import PM
     from test_inbox_corpus import record
 
     root, day, sent = _reopened(engine, demos)

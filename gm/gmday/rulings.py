@@ -127,7 +127,7 @@ class Rulings:
 def read_rulings(path, engine, state, rules, day: int, limits=None, gm_path=None) -> Rulings:
     """days/NN/rulings.yaml, then days/NN/orders/_gm.yaml (`gm_path`), read within game.yaml's
     `limits:`: each entry's form and player checked (the engine checks each against the state as
-    the rulings before it leave it, when they are applied: gm/pipeline/day.py's apply_rulings)."""
+    the rulings before it leave it, when they are applied: gm/pipeline/inputs.py's apply_rulings)."""
     out = Rulings()
     first: dict[tuple[str, str | None], Ruling] = {}
     for where, source in ((path, FILE), (gm_path, "orders/" + GM_FILE)):

@@ -19,27 +19,22 @@ the orders.
 
 from __future__ import annotations
 
-from typing import Any
-
-from gm.engine import Day, Engine, Facts, GameSetup, Hidden, Phase, Secrets
+from gm.capabilities import RosterSetup, Rulings, Views, Vocabulary
+from gm.engine import Day, Engine, Facts, Hidden, Phase, Secrets
 
 from . import setup as setup_mod
-from . import forms, rulings, turn_start, turns
+from . import forms, turn_start, turns
 from .context import Ctx
 from .order_base import default_orders
 from .orders import check_orders_doc
-from .roster import read_game
 from .state import OPENING, PLACEMENT, State
-from .views import gm_view, player_status, player_view, player_views, public_view, status_rows
 
 
 def _phase(name: str, fn) -> Phase:
-    """A phase: the turn's context built around the day's working state."""
+    """A phase: the turn's bookkeeping around the day; its events go out through the day's emitters."""
 
     def resolve(day: Day):
-        ctx = Ctx(day.state, day.rules, day.dice, name)
-        fn(ctx, day.orders)
-        return ctx.events
+        fn(Ctx(day.state, day.rules, day.dice, name, day), day.orders)
 
     return Phase(name, resolve)
 
@@ -73,12 +68,14 @@ def _setup_day(ctx: Ctx, orders: dict) -> None:
     setup_mod.begin(ctx)
 
 
-class HashmiBattleRoyale(Engine):
+class HashmiBattleRoyale(Views, Rulings, Vocabulary, RosterSetup, Engine):
     facts = Facts(
         name="hashmi-battle-royale",
         title="Hashmi Battle Royale",
         config_keys=("house_rules", "roster", "components", "telling"),
         demo_day=None,  # the demo prints its last day: the victory
+        sample_day=3,  # the PM corpus's day, mid-game
+        own_heading="Your agents",
         new_game_hint=("Edit game.yaml (roster in seat order, house rules), run `gm commit {dir} --day 0` and post "
                        "it (the deal of agents and missions and the decks' shuffle), then `gm check {dir} --day 0` and "
                        "`gm resolve {dir} --day 0` (the first player, agents and missions)."),
@@ -98,16 +95,8 @@ class HashmiBattleRoyale(Engine):
         sealed_why=("Day 0's dice dealt the secret missions and shuffled both decks, so its seed (or its roll "
                     "log) would show every mission and every hand to come"),
     )
-    ruling_kinds = rulings.KINDS
-    ruling_why_not = rulings.WHY_NOT
-    check_ruling = staticmethod(rulings.check_ruling)
-    apply_ruling = staticmethod(rulings.apply_ruling)
     form_in_message = False  # message.j2 already ends with the turn to write: actions, reach, what waits
     form_text = staticmethod(forms.form_text)
-
-    def setup(self, doc: Any, path: str) -> GameSetup:
-        rules, roster, problems, state = read_game(doc, path)
-        return GameSetup(rules, roster, problems, state)
 
     def check_orders(self, doc, path, rules, state, day, seen):
         return check_orders_doc(doc, path, rules, state, day, seen)
@@ -125,11 +114,6 @@ class HashmiBattleRoyale(Engine):
         if state.stage == PLACEMENT:
             return "their agents and chests go on random legal squares, and their opening hand is 3 action + 2 weapon cards"
         return "their turn is forfeited (the time-limit rule)"
-
-    def vocabulary(self, state, rules, player):
-        from .words import vocabulary
-
-        return vocabulary(state, rules, player)
 
     def players_due(self, state: State) -> list[str]:
         if state.stage == OPENING or state.over:
@@ -158,18 +142,6 @@ class HashmiBattleRoyale(Engine):
     def decided(self, state: State, rules) -> bool:
         return state.over
 
-    def public_view(self, state, rules) -> dict:
-        return public_view(state, rules)
-
-    def player_view(self, state, rules, player: str) -> dict:
-        return player_view(state, rules, player)
-
-    def player_views(self, state, rules, players: list[str]) -> dict[str, dict]:
-        return player_views(state, rules, players)  # one public view for every message
-
-    def gm_view(self, state, rules) -> dict:
-        return gm_view(state, rules)
-
     def message_recipients(self, before, after, orders) -> list[str]:
         """Everyone, every day: the board is everyone's, and every player keeps standing orders."""
         return sorted(after.players)
@@ -182,14 +154,8 @@ class HashmiBattleRoyale(Engine):
 
         return learned(history, player)
 
-    def player_status(self, state, rules, player: str) -> list[str]:
-        return player_status(state, rules, player)
-
     def receipt_lines(self, orders, state, rules, player: str) -> list[str]:
         return forms.receipt_lines(orders, state, rules, player)
-
-    def status_rows(self, state, rules):
-        return status_rows(state, rules)
 
 
 __all__ = ["HashmiBattleRoyale"]
