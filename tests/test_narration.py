@@ -262,7 +262,9 @@ def test_status_of_a_player_lists_what_they_learned(demo_dir):
     assert "Day 1: the Tracking Unit put Juno on the Beach" in out["Farah"]
     assert "Day 1: Goro attacked you (7 times)" in out["Farah"]
     assert "Day 1: Dana poisoned you" in out["Akane"]
-    assert "through the Binoculars, the Beach: Akane, Chiaki, Dana and Juno" in out["Emil"]
+    # each zone's latest sighting only (RULINGS.md, "What you have learned"): Day 2's Beach, not Day 1's
+    assert "Day 2: through the Binoculars, the Beach: Chiaki, Dana and Juno" in out["Emil"]
+    assert "the Beach: Akane, Chiaki, Dana and Juno" not in out["Emil"]
     assert "analysis" not in out["Akane"] and "Binoculars" not in out["Farah"]
 
 

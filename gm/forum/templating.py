@@ -21,20 +21,44 @@ from gm.text import the
 TEMPLATES = templates_dir()
 
 
+def _speaking():
+    from contextvars import ContextVar
+
+    global _SPEAKING
+    if _SPEAKING is None:
+        _SPEAKING = ContextVar("gm_pronoun_table", default={})
+    return _SPEAKING
+
+
+_SPEAKING = None
+
+
+def pronouns_now(name):
+    """`{{ pronouns(name).their }}` in any template: the roster's `pronouns:` of the game being
+    rendered (set by template_errors, which every rendering enters), `they` for anyone else."""
+    from gm.narration import pronouns_of
+
+    return pronouns_of(_speaking().get(), name)
+
+
 class template_errors:
     """A broken template becomes one located error: `templates/narration.j2:12: error: ...`.
 
     Jinja rewrites tracebacks so that template frames carry the template's file and line; the
     innermost such frame is where the problem is. Shipped templates are named by their path in gm.
+    While it is entered, `pronouns(name)` in a template reads this game's roster.
     """
 
     def __init__(self, game):
         self.game = game
         self.timer = None
+        self.token = None
 
     def __enter__(self):
         import signal
         import threading
+
+        self.token = _speaking().set(dict(getattr(self.game, "pronouns", None) or {}))
 
         limits = getattr(self.game, "limits", None)
         if self.game.templates_dir.is_dir() and limits is not None and threading.current_thread() is threading.main_thread():
@@ -49,6 +73,9 @@ class template_errors:
 
     def __exit__(self, kind, exc, tb):
         _STEPS[0] = None
+        if self.token is not None:
+            _speaking().reset(self.token)
+            self.token = None
         if self.timer is not None:
             import signal
 
@@ -240,6 +267,7 @@ def _environment(engine: str, fmt: str, extra_dirs: tuple[str, ...], forum, plac
     env.filters["written"] = written
     env.tests["contains"] = lambda seq, x: x in seq
     env.globals["fmt"] = fmt
+    env.globals["pronouns"] = pronouns_now  # the narration's own `pronouns` (the same table) stands over it
     if extra_dirs:
         _bounded_globals(env)
     env.globals["places"] = dict(places)  # the engine's places, for `at` (part of the cache key)

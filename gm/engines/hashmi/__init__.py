@@ -3,13 +3,14 @@ on a 20x20 board; moves of exactly the die's steps, the weapons table and pictur
 shootouts, action cards, the storm, chests, portkeys and secret missions.
 
 A forum day is the rest of the active player's turn plus the start of the next player's turn
-(the storm, timers, their two draws), so each player sees their new cards before writing orders.
+(the storm, timers, their two draws), so each player sees their new cards before writing orders;
+house rule `turns_per_day` plays more of the round's turns in one forum day (today.py, ruling T-1).
 
 Days:
   - Day 0: the Players die for the first player; agents, missions and the decks dealt (setup.py).
   - Day 1: every player's set-up orders: agents' and chests' squares, the opening hand's split;
     then the first player's turn starts.
-  - every later day: one turn (turns.py). Orders: orders.py has the full reference.
+  - every later day: one turn, or up to `turns_per_day` (turns.py; today.py says whose).
 
 Modules: board, components, rules (data); state; orders; search (the exact-N-steps path search),
 movement, shooting, shootout, deaths (the elimination cascade), cards, storm, victory, turns,
@@ -28,6 +29,7 @@ from .context import Ctx
 from .order_base import default_orders
 from .orders import check_orders_doc
 from .state import OPENING, PLACEMENT, State
+from .today import turns_today, writers
 
 
 def _phase(name: str, fn) -> Phase:
@@ -35,6 +37,8 @@ def _phase(name: str, fn) -> Phase:
 
     def resolve(day: Day):
         fn(Ctx(day.state, day.rules, day.dice, name, day), day.orders)
+        # the state carries turns_per_day (players_due has no rules): a change counts from the next day
+        day.state.turns_per_day = day.rules.turns_per_day
 
     return Phase(name, resolve)
 
@@ -58,6 +62,24 @@ def _turn(ctx: Ctx, orders: dict) -> None:
 def _next(ctx: Ctx, orders: dict) -> None:
     if ctx.state.pending is None:  # a turn stopped at a choice goes on tomorrow
         turn_start.next_turn(ctx)
+
+
+def _more_turns(today: list[tuple[str, str]]):
+    """The day's later turns (house rule turns_per_day, ruling T-1): each played from its writer's
+    orders while the game goes as the day's orders foresaw; each its own steps, as on a day of one."""
+
+    def resolve(day: Day):
+        for name, writer in today[1:]:
+            st = day.state
+            if st.over or st.pending is not None or st.active != name or st.hypnotised == name:
+                break  # the day's events changed whose turn it is: the rest waits for tomorrow
+            turn = day.orders.get(writer)
+            for step, fn in ((f"{name}'s turn", lambda c, n=name, o=turn: turns.play_turn(c, n, o)),
+                             ("next turn", lambda c: _next(c, day.orders))):
+                day.step = step  # each turn's events under its own step, as on a day of one turn
+                fn(Ctx(st, day.rules, day.dice, step, day))
+
+    return Phase("more turns", resolve)
 
 
 def _setup_day(ctx: Ctx, orders: dict) -> None:
@@ -97,6 +119,7 @@ class HashmiBattleRoyale(Views, Rulings, Vocabulary, RosterSetup, Engine):
     )
     form_in_message = False  # message.j2 already ends with the turn to write: actions, reach, what waits
     form_text = staticmethod(forms.form_text)
+    order_form = staticmethod(forms.order_form)
 
     def check_orders(self, doc, path, rules, state, day, seen):
         return check_orders_doc(doc, path, rules, state, day, seen)
@@ -110,6 +133,28 @@ class HashmiBattleRoyale(Views, Rulings, Vocabulary, RosterSetup, Engine):
 
         return reference(default_rules())
 
+    def check_all(self, orders, missing, state: State, rules, day: int, folder: str):
+        """Warnings for orders the board has overtaken (stale.py): a listed square next to an enemy
+        under `shootout: avoid`, a standing order naming an agent or players no longer in play. Each
+        concerns its player, so it is said in their receipt too."""
+        from gm.errors import Location, Problem
+
+        from .stale import stale_moves, stale_standing
+
+        if state.stage in (OPENING, PLACEMENT) or state.over:
+            return []
+        out = []
+        for name in state.seats:
+            p = state.players[name]
+            if p.out:
+                continue
+            o = orders.get(name)
+            standing = dict(p.standing) | dict((o.standing or {}) if o is not None else {})
+            lines = stale_standing(state, rules, name, standing, f"{name}'s")
+            lines += stale_moves(state, rules, name, o.actions, f"{name}'s") if o is not None else []
+            out += [Problem(Location(folder), line, "warning", concerns=(name,)) for line in lines]
+        return out
+
     def defaults_note(self, state: State) -> str:
         if state.stage == PLACEMENT:
             return "their agents and chests go on random legal squares, and their opening hand is 3 action + 2 weapon cards"
@@ -122,7 +167,7 @@ class HashmiBattleRoyale(Views, Rulings, Vocabulary, RosterSetup, Engine):
             return [p.name for p in state.players.values()]
         if state.active is None or state.players[state.active].out:  # out by a ruling: the turn passes on
             return []
-        return [state.controller(state.active)]
+        return list(writers(state))  # the day's turns' writers (T-1)
 
     def may_send(self, state: State) -> list[str]:
         """Any player still in, any day of play: standing orders (charm, sacrifice, draw...) are
@@ -137,7 +182,14 @@ class HashmiBattleRoyale(Views, Rulings, Vocabulary, RosterSetup, Engine):
             return [_phase("set-up", lambda ctx, orders: setup_mod.deal(ctx))]
         if state.stage == PLACEMENT:
             return [_phase("placement", _setup_day)]
-        return [_phase(f"{state.active}'s turn", _turn), _phase("next turn", _next)]
+        today: list = []
+
+        def first(ctx: Ctx, orders: dict) -> None:
+            today[:] = turns_today(ctx.state)  # the turns its players were told of, before any die
+            _turn(ctx, orders)
+
+        more = [_more_turns(today)] if state.turns_per_day > 1 else []
+        return [_phase(f"{state.active}'s turn", first), _phase("next turn", _next), *more]
 
     def decided(self, state: State, rules) -> bool:
         return state.over
