@@ -171,6 +171,12 @@ class Engine:
         """`gm status --player`: what that player knows, as plain lines."""
         return [f"{k}: {v}" for k, v in self.player_view(state, rules, player).items()]
 
+    def public_status(self, view: dict, player: str, events: list[dict]) -> list[str]:
+        """The player's own status as the thread knows it, said in every message as `status` (issue
+        24: in the game or out and how, partners or teammates, whose turn, why they won or lost).
+        Given only the public view and the day's public events, so no secret of anyone can reach it."""
+        return []
+
     def status_rows(self, state: Any, rules: Any) -> tuple[list[str], list[list[str]]]:
         """`gm status`: a table's header and rows, for the GM."""
         return ["player"], [[p] for p in self.players_due(state)]

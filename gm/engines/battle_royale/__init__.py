@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from gm.capabilities import Forms, Rulings, Views, Vocabulary
+from gm.capabilities import Forms, FromPackage, Rulings, Views, Vocabulary
 from gm.engine import Engine, Facts, GameSetup, Hidden, Phase, Secrets, ThreadVotes
 from gm.text import the
 
@@ -68,6 +68,7 @@ class BattleRoyale(Views, Forms, Rulings, Vocabulary, Engine):
         players=(2, None),  # no maximum: a class of any size
     )
     state_class = State
+    public_status = FromPackage("status")  # status.py: the player's own status, said in every message
     votes = Votes()
     check_orders = staticmethod(check_orders_doc)
     default_orders = staticmethod(default_orders)

@@ -20,7 +20,7 @@ the orders.
 
 from __future__ import annotations
 
-from gm.capabilities import RosterSetup, Rulings, Views, Vocabulary
+from gm.capabilities import FromPackage, RosterSetup, Rulings, Views, Vocabulary
 from gm.engine import Day, Engine, Facts, Hidden, Phase, Secrets
 
 from . import setup as setup_mod
@@ -104,6 +104,7 @@ class HashmiBattleRoyale(Views, Rulings, Vocabulary, RosterSetup, Engine):
         players=(3, 4),  # "played by up to 4 players" (box: 3-4)
     )
     state_class = State
+    public_status = FromPackage("status")  # status.py: the player's own status, said in every message
     # the missions (until the game ends, or a Know it All claims one), the hands, the standing
     # reactions and the order of the decks; Day 0 dealt and shuffled them
     secrets = Secrets(

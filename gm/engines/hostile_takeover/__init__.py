@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm.capabilities import Forms, RosterSetup, Rulings, Views, Vocabulary
+from gm.capabilities import Forms, FromPackage, RosterSetup, Rulings, Views, Vocabulary
 from gm.engine import Engine, Facts, Phase, Secrets
 
 from . import endgame, placement, setup, turns
@@ -49,6 +49,7 @@ class HostileTakeover(Views, Forms, Rulings, Vocabulary, RosterSetup, Engine):
         players=(2, 4),  # "Recommended Players: 3-4"; one colour each, four colours
     )
     state_class = State
+    public_status = FromPackage("status")  # status.py: the player's own status, said in every message
     check_orders = staticmethod(check_orders_doc)
     # a game of perfect information: only the orders are secret, and gm/fairness/lock.py seals them
     secrets = Secrets(target_odds=True)  # every modifier of an attack is on the board

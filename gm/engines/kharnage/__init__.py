@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from gm.capabilities import Forms, RosterSetup, Rulings, Views, Vocabulary
+from gm.capabilities import Forms, FromPackage, RosterSetup, Rulings, Views, Vocabulary
 from gm.engine import Engine, Facts, Hidden, Phase, Secrets
 
 from . import endgame, rounds, setup
@@ -43,6 +43,7 @@ class Kharnage(Views, Forms, Rulings, Vocabulary, RosterSetup, Engine):
         players=(2, 4),  # one army each: 2 to 4 with the stand-ins (a GM's components may hold more)
     )
     state_class = State
+    public_status = FromPackage("status")  # status.py: the player's own status, said in every message
     check_orders = staticmethod(check_orders_doc)
     # the order of each Reserve and Battle deck, and the Battle cards in a hand; Day 0 shuffled them
     secrets = Secrets(

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm.capabilities import Forms, RosterSetup, Rulings, Views, Vocabulary
+from gm.capabilities import Forms, FromPackage, RosterSetup, Rulings, Views, Vocabulary
 from gm.engine import Day, Engine, Facts, Hidden, Phase, Secrets
 from gm.errors import Location, Problem
 
@@ -65,6 +65,7 @@ class TeamKill(Views, Forms, Rulings, Vocabulary, RosterSetup, Engine):
         players=(3, 36),  # a card each from 36 (a GM's own deck may seat more)
     )
     state_class = State
+    public_status = FromPackage("status")  # status.py: the player's own status, said in every message
     check_orders = staticmethod(check_orders_doc)
     # TK-20: the cards in hands (and the cards left in the box) stay secret; Day 0 shuffled and dealt them
     secrets = Secrets(
