@@ -39,7 +39,7 @@ def measure(engine: str, games: int, jobs: int, seed: str) -> tuple[int, float, 
     """(peak RSS of the parent in KiB, seconds, games reported)."""
     started = time.perf_counter()
     proc = subprocess.run([sys.executable, "-c", PROBE, "simulate", engine, "--games", str(games), "--jobs", str(jobs),
-                           "--seed", seed, "--json"], capture_output=True, text=True,
+                           "--seed", seed, "--policy", "random", "--json"], capture_output=True, text=True,
                           cwd=tempfile.gettempdir(),  # not a checkout: PYTHONPATH says which gm is measured
                           env={**os.environ, "PYTHONPATH": os.environ.get("PYTHONPATH", str(ROOT))})
     seconds = time.perf_counter() - started

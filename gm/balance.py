@@ -12,6 +12,8 @@ A game's record (plain JSON data; every key but `length` may be left out):
     weapons    {weapon or card: {"attempts", "hits", "damage", "kills": numbers}}
     rules      {rule: times it fired in the game} (closures, traps, shootouts...)
     events     {event kind: count}
+    undecided  true when the game settled nothing (by default: no winner, or cut off unfinished); each
+               engine says what it means there, in its sim_stats and in `sim_reference()["undecided"]`
 """
 
 from __future__ import annotations
@@ -26,8 +28,18 @@ class Chooser:
 
     Policies live in the engines, where `random` is not imported: they choose through this."""
 
-    def __init__(self, rng: random.Random):
+    def __init__(self, rng: random.Random, game_key: str = ""):
         self._rng = rng
+        self._key = game_key
+
+    def lasting(self, *about: str) -> float:
+        """A number in [0, 1) fixed for the whole game (the same on every day it is asked), drawn
+        from the game's seed and `about`: what a simulated player decided once and keeps to (who
+        they trust). It does not consume the day's stream, so asking it changes no other choice."""
+        import hashlib
+
+        text = "|".join((self._key, *about)).encode("utf-8")
+        return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") / 2 ** 64
 
     def pick(self, options: Sequence[Any]) -> Any:
         """One of `options` (in a stable order), equally likely."""
@@ -80,7 +92,8 @@ def generic_stats(engine: Any, game) -> dict:
     """Winners by seat (the roster's order), the game's length, players left after each day, events by kind."""
     seats = {name: seat_label(i) for i, name in enumerate(game.roster)}
     wins: dict[str, int] = {}
-    for w in winners_of(game):
+    winners = winners_of(game)
+    for w in winners:
         if w in seats:
             wins[seats[w]] = wins.get(seats[w], 0) + 1
     kinds = Counter(e.kind for events in game.days for e in events)
@@ -89,6 +102,7 @@ def generic_stats(engine: Any, game) -> dict:
         "ended": ending_of(game),
         "entrants": {"seat": {s: 1 for s in seats.values()}},
         "wins": {"seat": wins},
+        "undecided": not winners or not game.finished,  # an engine's sim_stats says what it means there
         "alive": list(game.due),
         "events": dict(sorted(kinds.items())),
     }

@@ -298,8 +298,8 @@ class Engine:
         `policy(state, rules, day, due, choose)` and returns the day's orders document, as a GM
         would write it (players left out get the defaults); `choose` (gm/balance.py) is its
         only randomness. `defaults`, then the engine's own: the `POLICIES` of its package's
-        policies.py, found by the core (only gm simulate loads it) - `random`, `aggressive`,
-        `cautious` and its own."""
+        policies.py, found by the core (only gm simulate loads it) - `forum` (the default),
+        `random`, `aggressive`, `cautious` and its own."""
         from gm.balance import defaults_policy
 
         own = self._lab_module("policies")

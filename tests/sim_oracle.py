@@ -53,6 +53,9 @@ def summarize(records: list[dict], reference: dict | None = None) -> dict[str, A
     out["length"] = {**_ci(mean_ci(lengths), 3), "min": int(min(lengths)), "max": int(max(lengths)),
                      "histogram": {str(k): v for k, v in sorted(Counter(int(x) for x in lengths).items())}}
     out["ended"] = dict(sorted(Counter(r.get("ended", "game over") for r in records).items()))
+    undecided = sum(bool(r.get("undecided")) for r in records)
+    out["undecided"] = {"games": undecided, "share": _ci(wilson(undecided, n)),
+                        "means": reference.get("undecided") or "no one won", "warning": undecided / n > 0.5}
     out["wins"] = _wins(records)
     curve = alive_curve(records)
     deaths = deaths_matrix(records)

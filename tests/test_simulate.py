@@ -50,10 +50,11 @@ def test_every_registered_engine_simulates_with_every_policy(engine_name):
 
 @pytest.mark.parametrize("engine_name", sorted(REGISTRY))
 def test_every_engine_simulates_without_a_policy_named(engine_name):
-    """The default is random legal orders; an engine without them plays its defaults, and the report says so."""
+    """The default is players who play as on a forum, else random legal orders; an engine without
+    either plays its defaults, and the report says so."""
     out = report(engine_name, 2)
     policies = get_engine(engine_name).policies()
-    assert out["policy"] == ("random" if "random" in policies else "defaults")
+    assert out["policy"] == next((p for p in ("forum", "random") if p in policies), "defaults")
     assert any("no random policy" in n for n in out["notes"]) == ("random" not in policies)
 
 
@@ -61,7 +62,7 @@ def test_the_terminal_report_shows_tables_and_charts():
     result = run(["simulate", "battle-royale", "-n", "4", "--seed", "t", "-j", "1"])
     assert result.exit_code == 0, result.output
     for text in ("Wins by role", "Lone Wolf", "Day by day", "Weapons", "How often each rule fired",
-                 "Players left after each day", "policy random, seed t"):
+                 "Players left after each day", "policy forum, seed t"):
         assert text in result.output
 
 
@@ -291,7 +292,7 @@ def test_a_real_ctrl_c_reports_the_games_that_finished():
     assert data["stopped"] and data["summary"]["games"] < 100000
 
 
-@pytest.mark.parametrize("policy", ["aggressive", "cautious", "random"])
+@pytest.mark.parametrize("policy", ["aggressive", "cautious", "random", "forum"])
 def test_no_policy_favours_a_student_by_name(tmp_path, policy):
     """Ties are drawn, never settled by name: among identical students, the first half of the roster by
     name wins as often as the second (a bias here would pass for a balance finding)."""

@@ -13,11 +13,14 @@ import pytest
 from gm.pipeline.day import CheckedDay, resolve_checked
 from gm.dice import ScriptedDice
 from gm.engines import REGISTRY, get_engine
+from gm.paths import games_dir
 from gm.simulate.game import load_sim_game
 from gm.simulate.play import play_game
 from gm.yamlio import load_text
 
 CASES = [(name, policy) for name in sorted(REGISTRY) for policy in sorted(get_engine(name).policies())]
+# a game folder whose players place the board on a set-up day (Hostile Takeover's demo has no `board:`)
+CASES.append((str(games_dir("hostile-takeover") / "examples" / "demo"), "forum"))
 
 
 @pytest.mark.parametrize("engine_name,policy", CASES)

@@ -65,7 +65,7 @@ NOT_FOR_CHECK = {
     "gm.fairness.verify", "gm.fairness.audit", "gm.fairness.lock", "gm.fairness.corrections", "gm.fairness.reveal", "gm.forum.thread", "gm.forum.votecount", "gm.simulate",
     "gm.forum.preview",
 } | {f"gm.engines.battle_royale.{m}" for m in (
-    "views", "forms", "echo", "learned", "today", "setup", "policies", "sim_stats", "dawn", "free_actions", "smoke",
+    "views", "forms", "echo", "learned", "today", "setup", "policies", "forum_policy", "policy_kit", "sim_stats", "dawn", "free_actions", "smoke",
     "use_items", "attacks", "traps", "search", "analyze", "movement", "votes", "night", "endgame")}
 
 

@@ -17,8 +17,8 @@ cli = command_set()  # this family's commands, added to `gm` by gm/cli.py
 @click.option("--players", type=int, default=None,
               help="Players in an engine's own game, as many as its rules seat (default: the engine's; a game folder has its roster).")
 @click.option("--policy", default=None,
-              help="How the simulated players write orders: random (the default where the engine has it, "
-                   "else defaults), aggressive, cautious, defaults, and the engine's own.")
+              help="How the simulated players write orders: forum (players who play as on a forum: the default "
+                   "where the engine has it, else random, else defaults), random, aggressive, cautious, defaults.")
 @click.option("--house-rules", "house_rules", type=FILE, default=None,
               help="A YAML file of house rules laid over the game's.")
 @click.option("--vs", "vs", type=FILE, default=None,
@@ -92,7 +92,7 @@ def simulate(target, games, players, policy, house_rules, vs, seed, jobs, as_jso
             from gm.simulate.charts import write_pngs
 
             other = report["vs"]["summary"] if "vs" in report else None
-            for path in write_pngs(report["summary"], plots, sim.engine.facts.title, other,
+            for path in write_pngs(report["summary"], plots, f"{sim.engine.facts.title} ({report['policy']} players)", other,
                                    (str(house_rules or "these rules"), str(vs or ""))):
                 click.echo(f"wrote {path}", err=as_json)
     finally:
@@ -129,4 +129,5 @@ def _sweep(lab, sim, sweeps, target_text, vs, jobs, as_json, plots) -> None:
     if plots is not None and report["combinations"]:
         from gm.simulate.charts import write_sweep_png
 
-        click.echo(f"wrote {write_sweep_png(report, plots, sim.engine.facts.title)}", err=as_json)
+        title = f"{sim.engine.facts.title} ({report['policy']} players)"  # the plot says which policy played
+        click.echo(f"wrote {write_sweep_png(report, plots, title)}", err=as_json)

@@ -35,21 +35,33 @@ class Lab:
     vs: Path | None = None
 
 
+DEFAULT_POLICIES = ("forum", "random")  # without --policy: the first of these the engine has, else `defaults`
+
+
+def undecided_warning(policy: str, summary: dict, side: str = "") -> str | None:
+    """The report's warning when the policy left most games undecided (each engine says what that
+    means): a balance answer drawn from such games measures the policy more than the rules."""
+    u = summary.get("undecided")
+    if not u or not u["warning"]:
+        return None
+    n = summary["games"]
+    return (f"{side}policy '{policy}' left {u['games']:,} of {n:,} games ({u['share']['value'] * 100:.0f}%) undecided "
+            f"- {u['means']}. The figures say more about the policy than about the rules.")
+
+
 def new_seed() -> str:
     return secrets.token_hex(4)
 
 
-def _fits(games: int, players: int) -> None:
-    """Refuse, before any game is played, a run whose records (every game's, kept for the report)
-    would not fit in half of this machine's memory: a clear message, not a process killed."""
-    from .runner import memory_bytes
+MAX_GAMES = 10 ** 9  # a typo's bound, not memory's (a run's memory is flat in its games): thousands of CPU-hours
 
-    per_game = 4096 + 512 * players  # a game's record and its share of the bookkeeping, generously
-    budget = memory_bytes() // 2
-    if games * per_game > budget:
-        raise StateError(f"--games {games:,} would keep about {games * per_game / 1e9:,.1f} GB of game records, more than "
-                         f"half of this machine's {budget * 2 / 1e9:,.1f} GB: play at most {budget // per_game:,} games "
-                         "a run (several runs with other --seed values add up)")
+
+def _bounded(games: int) -> None:
+    """Refuse, before any game is played, a number of games no one means (a slip of the keyboard).
+    Memory sets no bound: each game is tallied as it arrives and dropped (tally.py)."""
+    if games > MAX_GAMES:
+        raise StateError(f"--games {games:,} is more than {MAX_GAMES:,} games a run (thousands of CPU-hours); "
+                         "play several runs with other --seed values instead")
 
 
 def prepare(target: str, games: int, players: int | None = None, policy: str | None = None,
@@ -59,6 +71,7 @@ def prepare(target: str, games: int, players: int | None = None, policy: str | N
 
     if games < 1:
         raise StateError(f"--games must be at least 1, not {games}")
+    _bounded(games)
     if players is not None and not 2 <= players <= 10000:
         raise StateError(f"--players must be from 2 to 10000, not {players}")
     setup = Setup(target, players, house_rules)
@@ -66,15 +79,14 @@ def prepare(target: str, games: int, players: int | None = None, policy: str | N
     if vs is not None:
         Setup(target, players, house_rules, vs).load()  # a mistake in the --vs file is found now
     policies = sim.engine.policies()
-    if policy is None:  # random legal orders where the engine has them, else its defaults
-        policy = "random" if "random" in policies else "defaults"
+    if policy is None:  # players who play as forum players do where the engine has them, else random, else defaults
+        policy = next((p for p in DEFAULT_POLICIES if p in policies), "defaults")
         if policy == "defaults":
             sim.notes.append(f"the {sim.engine.facts.title} engine has no random policy yet: every player "
                              "gets the engine's defaults (--policy defaults)")
     if policy not in policies:
         raise StateError(f"unknown policy '{policy}'{did_you_mean(policy, policies)} for {sim.engine.facts.title} "
                          f"(policies: {', '.join(sorted(policies))})")
-    _fits(games * (2 if vs is not None else 1), len(sim.roster))
     return Lab(setup, policy, games, seed if seed is not None else new_seed(), vs), sim
 
 
@@ -95,8 +107,10 @@ def report_of(lab: Lab, sim: Any, run: Run) -> dict[str, Any]:
         "summary": results.tally.summary(engine.sim_reference()),
     }
     if results.vs is not None:
-        out["vs"] = {"file": str(lab.vs), "summary": results.vs.summary(engine.sim_reference()),
+        out["vs"] = {"file": str(lab.vs), "policy": lab.policy, "summary": results.vs.summary(engine.sim_reference()),
                      "comparison": results.paired.comparison(results.tally, results.vs)}
+    sides = [("", out["summary"])] + ([(f"with {lab.vs}: ", out["vs"]["summary"])] if "vs" in out else [])
+    out["warnings"] = [w for side, s in sides for w in [undecided_warning(lab.policy, s, side)] if w]
     return out
 
 

@@ -14,8 +14,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from gm.pipeline.day import CheckedDay, resolve_checked
+from gm.errors import StateError
 from gm.events import Event
+from gm.pipeline.day import CheckedDay, resolve_checked
 
 from .dice import Chooser, SimDice
 from .game import SimGame
@@ -68,7 +69,12 @@ def check_policy_orders(sim: SimGame, state: Any, day: int, doc: dict) -> tuple[
     missing = [p for p in due if p not in orders]
     for p in missing:
         orders[p] = engine.default_orders(p, day)
-    problems = list(problems) + engine.check_all(orders, missing, state, sim.rules, day, ORDERS_FILE)
+    whole_day = engine.check_all(orders, missing, state, sim.rules, day, ORDERS_FILE)
+    blocking = [p for p in whole_day if p.severity == "error"]
+    if missing and blocking:  # e.g. Hostile Takeover's set-up day: no default stands in for a missing player
+        raise StateError(f"the simulated players cannot play Day {day} of this game: {blocking[0].message} (no "
+                         "policy writes these orders yet, and the engine has no default for them)")
+    problems = list(problems) + whole_day
     refused = [f"Day {day}: {p}" for p in problems if p.severity == "error"]
     return CheckedDay(day, state, dict(sorted(orders.items())), missing, problems, due=due), refused
 
@@ -80,7 +86,7 @@ def play_game(sim: SimGame, policy: Policy, index: int, seed: str,
     events)` sees each day as it ends (the secrets test reads the views a post would get)."""
     engine = sim.engine
     dice_rng, order_rng = streams(seed, index)
-    choose = Chooser(order_rng)
+    choose = Chooser(order_rng, f"gm-simulate|{seed}|{index}|lasting")
     state = copy.deepcopy(sim.initial_state)
     days: list[list[Event]] = []
     due_after: list[int] = []

@@ -44,6 +44,7 @@ def render(console, report: dict[str, Any], timing: dict | None = None, charts: 
     elif timing:
         console.print(f"{timing['seconds']:.1f} s with {timing['jobs']} worker{'s' if timing['jobs'] != 1 else ''}: "
                       f"{timing['games_per_second']:.1f} games per second")
+    _warnings(console, report)
     if report["stopped"]:
         console.print(f"[yellow]Stopped (Ctrl-C) after {n:,} of {report['games_asked']:,} games: "
                       "the figures are for the games that finished.[/yellow]")
@@ -94,11 +95,23 @@ def render(console, report: dict[str, Any], timing: dict | None = None, charts: 
         _vs(console, report)
 
 
+def _warnings(console, report: dict) -> None:
+    """A clear line per warning (a policy that left most games undecided), right under the header."""
+    from rich.markup import escape
+
+    for warning in report.get("warnings", []):
+        console.print(f"[yellow bold]warning:[/yellow bold] [yellow]{escape(warning)}[/yellow]", soft_wrap=True)
+
+
 def _length(console, s: dict) -> None:
     L = s["length"]
     ended = ", ".join(f"{k} {v:,}" for k, v in s["ended"].items())
     console.print(f"Game length: {interval(L, num)} days (shortest {L['min']}, longest {L['max']}); ended: {ended}",
                   soft_wrap=True)
+    u = s.get("undecided")
+    if u is not None:
+        console.print(f"Undecided: {u['games']:,} of {s['games']:,} games ({pct(u['share']['value'])}): {u['means']}",
+                      soft_wrap=True, markup=False)
 
 
 def _weapons(console, s: dict) -> None:
@@ -126,7 +139,8 @@ def _vs(console, report: dict) -> None:
 
     c = report["vs"]["comparison"]
     console.print()
-    console.print(f"[bold]Against {report['vs']['file']}[/bold], on the same {c['games']:,} seeds:", soft_wrap=True)
+    console.print(f"[bold]Against {report['vs']['file']}[/bold], on the same {c['games']:,} seeds, "
+                  f"policy [bold]{report['vs'].get('policy', report['policy'])}[/bold] on both sides:", soft_wrap=True)
     rows = [r for r in c["figures"] if r["significant"]]
     t = Table(title="Differences larger than chance (paired, Holm-corrected, 5%)", title_justify="left")
     for col, justify in (("figure", "left"), ("these rules", "right"), ("--vs rules", "right"),
@@ -158,6 +172,7 @@ def render_sweep(console, report: dict[str, Any], timing: dict | None = None) ->
         console.print(f"note: {note}", soft_wrap=True, markup=False)
     if timing:
         console.print(f"{timing['seconds']:.1f} s with {timing['jobs']} worker{'s' if timing['jobs'] != 1 else ''}")
+    _warnings(console, report)
     if report["stopped"]:
         console.print("[yellow]Stopped (Ctrl-C): the last combination shown was cut short, and the ones after it "
                       "were not played.[/yellow]")
@@ -174,6 +189,7 @@ def render_sweep(console, report: dict[str, Any], timing: dict | None = None) ->
         t.add_column(s["setting"], justify="right")
     t.add_column("games", justify="right")
     t.add_column("days (mean)", justify="right")
+    t.add_column("undecided", justify="right")
     for g in groups:
         t.add_column(g, justify="right")
     if target:
@@ -181,7 +197,8 @@ def render_sweep(console, report: dict[str, Any], timing: dict | None = None) ->
     for r in rows:
         s = r["summary"]
         cells = [str(r["settings"][x["setting"]]) for x in report["sweep"]]
-        cells += [f"{s['games']:,}", f"{s['length']['value']:.2f}" if s.get("length") else "-"]
+        cells += [f"{s['games']:,}", f"{s['length']['value']:.2f}" if s.get("length") else "-",
+                  pct(s["undecided"]["share"]["value"]) if s.get("undecided") else "-"]
         for g in groups:
             share = ((s.get("wins") or {}).get(category) or {}).get(g, {}).get("games_won_share")
             cells.append(f"{share['value'] * 100:.1f}% ({share['low'] * 100:.1f}-{share['high'] * 100:.1f})" if share else "-")

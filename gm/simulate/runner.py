@@ -183,14 +183,6 @@ def _run_pool(setup: Setup, policy: str, games: int, seed: str, jobs: int,
         raise
 
 
-def memory_bytes() -> int:
-    """This machine's memory (where the system does not say: 8 GB, a common laptop's)."""
-    try:
-        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    except (AttributeError, ValueError, OSError):
-        return 8 * 1024 ** 3
-
-
 def play_block(sim: SimGame, policy: str, seed: str, start: int, stop: int,
                vs: SimGame | None = None) -> Results:
     """Games start..stop-1 of a game given as data (and under `vs`'s rules too), tallied: what a

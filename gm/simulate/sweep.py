@@ -134,7 +134,12 @@ def run_sweep(lab, sim, sweeps: list[tuple[str, list[Any]]], target: Target | No
         if run.interrupted:  # Ctrl-C: the report of what was played, this combination marked as cut short
             row["stopped"] = stopped = True
             break
+    from . import undecided_warning
+
+    warnings = [w for r in rows for w in [undecided_warning(lab.policy, r["summary"], ", ".join(
+        f"{k}={v}" for k, v in r["settings"].items()) + ": ")] if w]
     out: dict[str, Any] = {
+        "warnings": warnings,
         "engine": sim.engine.facts.name, "game": sim.source, "players": len(sim.roster), "policy": lab.policy,
         "seed": lab.seed, "games_asked": lab.games, "house_rules": sim.house_rules, "notes": list(sim.notes),
         "sweep": [{"setting": k, "values": v} for k, v in sweeps], "combinations": rows, "stopped": stopped,

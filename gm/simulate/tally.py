@@ -121,6 +121,18 @@ def _new_ratio() -> list:
     return [0, 0, 0, 0, 0, True, True]
 
 
+UNDECIDED_WARN = 0.5  # the report warns when more than this share of games is undecided
+UNDECIDED_MEANS = "no one won"  # what an undecided game is, for an engine that does not say
+
+
+def undecided(count: int, n: int, reference: dict) -> dict:
+    """How many games the policy left undecided, what that means for the engine, and whether most
+    were (then the report warns: a balance answer from undecided games measures the policy, not the rules)."""
+    share = count / n
+    return {"games": count, "share": _ci(wilson(count, n)), "means": reference.get("undecided") or UNDECIDED_MEANS,
+            "warning": share > UNDECIDED_WARN}
+
+
 def deaths_of(record: dict) -> list:
     """A game's deaths on Day 0, 1, ...: the engine's count, else the fall in players left."""
     if "deaths" in record:
@@ -136,6 +148,7 @@ class Tally:
         self.games = 0
         self.lengths: Counter = Counter()  # game length -> games
         self.ended: Counter = Counter()
+        self.undecided = 0  # games the engine calls undecided (its record's `undecided`)
         self.categories: set = set()  # categories named among some game's entrants
         self.seated: set = set()  # (category, group) named among some game's entrants
         self.groups: dict = {}  # (category, group) -> ratio sums of (winners, players) per game
@@ -159,6 +172,7 @@ class Tally:
         self.games += 1
         self.lengths[exact(r["length"])] += 1
         self.ended[r.get("ended", "game over")] += 1
+        self.undecided += bool(r.get("undecided"))
         entrants, wins = r.get("entrants") or {}, r.get("wins") or {}
         keys = set()
         for c, groups in entrants.items():
@@ -208,6 +222,7 @@ class Tally:
         self.games += other.games
         self.lengths.update(other.lengths)
         self.ended.update(other.ended)
+        self.undecided += other.undecided
         self.categories |= other.categories
         self.seated |= other.seated
         for key, acc in other.groups.items():
@@ -260,6 +275,7 @@ class Tally:
         out["length"] = {**_ci(mean_from(n, s, q), 3), "min": int(min(self.lengths)), "max": int(max(self.lengths)),
                          "histogram": {str(k): v for k, v in sorted(histogram.items())}}
         out["ended"] = dict(sorted(self.ended.items()))
+        out["undecided"] = undecided(self.undecided, n, reference)
         out["wins"] = self._wins()
         out["days"] = self._days()
         out["weapons"] = self._weapons(reference.get("weapons") or {})

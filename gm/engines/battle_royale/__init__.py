@@ -151,7 +151,9 @@ class BattleRoyale(Views, Forms, Rulings, Vocabulary, Engine):
     def sim_reference(self) -> dict:
         from gm.yamlio import load_file, plain
 
-        return {"weapons": plain(load_file(self.data_dir / "handbook-averages.yaml")),
+        from .sim_stats import UNDECIDED
+
+        return {"undecided": UNDECIDED, "weapons": plain(load_file(self.data_dir / "handbook-averages.yaml")),
                 "weapons_note": "the handbook's average damage per hit attempt (section V), with no modifiers"}
 
     def new_game_files(self, title: str | None) -> dict[str, str]:

@@ -32,6 +32,9 @@ RULE_OF_EVENT = {
 }
 
 
+UNDECIDED = "more than half the class still standing when the game ended"
+
+
 def sim_stats(engine, game) -> dict:
     rules: Rules = game.rules
     record = generic_stats(engine, game)
@@ -56,6 +59,7 @@ def sim_stats(engine, game) -> dict:
         record["ended"] = "last one standing"
     else:
         record["ended"] = "last day"
+    record["undecided"] = alive > len(players) / 2
     record["weapons"], record["rules"], record["deaths"] = _fights(game)
     return record
 

@@ -9,6 +9,11 @@
   shootouts, every shot it may take, and the storm declared as soon as it may be;
 - cautious: the rulebook's opening split; one MOVE, staying near where it stands and avoiding
   shootouts, a shot only at an enemy in line and in range, never the storm;
+- forum: plays as forum players do: a mixed opening hand (one action card in three), the
+  strongest weapons to the agent that already carries the most, its armed agents walking toward
+  the nearest enemy agent and seeking the shootout (an unarmed agent allows it only), a shot only
+  at an enemy in line and in range (no shot wasted), and the storm declared when it has at least
+  as many agents left as the others have on average (the storm hurts the weaker side);
 - defaults: sends nothing (set-up squares at random, then every turn forfeited: the time-limit rule).
 
 Action cards are not played (their targets are a GM's judgement); the standing reactions are the
@@ -143,6 +148,8 @@ def _turn(state: State, rules: Rules, choose: Chooser, style: str, player: str) 
             for w in sorted(t.carried[a.id], key=lambda w: (-rules.comp.weapons[w].damage, w)):
                 if t.enemies:
                     t.shoot(a, w, t.nearest(a)[:3])
+    elif style == "forum":
+        _forum_turn(t, rules)
     else:  # cautious
         if t.movable:
             a = sorted(t.movable, key=lambda a: (len(t.carried[a.id]), a.number))[0]
@@ -158,6 +165,28 @@ def _turn(state: State, rules: Rules, choose: Chooser, style: str, player: str) 
                     t.shoot(a, w, targets)
                     break
     return t.orders()
+
+
+def _forum_turn(t: _Turn, rules: Rules) -> None:
+    owners = {b.owner for b in t.enemies}
+    if t.storm_allowed() and owners and len(t.mine) >= len(t.enemies) / len(owners):
+        t.actions.append("declare_storm")
+    lead = sorted(t.mine, key=lambda a: (-len(t.carried[a.id]), a.number))
+    weapons = sorted((c for c in _hand_cards(rules, t.hand) if c in rules.comp.weapons),
+                     key=lambda c: (-rules.comp.weapons[c].damage, c))
+    for card in weapons[:1]:  # one card a turn, keeping actions to move and shoot
+        if lead:
+            t.allocate(card, lead[0])
+    for a in sorted(t.movable, key=lambda a: (-len(t.carried[a.id]), a.number))[:rules.max_moves]:
+        near = t.nearest(a)
+        if near:
+            t.move(a, near[0].at, "seek" if t.carried[a.id] else "allow")
+    for a in sorted(t.mine, key=lambda a: a.number):
+        for w in sorted(t.carried[a.id], key=lambda w: (-rules.comp.weapons[w].damage, w)):
+            reach = rules.comp.weapons[w].range[1]
+            targets = [b for b in t.nearest(a) if _in_line(rules, a, b, reach)]
+            if targets:
+                t.shoot(a, w, targets[:1])
 
 
 def _orders(state: State, rules: Rules, due: list[str], choose: Chooser, style: str, weapons) -> dict:
@@ -187,4 +216,9 @@ def cautious_orders(state: State, rules: Rules, day: int, due: list[str], choose
     return _orders(state, rules, due, choose, "cautious", lambda n: n * 2 // 5)
 
 
-POLICIES = {"random": random_orders, "aggressive": aggressive_orders, "cautious": cautious_orders}
+def forum_orders(state: State, rules: Rules, day: int, due: list[str], choose: Chooser) -> dict:
+    return _orders(state, rules, due, choose, "forum", lambda n: n - n // 3)
+
+
+POLICIES = {"random": random_orders, "aggressive": aggressive_orders, "cautious": cautious_orders,
+            "forum": forum_orders}

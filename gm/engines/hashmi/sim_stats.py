@@ -38,6 +38,7 @@ def sim_stats(engine, game) -> dict:
     record["entrants"] = {c: dict(sorted(v.items())) for c, v in entrants.items()}
     record["wins"] = {c: {g: n for g, n in sorted(v.items()) if n} for c, v in wins.items()}
     record["ended"] = (end.victory or ("game over" if game.finished else "unfinished")).replace("_", " ")
+    record["undecided"] = not game.finished or end.victory in (None, "boring", "nobody")
     record["alive"] = _players_after(game)
     weapons: dict[str, Counter] = {}
     fired: Counter = Counter()
@@ -88,6 +89,9 @@ def _players_after(game) -> list[int]:
     return out
 
 
+UNDECIDED = "no victory before max_rounds (a Boring Victory, on points), or no one won"
+
+
 def reference(rules) -> dict:
     """The weapons table's own figures: the chance a shot fires and then hits one agent in reach
     (fire/6 x accuracy/6); and the shootout's odds from the rulebook's 1 in 3 and 1 in 4 over five
@@ -96,7 +100,7 @@ def reference(rules) -> dict:
     # a shootout eliminates one agent, or both when each misses five shots: each round both miss
     # with 2/3 x 3/4 = 1/2, so both go out with (1/2)^5
     table["shootout"] = round(1 + 0.5 ** rules.comp.shootout_shots, 3)
-    return {"weapons": table,
+    return {"undecided": UNDECIDED, "weapons": table,
             "weapons_note": ("rulebook: the weapons table's chance that a shot fires and hits one agent in reach "
                              "(fire/6 x accuracy/6), and the agents a shootout eliminates (1 + 1/32); simulated: "
                              "eliminations per shot taken, with or without an agent in reach, and per shootout "

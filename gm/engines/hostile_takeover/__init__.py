@@ -107,7 +107,9 @@ class HostileTakeover(Views, Forms, Rulings, Vocabulary, RosterSetup, Engine):
     def sim_reference(self) -> dict:
         """The rulebook's dice: a claim does a d12 of damage (6.5 on average); an attacker wins a combat
         when its d12 beats the defender's, 11 times in 24 (a tie sends no one home)."""
-        return {"weapons": {"claim": 6.5, "attack": round(11 / 24, 4)}, "weapons_label": "roll",
+        from .sim_stats import UNDECIDED
+
+        return {"undecided": UNDECIDED, "weapons": {"claim": 6.5, "attack": round(11 / 24, 4)}, "weapons_label": "roll",
                 "weapons_note": "rulebook: a claim's d12 averages 6.5; an attack's d12 beats the defender's 11 times in 24"}
 
     def message_recipients(self, before, after, orders) -> list[str]:

@@ -6,7 +6,17 @@ round may change the board; the fallbacks, then a pass, cover that, as they do f
 - aggressive: attack a neighbour, else step toward the nearest player, else claim;
 - cautious: claim a building next to the pawn (an opponent's first), else step away from the
   nearest player; never attacks;
+- forum: plays for the score as forum players do (below);
 - defaults: sends nothing (passes).
+
+On the set-up day of a game whose game.yaml has no board, every policy but `defaults` places the
+tiles, buildings and spawns on a legal board drawn at random (policy_setup.py).
+
+`forum`, the default: the table gangs up on the leader. A player attacks the player with the best
+score so far when next to them, else a neighbour with no more lives than they have; claims the
+large buildings first, the leader's before the others', the weakest first; else steps toward the
+nearest player they can take on (the leader, or one with no more lives), else toward the nearest
+building that is not theirs; and attacks anyone next to them only as a last resort.
 """
 
 from __future__ import annotations
@@ -19,7 +29,7 @@ if TYPE_CHECKING:
 from . import grid
 from .orders import Choice
 from .rules import Rules
-from .state import State
+from .state import PLACEMENT, State
 from .turns import options
 
 FALLBACKS = 3
@@ -82,4 +92,49 @@ def cautious_orders(state: State, rules: Rules, day: int, due: list[str], choose
     return _orders(state, due, rank)
 
 
-POLICIES = {"random": random_orders, "aggressive": aggressive_orders, "cautious": cautious_orders}
+def _score(state: State, name: str) -> int:
+    return sum(3 if b.size == "large" else 1 for b in state.owned_by(name))
+
+
+def forum_orders(state: State, rules: Rules, day: int, due: list[str], choose: Chooser) -> dict:
+    players = state.in_game()
+
+    def rank(p, opts):
+        others = [o for o in players if o.name != p.name]
+        top = max((_score(state, o.name) for o in others), default=0)
+        leaders = {o.name for o in others if _score(state, o.name) == top and top > 0}
+        lives = {o.name: o.lives for o in players}
+        attacks = choose.shuffled([c for c in opts if c.kind == "attack"])
+        good = [c for c in attacks if c.target in leaders] + \
+            [c for c in attacks if c.target not in leaders and lives.get(c.target, 0) <= p.lives]
+        rest = [c for c in attacks if c not in good]
+
+        def claim_key(c):
+            b = state.find_building(c.square)
+            return (b.size != "large", b.owner not in leaders, b.owner is None, b.points, grid.reading_order(c.square))
+        claims = sorted((c for c in opts if c.kind == "claim"), key=claim_key)
+        prey = [o.at for o in others if o.on_board and (o.name in leaders or o.lives <= p.lives)]
+        targets = prey or [sq for b in state.buildings if b.owner != p.name for sq in b.squares]
+
+        def move_key(c):
+            at = _landing(state, p, c)
+            return (min((distance(at, sq) for sq in targets), default=0), grid.reading_order(at))
+        moves = sorted((c for c in opts if c.kind == "move"), key=move_key)
+        return good + claims + moves[:1] + rest
+    return _orders(state, due, rank)
+
+
+def _with_setup(policy):
+    """The policy, with the set-up day (a game without a board) played by policy_setup.py."""
+    def play(state: State, rules: Rules, day: int, due: list[str], choose: Chooser) -> dict:
+        if state.stage == PLACEMENT:
+            from .policy_setup import setup_orders
+
+            return setup_orders(state, rules, due, choose)
+        return policy(state, rules, day, due, choose)
+    play.__name__ = policy.__name__
+    return play
+
+
+POLICIES = {name: _with_setup(p) for name, p in {"random": random_orders, "aggressive": aggressive_orders,
+                                                 "cautious": cautious_orders, "forum": forum_orders}.items()}

@@ -15,6 +15,9 @@ def turn_label(i: int) -> str:
     return f"plays {ORDINALS[i] if i < len(ORDINALS) else f'{i + 1}th'}"
 
 
+UNDECIDED = "no winner, or the game was cut off by max_rounds"
+
+
 def sim_stats(engine, game) -> dict:
     record = generic_stats(engine, game)
     end = game.end
@@ -32,6 +35,7 @@ def sim_stats(engine, game) -> dict:
     record["entrants"] = {c: dict(v) for c, v in entrants.items()}
     record["wins"] = {c: {g: n for g, n in v.items() if n} for c, v in wins.items()}
     record["ended"] = (end.end or "game over").replace("_", " ")
+    record["undecided"] = record["undecided"] or end.end == "max_rounds"
     record["length"] = end.round
     weapons = {"attack": Counter(), "claim": Counter()}
     fired: Counter = Counter()

@@ -6,6 +6,9 @@ plan as a GM would (orders.py), from the cards in hand.
   splitting attacks and sending the Knights whenever it can, destroying the most cards;
 - cautious: the card with the most reinforcement flags, never splitting nor sending Knights,
   destroying the toughest Units first;
+- forum: plays the game's arc as forum players do: reinforcements early (the card with the most
+  flags, then attacks), attacks late (the most attacks, then the earliest initiative), the Knights
+  when they do better and the best split, destroying the Kharnage cards first, then the most cards;
 - defaults: sends nothing (a card drawn as the house rule `silent_card` says, the standing plan).
 
 A card whose Power the engine cannot know (`gm: true` in components.yaml) needs the GM's word: a
@@ -64,4 +67,17 @@ def cautious_orders(state: State, rules: Rules, day: int, due: list[str], choose
                    lambda p: {"split": "never", "knights": "never", "destroy": "toughest_first"})
 
 
-POLICIES = {"random": random_orders, "aggressive": aggressive_orders, "cautious": cautious_orders}
+def forum_orders(state: State, rules: Rules, day: int, due: list[str], choose: Chooser) -> dict:
+    battle = rules.components.battle
+    late = state.round + 1 > rules.rounds // 2  # the round about to be played is in the second half
+
+    def card(p):
+        if late:
+            return min(sorted(p.hand), key=lambda c: (-len(battle[c].attacks), battle[c].initiative))
+        return min(sorted(p.hand), key=lambda c: (-battle[c].flags, -len(battle[c].attacks), battle[c].initiative))
+    return _orders(state, rules, due, card, lambda p: {
+        "split": "best", "knights": "when_better", "destroy": "most_cards" if late else "kharnage_first"})
+
+
+POLICIES = {"random": random_orders, "aggressive": aggressive_orders, "cautious": cautious_orders,
+            "forum": forum_orders}

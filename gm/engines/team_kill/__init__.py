@@ -110,6 +110,11 @@ class TeamKill(Views, Forms, Rulings, Vocabulary, RosterSetup, Engine):
             doc["roster"] = [f"Player {i:0{len(str(players))}d}" for i in range(1, players + 1)]
         return doc
 
+    def sim_reference(self) -> dict:
+        from .sim_stats import UNDECIDED
+
+        return {"undecided": UNDECIDED}
+
     def default_orders(self, player: str, day: int):
         return default_orders(player)
 

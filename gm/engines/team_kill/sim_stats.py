@@ -22,9 +22,13 @@ RULES = {
 }
 
 
+UNDECIDED = "no winner, or every player passed (no one confronted anyone)"
+
+
 def sim_stats(engine, game) -> dict:
     record = generic_stats(engine, game)
     record["ended"] = str(getattr(game.end, "end", None) or record["ended"]).replace("_", " ")
+    record["undecided"] = record["undecided"] or record["ended"] == "all passed"
     winners = set(winners_of(game))
     dealt: Counter = Counter()
     won: Counter = Counter()
