@@ -312,8 +312,17 @@ def status(root: Path, player: str | None, public: bool = False) -> Status:
         learned = engine.player_learned(seen, game.rules, player)
         if learned:
             lines += ["  learned:"] + ["  " + x for x in learned]
+        from gm.channels import release
+
+        # what the player knows: through the filter of the engine's declared secrets
+        release(engine, state, player, "status", lambda s: "\n".join(engine.player_status(s, game.rules, player)))
         return Status(game.title, [], [], lines)
-    head, rows = (engine.public_status_rows if public else engine.status_rows)(state, game.rules)
+    if public:  # what the thread may see, through the secrets' filter
+        from gm.channels import public_status
+
+        head, rows = public_status(engine, state, game.rules)
+    else:
+        head, rows = engine.status_rows(state, game.rules)
     lines = []
     if not engine.ended(state):
         next_day = done[-1] + 1 if done else 0

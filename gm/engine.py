@@ -132,6 +132,12 @@ class Engine:
                 return f"Day {day}'s dice decided something secret ({self.secrets.sealing_rolls or 'a hidden fact'})"
         return None
 
+    def target_odds(self, rules: Any) -> bool:
+        """May the target of an attack see the attacker's odds? The declaration's answer
+        (`secrets.target_odds`); an engine whose house rules may show more reads them here. The
+        messages' templates get it as `secrets.target_odds`."""
+        return self.secrets.target_odds
+
     def final_phase(self) -> Phase | None:
         """A phase run after every day, even one cut short because the game was decided."""
         return None

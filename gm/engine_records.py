@@ -43,6 +43,9 @@ class Hidden:
     field: str  # where it lives in the state's JSON, "*" for each key: "players.*.school"
     hidden_from: str  # "everyone" (the GM alone knows it) or "others" (all but its holder)
     until: str  # when it may come out, in words: "the game ends", "its holder dies"
+    # a sibling field of the holder's record: a player whose own value of it is the holder's may see
+    # this one too ("zone": the students in the holder's zone see what they visibly carry)
+    seen_by_sharing: str = ""
 
 
 @dataclass(frozen=True, eq=False, repr=False)

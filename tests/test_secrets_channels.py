@@ -266,3 +266,67 @@ def test_the_public_status_leaves_out_what_the_engine_hides(day3):
     head = public.output.splitlines()[1]
     assert head.split() == ["player", "status"]
     assert "Lone Wolf" not in public.output and "/10" not in public.output and "died Day 2" in public.output
+
+
+def _target_lines(game, days) -> list[str]:
+    from gm.forum.render import render_day
+
+    out = []
+    for rd in days:
+        for name, text in render_day(game, rd).items():
+            if name.startswith("messages/"):
+                out += [line for line in text.splitlines()
+                        if "attacked you with" in line or "'s attack with" in line or "caught you too" in line]
+    return out
+
+
+def test_the_target_odds_rule_is_read_from_the_declaration(demo_games, monkeypatch):
+    """The rule "a target sees no odds" lives in one place: the declaration (`secrets.target_odds`),
+    which a house rule (`target_odds: true`) may widen; the message template reads it, no more."""
+    import copy
+    from dataclasses import replace
+
+    from gm.fairness.audit import replayed
+    from gm.storage.gamedir import GameDir
+
+    gd = GameDir(demo_games.pristine("battle-royale"))
+    game = gd.load()
+    days = [replayed(gd, game, d)[0] for d in (1, 2, 3)]
+    hidden = _target_lines(game, days)
+    assert hidden and not [x for x in hidden if "% to hit" in x]
+    engine = game.engine
+    monkeypatch.setattr(type(engine), "secrets", replace(engine.secrets, target_odds=True))
+    shown = _target_lines(game, days)
+    assert len(shown) == len(hidden) and all("% to hit" in x or "% each" in x for x in shown), shown[:3]
+    monkeypatch.undo()
+    house = copy.deepcopy(game.rules)
+    house.house.target_odds = True
+    monkeypatch.setattr(game, "rules", house)
+    assert _target_lines(game, days) == shown
+
+
+def test_a_kharnage_card_drawn_for_a_silent_player_seals_its_day(demo_games):
+    """A player who sent nothing plays a card drawn from their hand (sorted by initiative): the die's
+    value beside the card, public once played, tells how many cards of the hand come before it. The
+    draw seals its day, and the commitment post says such a draw would."""
+    from gm.fairness.audit import replayed
+    from gm.storage.gamedir import GameDir
+
+    root = demo_games.pristine("kharnage")
+    gd = GameDir(root)
+    rd, _ = replayed(gd, gd.load(), 4)
+    assert [r for r in rd.rolls if "sent no orders" in r.purpose]
+    assert get_engine("kharnage").sealed(4, rd.rolls)
+    assert "a Battle card drawn for a player who sent no orders" in (root / "days" / "02" / "commit.txt").read_text(encoding="utf-8")
+
+
+def test_receipts_go_to_players_not_to_the_gms_own_steps(demo_games, tmp_path):
+    """Kharnage Day 3's orders hold the GM's `gm:` steps: `gm receipts` made one for "gm" and crashed
+    reading its card (an internal error)."""
+    from test_gm_day import unresolve
+
+    root = demo_games.copy("kharnage", tmp_path / "k")
+    unresolve(root, 3)
+    out = run("receipts", root, "--day", 3)
+    assert out.exit_code == 0, out.output
+    assert not (root / "days" / "03" / "receipts" / "gm.bbcode").exists()

@@ -214,12 +214,19 @@ def test_the_check_finds_a_doctored_leak():
 # ---- rebuilding a secret from the public values (issue 22, item 8) -------------------------------
 #
 # A value in a public roll log is public: once a day's seed is out, anyone can re-derive every roll,
-# and a roll that picks from a list anyone can rebuild tells what it picked. The attack: replay the
-# engine's own set-up (Day 0, from game.yaml, which is public) with the day's public dice values, and
-# even knowing every player's orders (a worst case), compare each field the engine declares hidden
-# (Engine.secrets) with the real state. A sealed day gives the public no values: nothing to replay.
+# and a roll that picks from a list anyone can rebuild tells what it picked. The attack, on every
+# day of every demo and of simulated games: the attacker knows all that the declaration
+# (Engine.secrets) leaves public of the state before the day (the true state, its hidden fields
+# replaced by what the attacker rebuilt on the days before; game.yaml's state before Day 0), every
+# player's orders (a worst case), and the day's public dice values if the day is open (a sealed day
+# gives none until the game ends: the attacker guesses). They replay the engine's phases (Day 0: its
+# set-up) with those values. A hidden field a day changed, that the replay gives back exactly while
+# a replay with other values does not (Day 0: every die turned half-way round; a later day: its draws
+# among lists, a pick, a shuffle, a table), was told by the public roll log: a leak. What the
+# attacker rebuilt carries over to the next day.
 
-REBUILD_GAMES = 5
+REBUILD_GAMES = 3
+REBUILD_DAYS = 12  # days of each simulated game attacked (the demos: every day)
 
 
 def _field(data, path: str) -> list:
@@ -236,50 +243,110 @@ def _field(data, path: str) -> list:
     return out
 
 
-class _PublicValues:
-    """Dice that give back the public log's values, in order, on whatever die the replay asks for."""
+_NONE = object()
 
-    def __new__(cls, values):
-        from gm.dice import DiceBase
 
-        class Replay(DiceBase):
-            def _draw(self, sides, purpose, choices=None):
-                v = values[len(self.log)] if len(self.log) < len(values) else 1
-                return (v - 1) % sides + 1
+def _at(data, path: tuple):
+    for key in path:
+        try:
+            data = data[key]
+        except (KeyError, IndexError, TypeError):
+            return _NONE
+    return data
 
-        return Replay()
+
+def _put(data, path: tuple, value) -> None:
+    for key in path[:-1]:
+        data = data[key]
+    data[path[-1]] = value
+
+
+def _values_dice(values: list[int], turn: str):
+    """Dice that give back `values` in order on whatever die the replay asks for. `turn`: "all", each
+    die turned half-way round (other values); "draws", only the draws among a list (a pick, a
+    shuffle, a table); "": none."""
+    from gm.dice import DiceBase
+
+    class Replay(DiceBase):
+        def _draw(self, sides, purpose, choices=None):
+            v = values[len(self.log)] if len(self.log) < len(values) else 1
+            turned = turn == "all" or (turn == "draws" and choices is not None)
+            return (v - 1 + (sides // 2 if turned else 0)) % sides + 1
+
+    return Replay()
+
+
+def attack_day(game, checked, rolls, truth_after, known: dict | None) -> tuple[list[str], dict | None]:
+    """One day attacked: (one line per hidden value the day's public values rebuilt, what the attacker
+    holds after the day). `known`: the attacker's state JSON after the day before (None: Day 0)."""
+    import copy
+    from dataclasses import replace
+
+    from gm.channels import hidden_values, state_json, withheld
+    from gm.pipeline.day import resolve_checked
+
+    engine = game.engine
+    day = checked.day
+    before = state_json(engine, checked.state)
+    start = copy.deepcopy(before)
+    if known is not None:  # the hidden fields as the attacker rebuilt them
+        for w in hidden_values(engine, before):
+            guess = _at(known, w.path)
+            if guess is not _NONE:
+                _put(start, w.path, copy.deepcopy(guess))
+    sealed = engine.sealed(day, rolls)
+    values = [r["value"] if isinstance(r, dict) else r.value for r in rolls]
+
+    def replay(turn: str):
+        try:
+            state = engine.state_from_json(copy.deepcopy(start))
+            after, _ = resolve_checked(game, replace(checked, state=state, fresh_state=None), _values_dice(values, turn))
+            return state_json(engine, after)
+        except Exception:  # noqa: BLE001 - orders that do not fit the attacker's state: nothing rebuilt
+            return None
+
+    public = replay("all" if sealed else "")  # a sealed day: no public value, the attacker's guess
+    # the control: Day 0's set-up with other values; a later day with other draws among lists (its
+    # d100 and damage dice kept: knowing every order, as this attacker does, they would tell the
+    # health they take; what the log must not tell is what a draw picked from a list anyone can rebuild)
+    control = public if sealed else replay("all" if day == 0 else "draws")
+    found = []
+    if public is not None and not sealed:
+        for w in withheld(engine, truth_after, None):
+            if (w.value != _at(before, w.path) and _at(public, w.path) == w.value
+                    and (control is None or _at(control, w.path) != w.value)):
+                whose = f"{w.holder}'s " if w.holder else ""
+                found.append(f"Day {day}: {whose}{w.field} rebuilt from the day's public roll log")
+    return found, public if public is not None else start
 
 
 def rebuilt_secrets(engine_name: str, sim, index: int) -> list[str]:
-    """What the public values of Day 0 of game `index` let anyone rebuild: one line per hidden field."""
+    """What the public values of each day of simulated game `index` let anyone rebuild."""
     import copy
     import hashlib
 
-    from gm.pipeline.day import resolve_checked
     from gm.dice import AuditedDice
+    from gm.pipeline.day import resolve_checked
     from gm.simulate.dice import Chooser
     from gm.simulate.play import check_policy_orders, streams
 
     engine = sim.engine
     policy = next(iter(engine.policies().values()))
+    choose = Chooser(streams("rebuild", index)[1])
     state = copy.deepcopy(sim.initial_state)
-    due = engine.players_due(state)
-    doc = policy(state, sim.rules, 0, due, Chooser(streams("rebuild", index)[1])) if due else {}
-    checked, _ = check_policy_orders(sim, state, 0, doc)
-    dice = AuditedDice(hashlib.sha256(f"rebuild {index}".encode()).digest(), engine_name, 0)
-    real, _ = resolve_checked(sim, checked, dice)
-    if engine.sealed(0, dice.log):
-        return []  # the public has no value of the day until the game ends
-    public = [r.value for r in dice.log]  # rolls.public.jsonl: index, sides, value, commitment
-    again, _ = check_policy_orders(sim, copy.deepcopy(sim.initial_state), 0, doc)
-    rebuilt, _ = resolve_checked(sim, again, _PublicValues(public))
-    before, after, guess = (json.loads(json.dumps(engine.state_to_json(s), default=str))
-                            for s in (sim.initial_state, real, rebuilt))
+    known = None
     out = []
-    for h in engine.secrets.hidden:
-        truth = _field(after, h.field)
-        if truth != _field(before, h.field) and any(truth) and _field(guess, h.field) == truth:
-            out.append(f"game {index}: {h.field} (hidden from {h.hidden_from} until {h.until}) rebuilt from Day 0's public roll log")
+    for day in range(REBUILD_DAYS):
+        due = engine.players_due(state)
+        doc = policy(state, sim.rules, day, due, choose) if due else {}
+        checked, _ = check_policy_orders(sim, copy.deepcopy(state), day, doc)
+        dice = AuditedDice(hashlib.sha256(f"rebuild {index} {day}".encode()).digest(), engine_name, day)
+        after, _ = resolve_checked(sim, checked, dice)
+        found, known = attack_day(sim, checked, dice.log, after, known)
+        out += [f"game {index}, {x}" for x in found]
+        state = after
+        if engine.ended(state):
+            break
     return out
 
 
@@ -288,6 +355,44 @@ def test_no_secret_can_be_rebuilt_from_the_public_roll_log(engine_name):
     sim = load_sim_game(engine_name, PLAYERS.get(engine_name))
     found = [x for i in range(REBUILD_GAMES) for x in rebuilt_secrets(engine_name, sim, i)]
     assert not found, "\n".join(found[:10])
+
+
+def demo_attacked(demo_games, engine_name: str, seal_hidden_rolls: bool = True) -> list[str]:
+    """Every day of the demo attacked. Battle Royale's demo posts its later days at once
+    (`seal_hidden_rolls: false`, "not for a real game"): it is attacked as a real game would post
+    it, with the default `seal_hidden_rolls: true` (the same dice; only which days are sealed
+    changes), unless `seal_hidden_rolls` is False."""
+    import copy
+
+    from gm.fairness.audit import replayed
+    from gm.storage.gamedir import GameDir
+
+    gd = GameDir(demo_games.pristine(engine_name))
+    game = gd.load()
+    house = getattr(game.rules, "house", None)
+    if getattr(house, "seal_hidden_rolls", None) is False and seal_hidden_rolls:
+        game.rules = copy.deepcopy(game.rules)
+        game.rules.house.seal_hidden_rolls = True
+    known, found = None, []
+    for day in gd.resolved_days():
+        rd, _ = replayed(gd, game, day)
+        lines, known = attack_day(game, rd.checked, rd.rolls, rd.state, known)
+        found += lines
+    return found
+
+
+@pytest.mark.parametrize("engine_name", sorted(REGISTRY))
+def test_no_secret_of_the_demo_can_be_rebuilt_from_its_public_roll_logs(engine_name, demo_games):
+    found = demo_attacked(demo_games, engine_name)
+    assert not found, "\n".join(found[:10])
+
+
+def test_the_rebuild_finds_what_the_demos_open_days_tell(demo_games):
+    """The attack can fail on a later day: Battle Royale's demo as it posts its days
+    (`seal_hidden_rolls: false`), whose searches and their fights can be replayed from the log
+    (RULINGS.md, "The public roll log", says so: the demo only)."""
+    found = demo_attacked(demo_games, "battle-royale", seal_hidden_rolls=False)
+    assert any("players.*.items" in x for x in found) and not any(x.startswith("Day 0") for x in found)
 
 
 @pytest.mark.parametrize("engine_name", ["battle-royale", "team-kill", "kharnage", "hashmi-battle-royale"])

@@ -32,7 +32,7 @@ def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, 
     from gm.forum.profiles import split_post
     from gm.forum.render import render_post
     from gm.forum.thread import read_thread
-    from gm.forum.votecount import count_votes, not_voting, votes_yaml, write_votes
+    from gm.forum.votecount import count_post, count_votes, votes_yaml, write_votes
 
     gd = GameDir(root)
     game = gd.load()
@@ -65,11 +65,7 @@ def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, 
 
     game = with_replacements(game, replacements(gd, game, day))  # a replacement posts as the character
     tally = count_votes(thread, where, game, state, day, by_pm, ruled_out)
-    kinds = [{"key": k.key, "label": k.label, "colour": k.colour, "table": tally.table(k.key),
-              "pm": tally.pm_voters(k.key)} for k in tally.kinds]
-    post = render_post(game, "votecount.j2", day=day, kinds=kinds, not_voting=not_voting(tally, game, state),
-                       by_pm=any(k["pm"] for k in kinds),
-                       posts=tally.counted_posts, late=tally.late_posts, deadline=bool(thread.deadline_line or when))
+    post = count_post(game, state, tally, deadline=bool(thread.deadline_line or when))  # through the secrets' filter
     written = None
     if not dry_run:
         with gd.lock():

@@ -159,6 +159,7 @@ def _render_day(game, rd) -> dict[str, str]:
     salts = rd.checked.salts
     orders = rd.checked.orders
     views = engine.player_views(rd.state, game.rules, names)
+    secrets = {"target_odds": engine.target_odds(game.rules)}  # what the declaration lets a reader see
     # what each player may order tomorrow (Engine.order_form): in message.j2's context as `order_form`,
     # and added after the shipped message (a game's own message.j2 places it where it likes)
     forms = engine.form_in_message and not engine.ended(rd.state)
@@ -171,7 +172,7 @@ def _render_day(game, rd) -> dict[str, str]:
         lines = engine.order_form(rd.state, game.rules, name, views[name]) if name in due_next else []
         text = message.render(game=base, view=views[name], events=event_dicts(own_events.get(name, [])),
                               public_events=public_dicts, no_orders=name in missing, salt=salts.get(name), rolled=len(rd.rolls),
-                              order_form=lines, places=places, learned=learned.get(name, []),
+                              order_form=lines, places=places, learned=learned.get(name, []), secrets=secrets,
                               status=engine.public_status(public, name, public_dicts),
                               orders_echo=engine.orders_echo(orders[name], game.rules) if name in orders else None)
         text += _rulings(env, base, event_dicts(theirs), "player", name)

@@ -108,6 +108,19 @@ def count_votes(thread: Thread, where: str, game: Game, state, day: int, by_pm: 
     return tally
 
 
+def count_post(game: Game, state, tally: Tally, deadline: bool) -> str:
+    """The vote-count post for the thread, from the tally and the day's state, through the secrets'
+    filter (gm/channels.py)."""
+    from gm.channels import release
+    from gm.forum.render import render_post
+
+    kinds = [{"key": k.key, "label": k.label, "colour": k.colour, "table": tally.table(k.key),
+              "pm": tally.pm_voters(k.key)} for k in tally.kinds]
+    return release(game.engine, state, None, "vote count", lambda s: render_post(
+        game, "votecount.j2", day=tally.day, kinds=kinds, not_voting=not_voting(tally, game, s),
+        by_pm=any(k["pm"] for k in kinds), posts=tally.counted_posts, late=tally.late_posts, deadline=deadline))
+
+
 def _warn(where: str, line: int, message: str) -> Problem:
     return Problem(Location(where, line), message, "warning")
 

@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from gm.channels import Guard, release
 from gm.errors import GmError, StateError
 from gm.storage.gamedir import Game, GameDir, default_day, replace_file_atomically
 from gm.yamlio import display_path
@@ -146,7 +147,7 @@ def receipts(root: Path, day: int | None, now_raw: str | None = None) -> Receipt
 
 def _write_receipts(gd: GameDir, game: Game, day: int | None, now_raw: str | None) -> Receipts:
     from gm.errors import OrderError
-    from gm.forum.render import message_filename, render_post
+    from gm.forum.render import message_filename
 
     day, checked, deadline = _context(gd, game, day, now_utc(now_raw))
     if checked.errors:
@@ -157,22 +158,38 @@ def _write_receipts(gd: GameDir, game: Game, day: int | None, now_raw: str | Non
     engine = game.engine
     # everyone who owes orders, and everyone else who sent any (standing orders on another player's
     # turn, a salt): a receipt is the proof that what they sent arrived
-    senders = checked.due + [p for p in sorted(set(checked.orders) | set(checked.salts)) if p not in checked.due]
+    # (players only: the GM's own steps, Kharnage's `gm:` block, get no receipt)
+    players = set(engine.players_in_state(checked.state))
+    senders = checked.due + [p for p in sorted(set(checked.orders) | set(checked.salts)) if p not in checked.due and p in players]
+    guard = Guard(engine, checked.state)
     for player in senders:
-        sent = checked.orders.get(player)
-        lines = engine.receipt_lines(sent, checked.state, game.rules, player) if sent is not None else []
-        warned = checked.warnings_of.get(player, [])
-        text = render_post(game, "receipt.j2", day=day, player=player, lines=lines,
-                           received=player not in checked.missing and sent is not None,
-                           defaults_note=checked.defaults_note, salt=checked.salts.get(player),
-                           deadline=deadline.text(), warnings=receipt_warnings(warned, player),
-                           day_name=engine.day_name(checked.state, day))
+        text = receipt_post(game, checked, day, player, deadline.text(), guard)
         path = folder / f"{message_filename(player, taken)}.{game.ext}"
         before = path.read_text(encoding="utf-8") if path.is_file() else None
         if before != text:
             replace_file_atomically(path, text)
         out.written.append((player, display_path(path), "new" if before is None else "same" if before == text else "changed"))
     return out
+
+
+def receipt_post(game: Game, checked, day: int, player: str, deadline_text: str | None, guard: Guard | None = None) -> str:
+    """One player's receipt: their orders as the engine understood them, from the day's checked
+    orders and state; through the secrets' filter for them (gm/channels.py)."""
+    from gm.forum.render import render_post
+
+    engine = game.engine
+    sent = checked.orders.get(player)
+    warned = checked.warnings_of.get(player, [])
+
+    def receipt(s) -> str:
+        return render_post(game, "receipt.j2", day=day, player=player,
+                           lines=engine.receipt_lines(sent, s, game.rules, player) if sent is not None else [],
+                           received=player not in checked.missing and sent is not None,
+                           defaults_note=engine.defaults_note(s), salt=checked.salts.get(player),
+                           deadline=deadline_text, warnings=receipt_warnings(warned, player),
+                           day_name=engine.day_name(s, day))
+
+    return (guard or Guard(engine, checked.state)).release(player, "receipt", receipt)
 
 
 # a file of the game folder, or a `file:line:col`, in a warning's words: the GM's, never a receipt's
@@ -203,17 +220,26 @@ def _to_reader(message: str, player: str) -> str:
 
 def form(root: Path, day: int | None, player: str | None, now_raw: str | None = None) -> tuple[int, str]:
     """The order form of the day: blank for the thread, or one player's (what they may order)."""
-    from gm.forum.render import render_post
-
     gd = GameDir(root)
     game = gd.load()
     day, checked, deadline = _context(gd, game, day, now_utc(now_raw))
     if player is not None:
         senders = checked.due + [p for p in game.engine.may_send(checked.state) if p not in checked.due]
         player = find_player(game, player, senders)
-    lines = game.engine.order_form(checked.state, game.rules, player)
-    text = game.engine.form_text(checked.state, game.rules, player) if player is not None else None
-    return day, render_post(game, "form.j2", day=day, player=player, lines=lines, text=text, deadline=deadline.text())
+    return day, form_post(game, checked.state, day, player, deadline.text())
+
+
+def form_post(game: Game, state: Any, day: int, player: str | None, deadline_text: str | None) -> str:
+    """`gm form`'s post: the blank form for the thread (player None), or one player's, from the
+    state of the day; through the secrets' filter for its reader (gm/channels.py)."""
+    from gm.forum.render import render_post
+
+    def post(s) -> str:
+        lines = game.engine.order_form(s, game.rules, player)
+        text = game.engine.form_text(s, game.rules, player) if player is not None else None
+        return render_post(game, "form.j2", day=day, player=player, lines=lines, text=text, deadline=deadline_text)
+
+    return release(game.engine, state, player, "order form", post)
 
 
 def find_player(game: Game, raw: str, due: list[str] | None = None) -> str:
@@ -243,8 +269,6 @@ class Reminder:
 
 def remind(root: Path, day: int | None, now_raw: str | None = None) -> Reminder:
     """The thread post naming who has not sent orders yet, in the forum's mention syntax, with the time left."""
-    from gm.forum.render import render_post
-
     gd = GameDir(root)
     game = gd.load()
     now = now_utc(now_raw)
@@ -256,9 +280,18 @@ def remind(root: Path, day: int | None, now_raw: str | None = None) -> Reminder:
     from gm.gmday.rulings import replacements, with_replacements
 
     game = with_replacements(game, replacements(gd, game, day))  # a replaced character's new player is named
-    handle_of = {player: handle for handle, player in sorted(game.handles.items())}
     waiting = list(checked.missing)
-    mentions = [handle_of.get(p, p) for p in waiting]  # remind.j2 writes the "@"
-    post = render_post(game, "remind.j2", day=day, waiting=mentions, due=len(checked.due), deadline=deadline.text(),
-                       left=time_left(deadline, now), defaults_note=checked.defaults_note)
+    post = reminder_post(game, checked.state, day, waiting, len(checked.due), deadline.text(), time_left(deadline, now))
     return Reminder(day, post, waiting, deadline)
+
+
+def reminder_post(game: Game, state: Any, day: int, waiting: list[str], due: int, deadline_text: str | None,
+                  left: str | None) -> str:
+    """`gm remind`'s post for the thread, through the secrets' filter (gm/channels.py)."""
+    from gm.forum.render import render_post
+
+    handle_of = {player: handle for handle, player in sorted(game.handles.items())}
+    mentions = [handle_of.get(p, p) for p in waiting]  # remind.j2 writes the "@"
+    return release(game.engine, state, None, "reminder", lambda s: render_post(
+        game, "remind.j2", day=day, waiting=mentions, due=due, deadline=deadline_text, left=left,
+        defaults_note=game.engine.defaults_note(s)))

@@ -78,9 +78,9 @@ class BattleRoyale(Views, Forms, Rulings, Vocabulary, Engine):
     secrets = Secrets(
         hidden=(Hidden("players.*.role", "others", "the game ends"),
                 Hidden("players.*.school", "others", "its holder dies"),
-                Hidden("players.*.zone", "others", "its holder dies"),
+                Hidden("players.*.zone", "others", "its holder dies", seen_by_sharing="zone"),
                 Hidden("players.*.health", "others", "the game ends"),
-                Hidden("players.*.items", "others", "the game ends"),
+                Hidden("players.*.items", "others", "the game ends", seen_by_sharing="zone"),
                 Hidden("players.*.bonuses", "others", "the game ends"),
                 Hidden("players.*.requested_role", "others", "the game ends"),
                 Hidden("zones.*.hidden", "everyone", "the game ends"),
@@ -88,7 +88,8 @@ class BattleRoyale(Views, Forms, Rulings, Vocabulary, Engine):
         sealed_days=(0,),
         sealed_why=("Day 0's dice drew the schools, the hidden items, the granted role requests and the bonuses "
                     "from lists anyone can rebuild, so its seed (or its roll log) would show them"),
-        sealing_rolls="a search, a loot, a trap, a poisoning, a contested item, a reward drop or a bounty",
+        sealing_rolls=("a search, a loot, a trap, a poisoning, a contested item, a tie for a kill, a choice among "
+                       "several covering students, a proficiency drawn at random, a reward drop or a bounty"),
     )
 
     def setup(self, doc: Any, path: str) -> GameSetup:
@@ -115,6 +116,10 @@ class BattleRoyale(Views, Forms, Rulings, Vocabulary, Engine):
         if state.day < 0:  # Day 0
             return "they wake up in a random zone, with a random bonus"
         return "they get the defaults: Defend, no movement"
+
+    def target_odds(self, rules) -> bool:
+        """Hidden by the declaration; `target_odds: true` in house_rules shows them (RULINGS.md, "What a target sees")."""
+        return self.secrets.target_odds or rules.house.target_odds
 
     def players_due(self, state: State) -> list[str]:
         """Who owes orders today: every living player (everyone, on Day 0)."""

@@ -84,7 +84,8 @@ def redirect(day: Day, attacker: Player, target: Player, covers: dict[str, list[
     if own is not None and own.action == "cover" and own.target in coverers:
         return target
     name = coverers[0] if len(coverers) == 1 else day.dice.pick(
-        coverers, f"{purpose}: which of those covering {target.name} takes it", about=(attacker.name,))
+        coverers, f"{purpose}: which of those covering {target.name} takes it", about=(attacker.name,),
+        hides=day.rules.house.seal_hidden_rolls)  # its die has a side per covering student: how many cover is hidden
     return state.players[name]
 
 

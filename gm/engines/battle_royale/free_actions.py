@@ -156,7 +156,9 @@ def _proficiencies(state: State, rules: Rules, dice: DiceBase, orders: dict[str,
             continue
         chosen = [fa.item for fa in orders[p.name].free_of("proficiency")] if p.name in orders else []
         drawn = not chosen
-        name = chosen[0] if chosen else dice.pick(sorted(rules.proficiencies), f"{p.name} named no proficiency: which one", about=(p.name,))
+        # hides: a die as large as the list of proficiencies, whose value names the one drawn (a bonus)
+        name = chosen[0] if chosen else dice.pick(sorted(rules.proficiencies), f"{p.name} named no proficiency: which one",
+                                                  about=(p.name,), hides=rules.house.seal_hidden_rolls)
         p.bonuses.append(name)
         p.pending_proficiency = False
         events.append(private("proficiency", [p.name], STEP, player=p.name, proficiency=name, drawn=drawn))

@@ -108,6 +108,7 @@ class HouseRules:
     marked_can_win: bool
     nearby_listed: int
     seal_hidden_rolls: bool = True  # a roll deciding a hidden fact seals its day (RULINGS.md, "The public roll log")
+    target_odds: bool = False  # a target's message shows the attacker's odds too (RULINGS.md, "What a target sees")
 
     def closures_for(self, alive: int) -> int:
         """How many zones close tonight with `alive` students left (the table's highest row that applies)."""

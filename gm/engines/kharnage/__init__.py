@@ -53,6 +53,7 @@ class Kharnage(Views, Forms, Rulings, Vocabulary, RosterSetup, Engine):
         sealed_days=(0,),
         sealed_why=("Day 0's dice shuffled every Reserve and Battle deck, so its seed (or its roll log) would "
                     "show every player's coming draws and hand"),
+        sealing_rolls="a Battle card drawn for a player who sent no orders",
     )
 
     def check_all(self, orders, missing, state: State, rules: Rules, day: int, folder: str):

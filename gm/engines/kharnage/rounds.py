@@ -30,7 +30,9 @@ def silent_card(state: State, rules: Rules, dice: DiceBase, name: str) -> str:
         return hand[0]
     if rules.silent_card == "highest":
         return hand[-1]
-    return dice.pick(hand, f"{name} sent no orders: the Battle card played, from the hand", about=(name,))
+    # hides: the die's value, beside the card it played (public once played), tells how many cards of
+    # the hand come before it by initiative: a day with such a draw is sealed (RULINGS.md)
+    return dice.pick(hand, f"{name} sent no orders: the Battle card played, from the hand", about=(name,), hides=True)
 
 
 def yeah(state: State, orders: dict, dice: DiceBase, rules: Rules) -> list[Event]:
