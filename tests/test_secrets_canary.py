@@ -90,7 +90,7 @@ def demo_days(demo_games, engine_name):
     gd = GameDir(root)
     game = gd.load()
     for day in gd.resolved_days():
-        rd, _ = replayed(gd, game, day)
+        rd, _, game, _ = replayed(gd, game, day)
         yield game, rd
 
 

@@ -314,7 +314,7 @@ def test_a_kharnage_card_drawn_for_a_silent_player_seals_its_day(demo_games):
 
     root = demo_games.pristine("kharnage")
     gd = GameDir(root)
-    rd, _ = replayed(gd, gd.load(), 4)
+    rd = replayed(gd, gd.load(), 4)[0]
     assert [r for r in rd.rolls if "sent no orders" in r.purpose]
     assert get_engine("kharnage").sealed(4, rd.rolls)
     assert "a Battle card drawn for a player who sent no orders" in (root / "days" / "02" / "commit.txt").read_text(encoding="utf-8")

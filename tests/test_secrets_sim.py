@@ -375,7 +375,7 @@ def demo_attacked(demo_games, engine_name: str, seal_hidden_rolls: bool = True) 
         game.rules.house.seal_hidden_rolls = True
     known, found = None, []
     for day in gd.resolved_days():
-        rd, _ = replayed(gd, game, day)
+        rd, _, game, _ = replayed(gd, game, day)
         lines, known = attack_day(game, rd.checked, rd.rolls, rd.state, known)
         found += lines
     return found
