@@ -13,7 +13,6 @@ or a player's name turns into markup (bold, italics, code, a tag, raw HTML, a me
 from __future__ import annotations
 
 import json
-import random
 import re
 from collections import Counter
 from dataclasses import replace
@@ -29,7 +28,7 @@ from gm.forum.profiles import GENERIC, PROFILES  # noqa: E402
 from gm.markup import bbcode_problems  # noqa: E402
 from gm.fairness.machine_lines import is_machine_line  # noqa: E402
 
-from helpers_scale import SEED, plain  # noqa: E402
+from helpers_scale import plain, play  # noqa: E402
 
 HOSTILE = ["Zed [b]Bold", "Ivy <i>x</i>", "Ann *Star*", "Cy `tick`", "Di ||spoil||", "Eve @everyone", "Max _Axe_"]
 FORUMS = [*PROFILES.values(), *GENERIC.values()]
@@ -56,38 +55,11 @@ def _hostile_game(engine_name: str) -> dict:
 
 
 def _days(engine_name: str, root: Path):
-    """(game, resolved days) of a short game of the engine, each day resolved once."""
-    from gm.pipeline.day import resolve_day
-    from gm.storage.gamedir import GameDir
-    from gm.pipeline.record import day_files
-    from gm.simulate.dice import Chooser
-
-    engine = get_engine(engine_name)
-    root.mkdir(parents=True)
+    """(game, resolved days) of a short game of the engine, with markup-breaking names."""
     doc = _hostile_game(engine_name)
     doc["title"] = "Parse *matrix* [b]"
-    (root / "game.yaml").write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
-    gd = GameDir(root)
-    game = gd.load()
-    choose = Chooser(random.Random(f"matrix|{engine_name}"))
-    write = engine.policies()["random"]
-    state = game.initial_state
-    out = []
-    for day in range(DAYS):
-        due = engine.players_due(state)
-        orders = write(state, game.rules, day, due, choose) if due else {}
-        if orders:
-            folder = root / "days" / f"{day:02d}" / "orders"
-            folder.mkdir(parents=True)
-            (folder / "orders.yaml").write_text(json.dumps(plain(orders), indent=1) + "\n", encoding="utf-8")
-        game = gd.load()
-        rd = resolve_day(gd, game, day, SEED[:31] + bytes([day]))
-        gd.write_result(day, day_files(game, rd))
-        out.append(rd)
-        state = rd.state
-        if engine.ended(state):
-            break
-    return game, out
+    played = play(engine_name, len(doc["roster"]), root, DAYS, seed="matrix", doc=doc)
+    return played[-1].game, [d.resolved for d in played]
 
 
 _MD = markdown_it.MarkdownIt("commonmark")
