@@ -2,7 +2,9 @@
 stock length and at the shortest a GM may set, with player names chosen to break markup: each
 unit a GM pastes (a post, or each part of a split one) must parse as meant, with real parsers:
 `bbcode` for the BBCode boards and markdown-it-py (CommonMark, as Discourse and Discord build on
-it) for Markdown.
+it) for Markdown, and for Discord also the npm `discord-markdown-parser` and `discord-markdown`
+(tests/js: pinned by its package-lock.json, installed by `.ci/run` with `npm ci`; where node or
+the packages are missing those tests are skipped, and with GM_REQUIRE_NPM=1, as on CI, they fail).
 
 A unit fails when: it is longer than the forum takes; a BBCode tag or a Markdown code fence,
 [details] block or ||spoiler|| is left open; a machine line (gm-...) is outside a code block or
@@ -13,7 +15,10 @@ or a player's name turns into markup (bold, italics, code, a tag, raw HTML, a me
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
+import subprocess
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
@@ -122,15 +127,36 @@ def _posts(files: dict[str, str], ext: str) -> dict[str, list[str]]:
     return {rel: [t for _, t in sorted(parts)] or [files[rel]] for rel, parts in posts.items()}
 
 
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    """engine -> (game, resolved days), each engine's short game played once for this module."""
+    cache: dict = {}
+
+    def get(engine_name: str):
+        if engine_name not in cache:
+            cache[engine_name] = _days(engine_name, tmp_path_factory.mktemp(engine_name) / "game")
+        return cache[engine_name]
+
+    return get
+
+
+def _limits(forum) -> list[int | None]:
+    return sorted({forum.max_length, SHORTEST}, key=lambda x: x or 10**9)
+
+
+def _shown(game, forum, limit):
+    return replace(game, format=forum.format, forum=replace(forum, max_length=limit))
+
+
 @pytest.mark.parametrize("engine_name", sorted(REGISTRY))
-def test_every_unit_of_every_post_parses_under_every_forum_and_length(engine_name, tmp_path):
+def test_every_unit_of_every_post_parses_under_every_forum_and_length(engine_name, played):
     from gm.pipeline.record import day_files
 
-    game, days = _days(engine_name, tmp_path / "game")
+    game, days = played(engine_name)
     failures, units = [], 0
     for forum in FORUMS:
-        for limit in sorted({forum.max_length, SHORTEST}, key=lambda x: x or 10**9):
-            shown = replace(game, format=forum.format, forum=replace(forum, max_length=limit))
+        for limit in _limits(forum):
+            shown = _shown(game, forum, limit)
             for rd in days:
                 files = day_files(shown, rd)
                 for rel, parts in _posts(files, shown.ext).items():
@@ -148,5 +174,93 @@ def test_every_unit_of_every_post_parses_under_every_forum_and_length(engine_nam
                     if want != got:
                         lost = sorted((want - got).elements())[:2]
                         failures.append(f"{forum.name} at {limit}, Day {rd.day} {rel}: code lines not kept as code, e.g. {lost}")
+    assert units > 0
+    assert not failures, f"{len(failures)} failure(s) in {units} units:\n" + "\n".join(failures[:40])
+
+
+# ---- Discord, with the npm parsers --------------------------------------------------------
+
+JS = Path(__file__).parent / "js"
+DISCORD_PARSERS = ("discord-markdown-parser", "discord-markdown")
+
+
+def _npm_parse(units: list[str]) -> list[dict]:
+    """Each unit as both Discord parsers read it (tests/js/discord_parse.js: one node process for
+    the whole batch). Skips where node or the packages are missing, fails so with GM_REQUIRE_NPM=1."""
+    node = shutil.which("node")
+    missing = ("node is not installed" if node is None else
+               None if all((JS / "node_modules" / p / "package.json").is_file() for p in DISCORD_PARSERS) else
+               "the Discord parsers are not installed (cd tests/js && npm ci)")
+    if missing:
+        if os.environ.get("GM_REQUIRE_NPM") == "1":
+            pytest.fail(f"GM_REQUIRE_NPM=1 but {missing}")
+        pytest.skip(missing)
+    done = subprocess.run([node, str(JS / "discord_parse.js")], input=json.dumps(units), capture_output=True,
+                          text=True, encoding="utf-8", timeout=300, check=False)
+    assert done.returncode == 0, f"tests/js/discord_parse.js failed: {done.stderr[-2000:]}"
+    out = json.loads(done.stdout)
+    assert len(out) == len(units)
+    return out
+
+
+def _code_lines(read: dict) -> list[str]:
+    return [x for block in read["code"] for x in block.split("\n") if x.strip()]
+
+
+# A name read as markup: (node type, its text) as the parsers give them for HOSTILE's names.
+_NAME_MARKUP = {("em", "Star"): "a name's *Star* in italics", ("em", "Axe"): "a name's _Axe_ in italics",
+                ("inlineCode", "tick"): "a name's `tick` as code", ("spoiler", "spoil"): "a name's ||spoil|| as a spoiler"}
+_MENTIONS = {"everyone", "here", "discordEveryone", "discordHere"}
+
+
+def _discord_problems(unit: str, read: dict) -> list[str]:
+    problems = []
+    code = _code_lines(read)
+    for line in unit.split("\n"):
+        if is_machine_line(line):
+            body = re.search(r"gm-[a-z]+ \{.*\}", line).group()
+            if not any(body in c for c in code):
+                problems.append(f"machine line outside code: {body[:40]}")
+    if "```" in read["prose"]:
+        problems.append("a code fence left open")
+    if "||" in read["prose"]:
+        problems.append("a ||spoiler|| left open")
+    for kind, text in read["marks"]:
+        if (kind, text.strip()) in _NAME_MARKUP:
+            problems.append(_NAME_MARKUP[kind, text.strip()])
+        if kind in _MENTIONS:
+            problems.append("a mention that pings everyone")
+    return problems
+
+
+@pytest.mark.parametrize("engine_name", sorted(REGISTRY))
+def test_every_discord_unit_parses_with_both_npm_discord_parsers(engine_name, played):
+    from gm.pipeline.record import day_files
+
+    game, days = played(engine_name)
+    forum = PROFILES["discord"]
+    batch: list[str] = []
+    posts = []  # (where, whole post's index in batch, its parts' indexes)
+    for limit in _limits(forum):
+        shown = _shown(game, forum, limit)
+        for rd in days:
+            files = day_files(shown, rd)
+            for rel, parts in _posts(files, shown.ext).items():
+                batch.append(files[rel])
+                whole = len(batch) - 1
+                batch.extend(parts)
+                posts.append((f"at {limit}, Day {rd.day} {rel}", whole, range(whole + 1, len(batch))))
+    read = _npm_parse(batch)
+    failures, units = [], 0
+    for where, whole, parts in posts:
+        for parser in DISCORD_PARSERS:
+            for n, i in enumerate(parts, 1):
+                units += 1
+                failures += [f"{parser} {where} part {n}: {p}" for p in _discord_problems(batch[i], read[i][parser])]
+            want = Counter(_code_lines(read[whole][parser]))
+            got = Counter(x for i in parts for x in _code_lines(read[i][parser]))
+            if want != got:
+                lost = sorted((want - got).elements())[:2] or sorted((got - want).elements())[:2]
+                failures.append(f"{parser} {where}: code lines not kept as code, e.g. {lost}")
     assert units > 0
     assert not failures, f"{len(failures)} failure(s) in {units} units:\n" + "\n".join(failures[:40])
