@@ -656,9 +656,9 @@ def _forum(game, name: str | None, max_length: int | None):
     from gm.rerender import forum_named
 
     if name:
-        return forum_named(name, max_length)
+        return forum_named(name, max_length, game)
     chosen = game.forum or GENERIC[game.format]
-    return forum_named(chosen.name, max_length) if max_length is not None else chosen
+    return forum_named(chosen.name, max_length, game) if max_length is not None else chosen
 
 
 def render(root: Path, day: int | None, forum: str | None, max_length: int | None):

@@ -89,8 +89,8 @@ class Markup:
         """A monospace block. Text inside cannot end the block early: a '[' that starts a tag (BBCode)
         or a run of backticks (Markdown) is broken with a zero-width space."""
         text = str(value)
-        if self.fmt == "bbcode":
-            return Safe(f"[code]{escape_bbcode(text)}[/code]")
+        if self.fmt == "bbcode":  # a mention in a code block pings nobody: '@' stays as written (a salt line quotes it)
+            return Safe("[code]" + _BB_TAG_START.sub("[\u200b", text) + "[/code]")
         if self.fmt == "markdown":
             return Safe(f"```\n{_BACKTICKS.sub(lambda m: chr(0x200b).join(m.group(0)), text)}\n```")
         return Safe(text)

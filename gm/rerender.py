@@ -30,9 +30,10 @@ class Rendered:
     files: list[str]
 
 
-def forum_named(name: str, max_length: int | None = None):
+def forum_named(name: str, max_length: int | None = None, game: Game | None = None):
     """A forum profile or bare format by name (`discord`, `phpbb`, `markdown`, ...), as game.yaml's
-    `forum:` takes them; a limit of the GM's own as `max_length:` sets it."""
+    `forum:` takes them; a limit of the GM's own as `max_length:` sets it, no shorter than `game`'s
+    machine lines need (gm/fairness/fits.py)."""
     from gm.forum.profiles import GENERIC, PROFILES
     from gm.suggest import did_you_mean
 
@@ -45,6 +46,12 @@ def forum_named(name: str, max_length: int | None = None):
         if max_length < 500:
             raise StateError("--max-length must be at least 500 characters")
         forum = replace(forum, max_length=max_length)
+        if game is not None:
+            from gm.forum.profiles import length_problem
+
+            why = length_problem(forum, game.title, game.engine.facts.name)
+            if why:
+                raise StateError(f"--max-length is {max_length}, and {why}")
     return forum
 
 

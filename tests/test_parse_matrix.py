@@ -37,11 +37,9 @@ from helpers_scale import plain, play  # noqa: E402
 
 HOSTILE = ["Zed [b]Bold", "Ivy <i>x</i>", "Ann *Star*", "Cy `tick`", "Di ||spoil||", "Eve @everyone", "Max _Axe_"]
 FORUMS = [*PROFILES.values(), *GENERIC.values()]
-# The shortest post length at which every post of these games can be posted: game.yaml accepts
-# max_length from 500, but the reveal's and the lock's machine lines (about 450-480 characters
-# since issue 23) must each fit whole in one part, so below about 550 gm refuses such a post with a
-# located error (check_fits) rather than cut a line.
-SHORTEST = 700
+# Each game is also checked at the shortest post length gm accepts for it (gm/fairness/fits.py:
+# its widest machine line, the lock's, which holds the title, whole in one part), so every post
+# gm makes splits at exactly that floor.
 DAYS = 2
 SEATS = len(HOSTILE)  # a small table: every hostile name seated, and the test quick
 
@@ -117,6 +115,41 @@ def _unit_problems(unit: str, fmt: str, limit: int | None) -> list[str]:
     return problems
 
 
+def _fairness_posts(game, rd) -> dict[str, str]:
+    """The day's commitment and lock posts (`gm commit`, `gm lock`) as they would be for this game,
+    with the widest values their machine lines take: a beacon round, a deadline, digests, and a
+    salt from every player (hostile names, salts with markup in them)."""
+    from datetime import datetime, timezone
+
+    from gm.fairness.beacon import round_after, utc_words
+    from gm.fairness.commitment import commit_post, commit_record
+    from gm.fairness.lock import lock_post, lock_record
+    from gm.names import file_stem
+
+    deadline = datetime(2026, 3, 1, 20, 0, tzinfo=timezone.utc)
+    beacon = round_after(deadline)
+    sha = "f" * 64
+    record = commit_record(game, rd.day, sha, sha if rd.day else None, beacon, False, deadline, sha)
+    commit = commit_post(game, record, utc_words(deadline))
+    names = list(game.roster)
+    files = {f"orders/{file_stem(n)}.yaml": sha for n in names}
+    salts = {n: f"for *{n}* ||x|| [b]" for n in names}
+    times = {"deadline": utc_words(deadline), "now": utc_words(deadline), "round_time": None}
+    lock = lock_post(game, lock_record(game, rd.day, sha, beacon, files, salts, False, None, sha), files, salts, times)
+    return {f"commit.{game.ext}": commit, f"lock.{game.ext}": lock}
+
+
+def _units(game, rd) -> dict[str, tuple[str, list[str]]]:
+    """Each post of the day (result files, commitment and lock): (whole, the units a GM pastes)."""
+    from gm.commands import post_parts
+    from gm.pipeline.record import day_files
+
+    files = day_files(game, rd)
+    out = {rel: (files[rel], parts) for rel, parts in _posts(files, game.ext).items()}
+    out.update({rel: (post, post_parts(game, post)) for rel, post in _fairness_posts(game, rd).items()})
+    return out
+
+
 def _posts(files: dict[str, str], ext: str) -> dict[str, list[str]]:
     """Each post among a day's files, and the units a GM pastes for it (its parts, or itself)."""
     posts = {rel: [] for rel in files if rel.endswith("." + ext) and not re.search(r"\.part\d+\.", rel)}
@@ -140,8 +173,10 @@ def played(tmp_path_factory):
     return get
 
 
-def _limits(forum) -> list[int | None]:
-    return sorted({forum.max_length, SHORTEST}, key=lambda x: x or 10**9)
+def _limits(forum, game) -> list[int | None]:
+    from gm.fairness.fits import shortest_length
+
+    return sorted({forum.max_length, shortest_length(game.title, game.engine.facts.name)[0]}, key=lambda x: x or 10**9)
 
 
 def _shown(game, forum, limit):
@@ -150,17 +185,13 @@ def _shown(game, forum, limit):
 
 @pytest.mark.parametrize("engine_name", sorted(REGISTRY))
 def test_every_unit_of_every_post_parses_under_every_forum_and_length(engine_name, played):
-    from gm.pipeline.record import day_files
-
     game, days = played(engine_name)
     failures, units = [], 0
     for forum in FORUMS:
-        for limit in _limits(forum):
+        for limit in _limits(forum, game):
             shown = _shown(game, forum, limit)
             for rd in days:
-                files = day_files(shown, rd)
-                for rel, parts in _posts(files, shown.ext).items():
-                    whole = files[rel]
+                for rel, (whole, parts) in _units(shown, rd).items():
                     if forum.format == "bbcode":
                         want = Counter(_bb_code_lines(whole))
                         got = Counter(x for p in parts for x in _bb_code_lines(p))
@@ -235,18 +266,15 @@ def _discord_problems(unit: str, read: dict) -> list[str]:
 
 @pytest.mark.parametrize("engine_name", sorted(REGISTRY))
 def test_every_discord_unit_parses_with_both_npm_discord_parsers(engine_name, played):
-    from gm.pipeline.record import day_files
-
     game, days = played(engine_name)
     forum = PROFILES["discord"]
     batch: list[str] = []
     posts = []  # (where, whole post's index in batch, its parts' indexes)
-    for limit in _limits(forum):
+    for limit in _limits(forum, game):
         shown = _shown(game, forum, limit)
         for rd in days:
-            files = day_files(shown, rd)
-            for rel, parts in _posts(files, shown.ext).items():
-                batch.append(files[rel])
+            for rel, (whole_text, parts) in _units(shown, rd).items():
+                batch.append(whole_text)
                 whole = len(batch) - 1
                 batch.extend(parts)
                 posts.append((f"at {limit}, Day {rd.day} {rel}", whole, range(whole + 1, len(batch))))

@@ -95,13 +95,27 @@ def _lock_time(day: int, commit: dict, now, early: bool, reason: str | None) -> 
     return is_early, reason, words
 
 
+def lock_post(game: Game, record: dict, files: dict[str, str], salts: dict[str, str], times: dict) -> str:
+    """The lock post of a `gm-lock` record: its line, a `gm-file` line per (salted) orders file digest,
+    a `gm-salt` line per salt, each checked whole and able to fit one part of the forum's posts."""
+    from gm.fairness.machine_lines import check_fits, check_machine_lines, machine_line
+    from gm.fairness.reveal import salt_lines
+    from gm.forum.render import render_post
+
+    day = record["day"]
+    file_lines = [machine_line(FILE_TAG, {"day": day, "file": name, "sha256": sha}) for name, sha in sorted(files.items())]
+    post = render_post(game, "lock.j2", day=day, record=record, machine=machine_line(LOCK_TAG, record),
+                       file_lines="\n".join(file_lines), salt_lines="\n".join(salt_lines(day, salts)),
+                       salts=sorted(salts.items()), times=times)
+    check_machine_lines(post, [machine_line(LOCK_TAG, record)] + file_lines + salt_lines(day, salts), "the lock post")
+    check_fits(post, game.forum.max_length if game.forum else None, "the lock post")
+    return post
+
+
 def lock_day(gd: GameDir, game: Game, day: int, check: Callable[[], Any], now=None, early: bool = False,
              reason: str | None = None) -> Locked:
     """`check()` reads the day as it is now (gm/pipeline/day.py check_day): the caller, above, hands it down."""
     from gm.fairness.commitment import commit_path, committed_record, log_event, rules_sha256
-    from gm.fairness.reveal import salt_lines
-    from gm.fairness.machine_lines import check_fits, check_machine_lines, machine_line
-    from gm.forum.render import render_post
 
     if gd.is_resolved(day):
         raise StateError(f"Day {day} is already resolved: lock the orders at the deadline, before resolving")
@@ -131,12 +145,7 @@ def lock_day(gd: GameDir, game: Game, day: int, check: Callable[[], Any], now=No
     is_early, late, times = _lock_time(day, commit, now, early, reason)
     record = lock_record(game, day, hashlib.sha256(post_path.read_bytes()).hexdigest(),
                          (commit.get("beacon") or {}).get("round"), files, salts, is_early, late, rules_sha256(gd))
-    file_lines = [machine_line(FILE_TAG, {"day": day, "file": name, "sha256": sha}) for name, sha in sorted(files.items())]
-    post = render_post(game, "lock.j2", day=day, record=record, machine=machine_line(LOCK_TAG, record),
-                       file_lines="\n".join(file_lines), salt_lines="\n".join(salt_lines(day, salts)),
-                       salts=sorted(salts.items()), times=times)
-    check_machine_lines(post, [machine_line(LOCK_TAG, record)] + file_lines + salt_lines(day, salts), "the lock post")
-    check_fits(post, game.forum.max_length if game.forum else None, "the lock post")
+    post = lock_post(game, record, files, salts, times)
     create_file_atomically(path, post)
     log_event(gd, {"event": "lock", "day": day, "lock_sha256": hashlib.sha256(post.encode("utf-8")).hexdigest()})
     warnings = [f"warning: the orders have {len(errors)} error(s) (`gm check`): a fix after the lock is a late change "

@@ -66,11 +66,14 @@ def check_fits(text: str, limit: int | None, what: str) -> None:
     """Every machine line of a post must fit whole in one part of the forum's posts."""
     if limit is None:
         return
-    room = limit - 60  # a part's header and the code block around the line
+    from gm.fairness.fits import PART_ROOM
+
+    room = limit - PART_ROOM  # a part's header and the code block around the line
     for n, line in enumerate(text.splitlines(), 1):
-        if is_machine_line(line) and len(line) > room:
-            tag = _LINE.search(line).group(1)
-            raise StateError(f"{what}, line {n}: the {tag} line is {len(line)} characters, and a post on this forum "
+        found = _LINE.search(line) if is_machine_line(line) else None
+        if found and len(found.group(0)) > room:
+            tag, width = found.group(1), len(found.group(0))
+            raise StateError(f"{what}, line {n}: the {tag} line is {width} characters, and a post on this forum "
                              f"holds at most {limit}: it cannot be posted whole, and a cut line cannot be checked "
                              "(shorten the salts or names it holds, or post on a forum with longer posts)")
 

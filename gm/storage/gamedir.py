@@ -204,7 +204,7 @@ class GameDir:
         problems += setup.problems
         from gm.forum.profiles import read_forum
 
-        forum, forum_problems = read_forum(doc, path, fmt, setup.roster)
+        forum, forum_problems = read_forum(doc, path, fmt, setup.roster, str(title), engine.facts.name)
         problems += forum_problems
         from gm.narration import read_pronouns
 
