@@ -152,7 +152,7 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
                              "(the old result is kept, and the correction is posted)")
         secret, seed_warnings = secret_for_resolve(gd, game, day, seed_hex)
         if not (force and gd.is_resolved(day)):  # a re-resolve comes after the deadline by its nature
-            seed_warnings += check_resolve_time(gd, day, when_now(now), early)
+            seed_warnings += check_resolve_time(gd, day, when_now(now, game.zone), early)
         round_record = beacon_for_resolve(gd, day, beacon, no_beacon)
         history = _history(gd, day, force)
         if no_beacon is not None:
@@ -415,20 +415,19 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
 # ---- provable fairness -------------------------------------------------------------------
 
 
-def when_now(raw: str | None):
-    """`--now`: a date and time with its zone (2026-03-01T20:00Z), or in UTC as `2026-03-01 20:00`;
-    None: the clock's."""
+def when_now(raw: str | None, zone=None):
+    """`--now`: a date and time with its zone (2026-03-01T20:00Z), or `2026-03-01 20:00` in the game's
+    time zone (`zone`; UTC when None); None: the clock's."""
     from datetime import timezone
 
     if raw is None:
         return None
-    from gm.fairness.beacon import parse_deadline
-    from gm.gmday.deadline import parse_when
+    from gm.moments import SYNTAX, parse_moment
 
-    try:
-        return parse_deadline(raw)
-    except GmError:
-        return parse_when(raw, "--now").replace(tzinfo=timezone.utc)
+    when = parse_moment(raw, zone)  # to the second, as the clock
+    if when is None:
+        raise GmError(f"--now must be a date and time: {SYNTAX}; not {raw!r}")
+    return when.replace(tzinfo=timezone.utc)
 
 
 def commit(root: Path, day: int | None, deadline: str | None = None, late: bool = False, now: str | None = None):
@@ -441,13 +440,13 @@ def commit(root: Path, day: int | None, deadline: str | None = None, late: bool 
 
     gd = GameDir(root)
     game = gd.load()
-    when = parse_deadline(deadline) if deadline is not None else None
+    when = parse_deadline(deadline, game.zone) if deadline is not None else None
     with gd.lock():
         day = _default_day(gd, day, resolved=False)
         done = [d for d in gd.resolved_days() if d < day]
         if done and not gd.is_resolved(day) and game.engine.ended(load_state(gd, game, done[-1])):
             raise StateError(f"the game ended on Day {done[-1]}: there is no Day {day} to commit")
-        result = commit_day(gd, game, day, deadline=when, late=late, due=anyone_due(gd, game, day), now=when_now(now),
+        result = commit_day(gd, game, day, deadline=when, late=late, due=anyone_due(gd, game, day), now=when_now(now, game.zone),
                              rolls=day_rolls(gd, game, day))
         if when is not None:
             from gm.gmday.deadline import set_deadline
@@ -480,7 +479,7 @@ def lock(root: Path, day: int | None, file_key: str | None = None, now: str | No
         return d, file_key_for(gd, game, d, file_key)
     with gd.lock():
         day = _default_day(gd, day, resolved=False)
-        locked = lock_day(gd, game, day, lambda: check_day(gd, game, day), when_now(now), early, reason)
+        locked = lock_day(gd, game, day, lambda: check_day(gd, game, day), when_now(now, game.zone), early, reason)
     locked.parts = post_parts(game, locked.post)
     return locked
 
@@ -602,7 +601,7 @@ def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, 
     if deadline is not None:
         from gm.gmday.deadline import parse_when
 
-        when = parse_when(deadline, "--deadline")
+        when = parse_when(deadline, "--deadline", game.zone)
     from gm.yamlio import read_text_file
 
     from gm.yamlio import decode_text, read_bytes
@@ -610,7 +609,7 @@ def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, 
     raw = read_bytes(thread_path, game.limits.thread_bytes, "thread_bytes")
     text = decode_text(raw, thread_path)
     where = display_path(thread_path)
-    thread = read_thread(text, where, when, markdown=game.format == "markdown")
+    thread = read_thread(text, where, when, markdown=game.format == "markdown", zone=game.zone)
     from gm.gmday.rulings import replacements, with_replacements
 
     game = with_replacements(game, replacements(gd, game, day))  # a replacement posts as the character
@@ -684,7 +683,7 @@ def deadline_line(gd: GameDir, game, day: int, checked, now_raw: str | None = No
     """`Day 3: deadline 2026-03-01 20:00 UTC (5 h 20 min left; set in ...)`, as check and status show it."""
     from gm.gmday.deadline import deadline_of, now_utc, time_left
 
-    now = now_utc(now_raw)
+    now = now_utc(now_raw, game.zone)
     rulings = checked.rulings.deadline if checked.rulings is not None else None
     d = deadline_of(gd, game, day, rulings, now, checked.rulings.deadline_source if checked.rulings is not None else None)
     if d.when is None:

@@ -63,7 +63,7 @@ def lock_record(game: Game, day: int, commit_sha256: str, beacon_round: int | No
             "salts": len(salts), "salts_sha256": digest(salts), "early": early, "late": late, "rules_sha256": rules}
 
 
-def _lock_time(day: int, commit: dict, now, early: bool, reason: str | None) -> tuple[bool, str | None, dict]:
+def _lock_time(day: int, commit: dict, now, early: bool, reason: str | None, zone=None) -> tuple[bool, str | None, dict]:
     """The clock at the lock: before the committed deadline only `early`; once the beacon round is out
     only with the GM's reason, said in the post (anyone could know the dice key by then)."""
     from gm.fairness.beacon import round_time, utc_words
@@ -79,8 +79,8 @@ def _lock_time(day: int, commit: dict, now, early: bool, reason: str | None) -> 
         problem = text_problem(reason, "--reason")
         if problem or len(reason) > 500:
             raise StateError(problem or "--reason is at most 500 characters: it goes into the post")
-    words = {"deadline": utc_words(deadline) if deadline else None, "now": utc_words(now),
-             "round_time": utc_words(round_time(round_)) if round_ else None}
+    words = {"deadline": utc_words(deadline, zone) if deadline else None, "now": utc_words(now, zone),
+             "round_time": utc_words(round_time(round_), zone) if round_ else None}  # as the post tells them
     is_early = deadline is not None and now < deadline
     if is_early and not early:
         raise StateError(f"Day {day}'s deadline is {words['deadline']}, still to come (it is {words['now']}): lock at "
@@ -142,7 +142,7 @@ def lock_day(gd: GameDir, game: Game, day: int, check: Callable[[], Any], now=No
                              f"then: {'; '.join(changes)}. A changed orders file needs `gm resolve --late-change`")
         return Locked(day, path.read_text(encoding="utf-8"), display_path(path), False)
     commit = committed_record(gd, day)
-    is_early, late, times = _lock_time(day, commit, now, early, reason)
+    is_early, late, times = _lock_time(day, commit, now, early, reason, game.zone)
     record = lock_record(game, day, hashlib.sha256(post_path.read_bytes()).hexdigest(),
                          (commit.get("beacon") or {}).get("round"), files, salts, is_early, late, rules_sha256(gd))
     post = lock_post(game, record, files, salts, times)

@@ -33,11 +33,20 @@ class Deadline:
     def text(self) -> str | None:
         return self.when.strftime("%Y-%m-%d %H:%M") if self.when else None
 
+    def told(self, zone=None) -> dict:
+        """The template context that tells it in a post: `deadline` (in the game's zone) and
+        `deadline_zone` (`UTC`, or the zone with the time in UTC beside it)."""
+        from gm.moments import told_parts
 
-def parse_when(raw: str, what: str) -> datetime:
+        local, words = told_parts(self.when, zone) if self.when else (None, "UTC")
+        return {"deadline": local, "deadline_zone": words}
+
+
+def parse_when(raw: str, what: str, zone=None) -> datetime:
+    """A moment a GM wrote (the short form in `zone`, the game's); gm's own files are UTC (no zone)."""
     from gm.gmday.rulings import parse_deadline
 
-    when = parse_deadline(raw)
+    when = parse_deadline(raw, zone)
     if when is None:
         from gm.moments import SYNTAX
 
@@ -61,11 +70,10 @@ def deadline_of(gd: GameDir, game: Game, day: int, rulings_deadline: str | None,
             raise StateError(f"{display_path(path)} is not a date and time: set it again with "
                              f"`gm commit {display_path(gd.root)} --day {day} --deadline '2026-03-01 20:00'`") from None
     if game.daily_deadline is not None:
+        from gm.moments import next_daily, zone_name
+
         h, m = game.daily_deadline
-        when = now.replace(hour=h, minute=m, second=0, microsecond=0)
-        if when <= now:
-            when += timedelta(days=1)
-        return Deadline(when, f"game.yaml (every day at {h:02d}:{m:02d} UTC)")
+        return Deadline(next_daily(now, h, m, game.zone), f"game.yaml (every day at {h:02d}:{m:02d} {zone_name(game.zone)})")
     return Deadline(None, "none set")
 
 
@@ -93,10 +101,11 @@ def time_left(deadline: Deadline, now: datetime) -> str | None:
     return f"{h} h {m} min" if h else f"{m} min"
 
 
-def now_utc(raw: str | None = None) -> datetime:
-    """The time now, in UTC without a zone (or `--now`, for a post prepared in advance, and tests)."""
+def now_utc(raw: str | None = None, zone=None) -> datetime:
+    """The time now, in UTC without a zone (or `--now`, for a post prepared in advance, and tests;
+    its short form in `zone`, the game's)."""
     if raw is not None:
-        return parse_when(raw, "--now")
+        return parse_when(raw, "--now", zone)
     from datetime import timezone
 
     return datetime.now(timezone.utc).replace(tzinfo=None, second=0, microsecond=0)
@@ -148,7 +157,7 @@ def _write_receipts(gd: GameDir, game: Game, day: int | None, now_raw: str | Non
     from gm.errors import OrderError
     from gm.forum.render import message_filename, render_post
 
-    day, checked, deadline = _context(gd, game, day, now_utc(now_raw))
+    day, checked, deadline = _context(gd, game, day, now_utc(now_raw, game.zone))
     if checked.errors:
         raise OrderError(checked.problems)
     folder = gd.day_dir(day) / "receipts"
@@ -165,7 +174,7 @@ def _write_receipts(gd: GameDir, game: Game, day: int | None, now_raw: str | Non
         text = render_post(game, "receipt.j2", day=day, player=player, lines=lines,
                            received=player not in checked.missing and sent is not None,
                            defaults_note=checked.defaults_note, salt=checked.salts.get(player),
-                           deadline=deadline.text(), warnings=receipt_warnings(warned, player),
+                           **deadline.told(game.zone), warnings=receipt_warnings(warned, player),
                            day_name=engine.day_name(checked.state, day))
         path = folder / f"{message_filename(player, taken)}.{game.ext}"
         before = path.read_text(encoding="utf-8") if path.is_file() else None
@@ -207,13 +216,13 @@ def form(root: Path, day: int | None, player: str | None, now_raw: str | None = 
 
     gd = GameDir(root)
     game = gd.load()
-    day, checked, deadline = _context(gd, game, day, now_utc(now_raw))
+    day, checked, deadline = _context(gd, game, day, now_utc(now_raw, game.zone))
     if player is not None:
         senders = checked.due + [p for p in game.engine.may_send(checked.state) if p not in checked.due]
         player = find_player(game, player, senders)
     lines = game.engine.order_form(checked.state, game.rules, player)
     text = game.engine.form_text(checked.state, game.rules, player) if player is not None else None
-    return day, render_post(game, "form.j2", day=day, player=player, lines=lines, text=text, deadline=deadline.text())
+    return day, render_post(game, "form.j2", day=day, player=player, lines=lines, text=text, **deadline.told(game.zone))
 
 
 def find_player(game: Game, raw: str, due: list[str] | None = None) -> str:
@@ -247,7 +256,7 @@ def remind(root: Path, day: int | None, now_raw: str | None = None) -> Reminder:
 
     gd = GameDir(root)
     game = gd.load()
-    now = now_utc(now_raw)
+    now = now_utc(now_raw, game.zone)
     day, checked, deadline = _context(gd, game, day, now)
     if checked.unreadable:  # who sent nothing is unknown until every file can be read
         from gm.errors import OrderError
@@ -259,6 +268,6 @@ def remind(root: Path, day: int | None, now_raw: str | None = None) -> Reminder:
     handle_of = {player: handle for handle, player in sorted(game.handles.items())}
     waiting = list(checked.missing)
     mentions = [handle_of.get(p, p) for p in waiting]  # remind.j2 writes the "@"
-    post = render_post(game, "remind.j2", day=day, waiting=mentions, due=len(checked.due), deadline=deadline.text(),
+    post = render_post(game, "remind.j2", day=day, waiting=mentions, due=len(checked.due), **deadline.told(game.zone),
                        left=time_left(deadline, now), defaults_note=checked.defaults_note)
     return Reminder(day, post, waiting, deadline)

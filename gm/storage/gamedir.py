@@ -41,7 +41,7 @@ def default_day(gd: GameDir, day: int | None, resolved: bool) -> int:
     return done[-1] + 1 if done else 0
 
 FORMATS = {"bbcode": "bbcode", "markdown": "md"}
-CORE_KEYS = ("engine", "title", "format", "forum", "limits", "deadline")
+CORE_KEYS = ("engine", "title", "format", "forum", "limits", "deadline", "timezone")
 TELLINGS = ("both", "prose", "list")  # how a post tells the day: the story and a list of the rest, or one alone
 
 
@@ -65,8 +65,9 @@ class Game:
     handles: dict[str, str] = field(default_factory=dict)  # forum user name -> player (gm votes)
     limits: Any = None  # gm.storage.limits.Limits: how much input is read (game.yaml `limits:`)
     pronouns: dict[str, str] = field(default_factory=dict)  # player -> she, he or they (roster `pronouns:`)
-    daily_deadline: tuple[int, int] | None = None  # game.yaml's `deadline: "20:00"` (UTC), as (hour, minute)
+    daily_deadline: tuple[int, int] | None = None  # game.yaml's `deadline: "20:00"` (in `zone`), as (hour, minute)
     telling: str = "both"  # game.yaml's `telling:` (TELLINGS; engines that list their events): prose, list or both
+    zone: Any = None  # game.yaml's `timezone:` (a zoneinfo zone): the short form of a moment is read in it; None: UTC
 
     @property
     def ext(self) -> str:
@@ -194,11 +195,19 @@ class GameDir:
 
         limits, limit_problems = read_limits(doc.get("limits"), path)
         problems += limit_problems
+        zone = None
+        if doc.get("timezone") is not None:
+            from gm.moments import read_zone
+
+            zone, why = read_zone(doc["timezone"])
+            if why:
+                problems.append(Problem(value_loc(path, doc, "timezone"), why))
         daily = None
         if doc.get("deadline") is not None:
             daily = daily_time(doc["deadline"])
             if daily is None:
-                problems.append(Problem(value_loc(path, doc, "deadline"), "deadline is a time of day in UTC, "
+                problems.append(Problem(value_loc(path, doc, "deadline"), "deadline is a time of day (in the game's "
+                                        "`timezone:`, UTC without it), "
                                         "e.g. `deadline: \"20:00\"` (one day's own: `gm commit --deadline`)"))
         setup = engine.setup(doc, path)
         problems += setup.problems
@@ -215,7 +224,7 @@ class GameDir:
             raise OrderError(problems)
         return Game(self.root, engine, str(title), forum.forum.format, setup.rules, setup.roster, setup.initial_state,
                     [p for p in problems if p.severity != "error"], forum.forum, forum.handles, limits, pronouns, daily,
-                    telling)
+                    telling, zone)
 
     # ---- writing ------------------------------------------------------------
 
