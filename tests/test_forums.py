@@ -307,3 +307,25 @@ def test_a_salt_from_a_player_named_with_a_mention_is_quoted_whole_in_the_lock(t
     salts = {"Eve @everyone": "for @here [b]x"}
     post = lock_post(game, lock_record(game, 0, "f" * 64, 1, {}, salts), {}, salts, {"deadline": None, "now": "", "round_time": None})
     assert 'gm-salt {"day":0,"player":"Eve @everyone","salt":"for @here \\u005bb\\u005dx"}' in post
+
+
+def test_the_floors_widest_records_have_exactly_the_fields_gm_writes():
+    # gm/fairness/fits.py writes the records at their widest itself (game.yaml is checked below the
+    # modules that build them): a field added to a real record must be added there too.
+    from gm.fairness.commitment import commit_record
+    from gm.fairness.fits import widest_records
+    from gm.fairness.lock import lock_record
+    from gm.fairness.reveal import reveal_lines, reveal_record
+
+    from types import SimpleNamespace
+
+    stand_in = SimpleNamespace(title="T", engine=SimpleNamespace(facts=SimpleNamespace(name="e")))
+    widest = widest_records("T", "e")
+    assert set(commit_record(stand_in, 1, "0", None, 1, False, None, "0")) == set(widest["gm-commit"])
+    assert set(lock_record(stand_in, 1, "0", 1, {}, {}, False, None, "0")) == set(widest["gm-lock"])
+    record = {"engine": "e", "day": 1, "seed": "0", "salts": {}, "rolls": 0, "veil": "00", "commit_sha256": "0",
+              "lock_sha256": "0", "beacon": None}
+    rec = reveal_record(record, "0", "0")
+    core = {k for k in rec if k not in ("seal", "beacon", "listed")}
+    assert core == set(widest["gm-reveal"]) and set(rec["seal"]) == set(widest["gm-seal"])
+    assert [line.split(" ", 1)[0] for line in reveal_lines(rec)] == ["gm-reveal", "gm-seal"]
