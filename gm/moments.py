@@ -13,6 +13,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone, tzinfo
 from typing import Any
 
+from gm.errors import GmError
+
 SYNTAX = ("2026-03-01 20:00 (in the game's time zone, game.yaml `timezone:`; UTC without it), or with its zone "
           "like 2026-03-01T20:00Z or 2026-03-01T21:00+01:00")
 
@@ -37,9 +39,14 @@ def read_zone(name: Any) -> tuple[tzinfo | None, str | None]:
     return None, f"unknown time zone {key!r}{hint}: an IANA name such as Europe/Paris, America/New_York or UTC"
 
 
-def parse_moment(raw: Any, zone: tzinfo | None = None) -> datetime | None:
+class UnclearMoment(GmError):
+    """A short-form time the game's zone skips or passes twice (the clocks changing): never guessed."""
+
+
+def parse_moment(raw: Any, zone: tzinfo | None = None, strict: bool = True) -> datetime | None:
     """The moment in UTC, without its zone (gm keeps every time in UTC); None when `raw` is not a
-    date and time in either form. The short form is a time in `zone` (UTC when None)."""
+    date and time in either form. The short form is a time in `zone` (UTC when None); one that
+    zone skips or passes twice is refused (UnclearMoment), or with `strict=False` read as `_in_zone` says."""
     if isinstance(raw, datetime):
         when = raw
     elif isinstance(raw, str) and len(raw) <= 64:
@@ -55,10 +62,26 @@ def parse_moment(raw: Any, zone: tzinfo | None = None) -> datetime | None:
     else:
         return None
     if when.tzinfo is None and zone is not None:
+        why = _unclear(when, zone) if strict else None
+        if why:
+            offsets = [when.replace(tzinfo=zone, fold=f).strftime("%z") for f in (0, 1)]
+            iso = [f"{when:%Y-%m-%dT%H:%M}{o[:3]}:{o[3:]}" for o in offsets]
+            raise UnclearMoment(f"{when:%Y-%m-%d %H:%M} {why} in {zone_name(zone)}, as the clocks change: "
+                                + (f"write another time, or the time with its zone (e.g. {iso[0]})" if why == "does not exist"
+                                   else f"write it with its zone: {iso[0]} (the first) or {iso[1]} (the second)"))
         when = _in_zone(when, zone)
     if when.tzinfo is not None:
         when = when.astimezone(timezone.utc)
     return when.replace(tzinfo=None, microsecond=0)
+
+
+def _unclear(local: datetime, zone: tzinfo) -> str | None:
+    """'does not exist' (the clocks skip it) or 'comes twice' (they go back over it), or None."""
+    first, second = local.replace(tzinfo=zone, fold=0), local.replace(tzinfo=zone, fold=1)
+    if first.utcoffset() == second.utcoffset():
+        return None
+    back = first.astimezone(timezone.utc).astimezone(zone).replace(tzinfo=None)
+    return "does not exist" if back != local else "comes twice"
 
 
 def _in_zone(local: datetime, zone: tzinfo) -> datetime:
@@ -75,7 +98,7 @@ def _in_zone(local: datetime, zone: tzinfo) -> datetime:
 
 def parse_minute(raw: Any, zone: tzinfo | None = None) -> datetime | None:
     """A moment to the minute, as deadlines are written and shown (`2026-03-01 20:00`)."""
-    when = parse_moment(raw, zone)
+    when = parse_moment(raw, zone)  # a time the clocks skip or repeat: UnclearMoment
     return when.replace(second=0) if when is not None else None
 
 

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from gm.cli import cli
-from gm.moments import next_daily, parse_moment, read_zone, told
+from gm.moments import UnclearMoment, next_daily, parse_moment, read_zone, told
 
 from test_gm_day import unresolve
 
@@ -84,8 +84,12 @@ def test_moments_in_a_zone():
     assert parse_moment("2026-03-01 20:00", paris) == datetime(2026, 3, 1, 19, 0)
     assert parse_moment("2026-03-01T20:00Z", paris) == datetime(2026, 3, 1, 20, 0)  # a zone written wins
     assert parse_moment("2026-03-01 20:00 UTC", paris) == datetime(2026, 3, 1, 20, 0)
-    assert parse_moment("2026-03-29 02:30", paris) == datetime(2026, 3, 29, 1, 30)  # skipped by the clocks: 03:30 CEST
-    assert parse_moment("2026-10-25 02:30", paris) == datetime(2026, 10, 25, 0, 30)  # met twice: the first
+    with pytest.raises(UnclearMoment, match=r"2026-03-29 02:30 does not exist in Europe/Paris"):
+        parse_moment("2026-03-29 02:30", paris)  # the clocks skip it: never guessed
+    with pytest.raises(UnclearMoment, match=r"2026-10-25T02:30\+02:00 \(the first\) or 2026-10-25T02:30\+01:00"):
+        parse_moment("2026-10-25 02:30", paris)  # the clocks pass it twice
+    assert parse_moment("2026-10-25T02:30+01:00", paris) == datetime(2026, 10, 25, 1, 30)
+    assert parse_moment("2026-10-25 02:30", paris, strict=False) == datetime(2026, 10, 25, 0, 30)  # a thread's post: the first
     assert parse_moment("2026-03-01 20:00") == datetime(2026, 3, 1, 20, 0)  # no zone: UTC, as before
     assert told(datetime(2026, 3, 1, 20, 0)) == "2026-03-01 20:00 UTC"
     assert told(datetime(2026, 3, 1, 23, 30), read_zone("Asia/Tokyo")[0]) == "2026-03-02 08:30 Asia/Tokyo (2026-03-01 23:30 UTC)"
@@ -105,3 +109,12 @@ def test_a_threads_post_times_are_read_in_the_games_zone():
         ("Akane", datetime(2030, 1, 1, 19, 30), False), ("Bruno", datetime(2030, 1, 1, 20, 30), True)]
     in_utc = read_thread(text, "thread.txt", deadline)
     assert [p.late for p in in_utc.posts] == [True, True]
+
+
+def test_a_deadline_the_clocks_skip_is_refused_where_it_is_written(paris):
+    (paris / "days" / "03" / "rulings.yaml").write_text("- deadline: 2030-03-31 02:30\n", encoding="utf-8")
+    out = run("check", paris)
+    assert out.exit_code == 1
+    assert "rulings.yaml:1:13: error: 2030-03-31 02:30 does not exist in Europe/Paris, as the clocks change" in out.output
+    committed = run("commit", paris, "--day", 3, "--deadline", "2030-10-27 02:30")
+    assert committed.exit_code == 1 and "2030-10-27 02:30 comes twice in Europe/Paris" in committed.output

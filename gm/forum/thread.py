@@ -156,7 +156,7 @@ def _author(rest: str, where: str, n: int, line: str, zone=None) -> tuple[str, d
         if zone is not None:
             from gm.moments import parse_moment
 
-            when = parse_moment(when, zone)
+            when = parse_moment(when, zone, strict=False)  # a post's time the clocks repeat: the first
         return t.group("name").strip(), when
     except ValueError:
         raise LocatedError(Location(where, n, line.find(t.group("time")) + 1),

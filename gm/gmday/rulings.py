@@ -39,7 +39,7 @@ from datetime import datetime
 from typing import Any
 
 from gm.checker import find_name
-from gm.errors import LocatedError, Location, Problem
+from gm.errors import GmError, LocatedError, Location, Problem
 from gm.events import Event, PUBLIC
 from gm.moments import parse_minute as parse_deadline  # noqa: F401 (gm.gmday.deadline reads deadlines with it)
 from gm.suggest import did_you_mean
@@ -239,7 +239,11 @@ def _one(entry, at: Location, shown: str, kinds: tuple[str, ...], players: list[
     body = entry[key]
     where = value_loc(shown, entry, key)
     if kind == "deadline":
-        when = parse_deadline(body, zone)
+        try:
+            when = parse_deadline(body, zone)
+        except GmError as exc:  # a time the clocks skip or pass twice in the game's zone
+            error(where, str(exc))
+            return None
         if when is None:
             error(where, f"a deadline is a date and time (in the game's `timezone:`, UTC without it), e.g. `{example}`")
             return None
