@@ -128,8 +128,9 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
     `intro` is the GM's prose for the post: it is written to days/NN/story.md (which must not hold
     other text already) so the day's record and `gm audit` can account for it."""
     from gm.fairness.chain import write_result
-    from gm.fairness.commitment import (LOG_FILE, beacon_for_resolve, check_resolve_time, check_ruled_deadline, derived_veil,
+    from gm.fairness.commitment import (LOG_FILE, beacon_for_resolve, derived_veil,
                                         log_event, secret_for_resolve, take_back_log)
+    from gm.fairness.deadlines import check_resolve_time, check_ruled_deadline
     from gm.pipeline.day import read_day, roll_day
     from gm.pipeline.record import day_files
     from gm.storage.gamedir import create_file_atomically
@@ -234,7 +235,7 @@ def _history(gd: GameDir, day: int, force: bool) -> dict:
 
 def audit(root: Path, day: int | None) -> AuditReport:
     from gm.fairness.audit import AuditReport, audit_day
-    from gm.fairness.chain import check_day
+    from gm.fairness.chain_audit import check_day
 
     gd = GameDir(root)
     game = gd.load()
@@ -412,9 +413,6 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
     return DemoResult(days[-1], path.read_text(encoding="utf-8"), display_path(path), shown, engine.facts.name)
 
 
-# ---- provable fairness -------------------------------------------------------------------
-
-
 def when_now(raw: str | None, zone=None):
     """`--now`: a date and time with its zone (2026-03-01T20:00Z), or `2026-03-01 20:00` in the game's
     time zone (`zone`; UTC when None); None: the clock's."""
@@ -430,125 +428,6 @@ def when_now(raw: str | None, zone=None):
     return when.replace(tzinfo=timezone.utc)
 
 
-def commit(root: Path, day: int | None, deadline: str | None = None, late: bool = False, now: str | None = None):
-    """Fix the day's seed and return the commitment post (gm/fairness/commitment.py); with `deadline`, the
-    dice also take the beacon round after it, and the day's deadline is kept for check, status,
-    remind and the receipts (gm/gmday/deadline.py). A day after the end of the game is refused."""
-    from gm.fairness.beacon import parse_deadline
-    from gm.fairness.commitment import commit_day
-    from gm.pipeline.day import anyone_due, day_rolls, load_state
-
-    gd = GameDir(root)
-    game = gd.load()
-    when = parse_deadline(deadline, game.zone) if deadline is not None else None
-    with gd.lock():
-        day = _default_day(gd, day, resolved=False)
-        done = [d for d in gd.resolved_days() if d < day]
-        if done and not gd.is_resolved(day) and game.engine.ended(load_state(gd, game, done[-1])):
-            raise StateError(f"the game ended on Day {done[-1]}: there is no Day {day} to commit")
-        result = commit_day(gd, game, day, deadline=when, late=late, due=anyone_due(gd, game, day), now=when_now(now, game.zone),
-                             rolls=day_rolls(gd, game, day))
-        if when is not None:
-            from gm.gmday.deadline import set_deadline
-
-            where = set_deadline(gd, day, when)
-            result.warnings.append(f"Day {day}: deadline kept in {where} (`gm remind` and `gm status` show the time left)")
-    result.parts = post_parts(game, result.post)
-    return result
-
-
-def post_parts(game, post: str) -> list[str]:
-    """A post as the forum takes it: whole, or in numbered parts within its length (gm/forum/profiles.py).
-    The file gm keeps (commit.txt, lock.txt) holds the whole post; the parts are what is pasted."""
-    from gm.forum.profiles import split_post
-
-    return split_post(post, game.format, game.forum.max_length if game.forum is not None else None)
-
-
-def lock(root: Path, day: int | None, file_key: str | None = None, now: str | None = None, early: bool = False,
-         reason: str | None = None):
-    """Post the orders and salts as received, at the deadline (gm/fairness/lock.py); with `file_key`, only
-    the key of that orders file, for the player whose orders it holds."""
-    from gm.fairness.lock import file_key_for, lock_day
-    from gm.pipeline.day import check_day
-
-    gd = GameDir(root)
-    game = gd.load()
-    if file_key is not None:
-        d = _default_day(gd, day, resolved=False) if day is None else day
-        return d, file_key_for(gd, game, d, file_key)
-    with gd.lock():
-        day = _default_day(gd, day, resolved=False)
-        locked = lock_day(gd, game, day, lambda: check_day(gd, game, day), when_now(now, game.zone), early, reason)
-    locked.parts = post_parts(game, locked.post)
-    return locked
-
-
-def reveal(root: Path, day: int | None, rolls: bool = False, purposes: bool = False) -> tuple[int, list[str]]:
-    """The reveal post of a resolved day (or, with `rolls`, its public roll log as posts; with
-    `purposes`, once the game has ended, every roll of every day opened)."""
-    gd = GameDir(root)
-    game = gd.load()
-    if purposes:
-        from gm.fairness.reveal import purposes_posts
-
-        return purposes_posts(gd, game)
-    day = _default_day(gd, day, resolved=True)
-    if not gd.is_resolved(day):
-        raise StateError(f"Day {day} has not been resolved: its seed stays secret until it is")
-    # sealed (Engine.secrets): a sealed day's reveal is written only once the game has ended (gm/fairness/reveal.py)
-    why = game.engine.sealed(day)
-    if why or not (gd.result_dir(day) / f"reveal.{game.ext}").is_file():
-        last = gd.resolved_days()[-1]
-        if not game.engine.ended(game.engine.state_from_json(gd.read_json(last, "state.json"))):
-            why = why or f"Day {day}'s dice decided something secret ({game.engine.secrets.sealing_rolls or 'a hidden fact'})"
-            raise StateError(f"{why}: post Day {day}'s reveal and roll log after the game ends")
-    if rolls:
-        from gm.fairness.reveal import roll_log_posts
-
-        return day, roll_log_posts(game, day, gd.result_dir(day) / "rolls.public.jsonl")
-    path = gd.result_dir(day) / f"reveal.{game.ext}"
-    if not path.is_file():  # a sealed day of a game that has ended: its reveal is due now (gm/fairness/reveal.py)
-        from gm.fairness.reveal import release_sealed
-
-        with gd.lock():
-            release_sealed(gd, game)
-    if not path.is_file():
-        raise StateError(f"{display_path(path)} is missing (was Day {day} resolved by an older gm? docs/fairness.md says what to do)")
-    parts = sorted(gd.result_dir(day).glob(f"reveal.part*.{game.ext}"), key=lambda p: int(p.name.split(".")[1][4:]))
-    return day, [p.read_text(encoding="utf-8") for p in (parts or [path])]
-
-
-def verify(commit_arg: str, reveal_path: Path | None, rolls_path: Path, seed: str | None, engine: str | None,
-           day: int | None, salts: list[str], lock_path: Path | None = None, open_paths: tuple[Path, ...] = ()):
-    """Check a day's dice from the published posts alone (gm/fairness/verify.py). A file that cannot be
-    read raises Unreadable (exit code 2)."""
-    from gm.fairness.verify import Published, Unreadable, verify as run
-
-    def read(path: Path) -> str:
-        try:
-            return path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise Unreadable(f"{display_path(path)}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
-
-    commit_path = Path(commit_arg)
-    commit_text, commit_where = ((read(commit_path), display_path(commit_path)) if commit_path.exists()
-                                 else (commit_arg, "--commit"))
-    typed = {}
-    for item in salts:
-        name, sep, salt = item.partition("=")
-        if not sep or not name.strip():
-            raise Unreadable(f"--salt takes NAME=SALT, not {item!r}")
-        typed[name.strip()] = salt
-    pub = Published(commit_text, commit_where, read(rolls_path), display_path(rolls_path),
-                    read(reveal_path) if reveal_path else None, display_path(reveal_path) if reveal_path else "reveal",
-                    seed, engine, day, typed,
-                    lock_text=read(lock_path) if lock_path else None,
-                    lock_where=display_path(lock_path) if lock_path else "lock",
-                    openings=[(read(p), display_path(p)) for p in open_paths])
-    return run(pub)
-
-
 def audit_all(root: Path) -> AuditReport:
     """Walk the hash chain from Day 0 and name the first day where anything was changed."""
     from gm.fairness.audit import AuditReport, audit_chain
@@ -557,126 +436,6 @@ def audit_all(root: Path) -> AuditReport:
     game = gd.load()
     ok, lines = audit_chain(gd, game)
     return AuditReport(ok, lines)
-
-
-# ---- the forum toolkit ------------------------------------------------------------------------
-
-
-@dataclass(eq=False, repr=False)
-class VotesResult:
-    """What `gm votes` counted and wrote."""
-
-    day: int
-    posts: list[str]  # the vote-count post (in parts if the forum needs them)
-    problems: list  # warnings for the GM, located in the thread file
-    written: str | None  # votes.yaml, unless --dry-run
-    voters: int
-
-
-def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, dry_run: bool) -> VotesResult:
-    """Count the day's votes from a saved thread (gm/forum/thread.py, gm/forum/votecount.py)."""
-    from datetime import datetime
-
-    from gm.pipeline.day import state_before
-    from gm.forum.profiles import split_post
-    from gm.forum.render import render_post
-    from gm.forum.thread import read_thread
-    from gm.forum.votecount import count_votes, not_voting, votes_yaml, write_votes
-
-    gd = GameDir(root)
-    game = gd.load()
-    day = _default_day(gd, day, resolved=False)
-    if gd.is_resolved(day):
-        raise StateError(f"Day {day} is already resolved: its votes are part of its record")
-    # the count gm resolve will make: the state after the day's rulings, the votes sent by PM
-    from gm.pipeline.day import check_day
-
-    before = state_before(gd, game, day)
-    checked = check_day(gd, game, day, thread_votes=False)
-    state = checked.state
-    ruled_out = frozenset(game.engine.players_due(before)) - frozenset(game.engine.players_due(state))
-    cast = game.engine.votes.cast if game.engine.votes is not None else (lambda o: {})
-    by_pm = {p: cast(o) for p, o in checked.orders.items() if p not in checked.missing}
-    when = None
-    if deadline is not None:
-        from gm.gmday.deadline import parse_when
-
-        when = parse_when(deadline, "--deadline", game.zone)
-    from gm.yamlio import read_text_file
-
-    from gm.yamlio import decode_text, read_bytes
-
-    raw = read_bytes(thread_path, game.limits.thread_bytes, "thread_bytes")
-    text = decode_text(raw, thread_path)
-    where = display_path(thread_path)
-    thread = read_thread(text, where, when, markdown=game.format == "markdown", zone=game.zone)
-    from gm.gmday.rulings import replacements, with_replacements
-
-    game = with_replacements(game, replacements(gd, game, day))  # a replacement posts as the character
-    tally = count_votes(thread, where, game, state, day, by_pm, ruled_out)
-    kinds = [{"key": k.key, "label": k.label, "colour": k.colour, "table": tally.table(k.key),
-              "pm": tally.pm_voters(k.key)} for k in tally.kinds]
-    post = render_post(game, "votecount.j2", day=day, kinds=kinds, not_voting=not_voting(tally, game, state),
-                       by_pm=any(k["pm"] for k in kinds),
-                       posts=tally.counted_posts, late=tally.late_posts, deadline=bool(thread.deadline_line or when))
-    written = None
-    if not dry_run:
-        with gd.lock():
-            if gd.is_resolved(day):
-                raise StateError(f"Day {day} is already resolved: its votes are part of its record")
-            written = write_votes(gd, day, votes_yaml(tally, thread_path.name, hashlib.sha256(raw).hexdigest()))
-            from gm.storage.gamedir import replace_file_atomically
-
-            replace_file_atomically(gd.day_dir(day) / f"votecount.{game.ext}", post)  # for gm desk
-    limit = game.forum.max_length if game.forum else None
-    return VotesResult(day, split_post(post, game.format, limit), tally.problems, written, len(tally.standing))
-
-
-def preview(root: Path, day: int | None, out: Path | None, forum: str | None = None,
-            max_length: int | None = None) -> tuple[str, str | None]:
-    """Write the day's HTML preview (gm/forum/preview.py); return where, and a note when the posts shown
-    are rendered again for another forum than the result's. Opens nothing."""
-    from gm.forum.preview import write_preview
-    from gm.rerender import posts_for
-
-    gd = GameDir(root)
-    game = gd.load()
-    chosen = _forum(game, forum, max_length)
-    with gd.lock():
-        day = _default_day(gd, day, resolved=True)
-        if not gd.is_resolved(day):
-            raise StateError(f"Day {day} has not been resolved: there is nothing to preview yet")
-        return write_preview(gd, game, day, posts_for(gd, game, day, [chosen])[0], chosen, out)
-
-
-def _forum(game, name: str | None, max_length: int | None):
-    """The forum a command renders for: the one named, else game.yaml's (with the GM's length)."""
-    from gm.forum.profiles import GENERIC
-    from gm.rerender import forum_named
-
-    if name:
-        return forum_named(name, max_length, game)
-    chosen = game.forum or GENERIC[game.format]
-    return forum_named(chosen.name, max_length, game) if max_length is not None else chosen
-
-
-def render(root: Path, day: int | None, forum: str | None, max_length: int | None):
-    """A resolved day's posts for another forum (gm/rerender.py), written to days/NN/render/<forum>/."""
-    from gm.rerender import render_day_for
-
-    gd = GameDir(root)
-    game = gd.load()
-    return render_day_for(root, _default_day(gd, day, resolved=True), _forum(game, forum, max_length))
-
-
-def templates(root: Path, name: str | None):
-    """The shipped templates with their blocks, or one shipped template's source (to copy or extend)."""
-    from gm.forum.templating import shipped_template, template_catalogue
-
-    game = GameDir(root).load()
-    if name is not None:
-        return shipped_template(game, name)
-    return template_catalogue(game)
 
 
 def deadline_line(gd: GameDir, game, day: int, checked, now_raw: str | None = None) -> str:
@@ -691,40 +450,6 @@ def deadline_line(gd: GameDir, game, day: int, checked, now_raw: str | None = No
                 "'YYYY-MM-DD HH:MM'`, or `deadline: \"20:00\"` in game.yaml)")
     left = time_left(d, now)
     return f"Day {day}: deadline {d.text()} UTC ({f'{left} left' if left else 'passed'}; set in {d.source})"
-
-
-def rules_text(engine_name: str | None, root: Path | None) -> tuple[str, str]:
-    """An engine's RULINGS.md (where its rulebook is silent or unclear, what gm decided), and where it is."""
-    from gm.engines import DEFAULT_ENGINE, get_engine
-
-    if engine_name is None and root is not None:
-        engine = GameDir(root).load().engine
-    else:
-        engine = get_engine(engine_name or DEFAULT_ENGINE)
-    path = engine.data_dir / "RULINGS.md"
-    return path.read_text(encoding="utf-8"), str(path)
-
-
-GUIDE_FILE = "GUIDE.md"
-
-
-def guide_text(engine_name: str | None, root: Path | None, fmt: str | None = None) -> str:
-    """The players' guide of an engine (games/<engine>/GUIDE.md, the same page as
-    docs/guides/<engine>.md): every order with its syntax and one example, to post in the sign-up
-    thread. `fmt` bbcode: in BBCode (headings bold, examples in [code], tables as monospace)."""
-    from gm.engines import DEFAULT_ENGINE, get_engine
-
-    if engine_name is None and root is not None:
-        game = GameDir(root).load()
-        engine, fmt = game.engine, fmt or game.format
-    else:
-        engine = get_engine(engine_name or DEFAULT_ENGINE)
-    text = (engine.data_dir / GUIDE_FILE).read_text(encoding="utf-8")
-    if fmt == "bbcode":
-        from gm.markup import markdown_page_to_bbcode
-
-        return markdown_page_to_bbcode(text)
-    return text
 
 
 def _commitment_line(gd: GameDir, day: int) -> str:

@@ -151,14 +151,16 @@ def sentences(text: str) -> list[str]:
 
 
 class Framer:
-    """A sentence's frame: the sentence with its names taken out (players, places, numbers), so
-    "Trouble in the Forest" and "Trouble in the Beach" are heard as the same sentence told twice.
+    """A sentence's frame: the sentence with its names taken out (players, places, squares such as
+    "F3", numbers), so "Trouble in the Forest" and "Trouble in the Beach", or "Cracks in C3" and
+    "Cracks in F3", are heard as the same sentence told twice.
     Linear in the sentence: one-word names are looked up word by word, the few with spaces by one
     pattern."""
 
     _WORD = re.compile(r"[^\W\d_][\w-]*")
     _THE = re.compile(r"\b(?:the|The) \x00")
     _DIGITS = re.compile(r"\d+")
+    _SQUARE = re.compile(r"\b[A-Z]{1,2}\d{1,2}\b")  # a board's square ("F3"): a name like any other
 
     def __init__(self, names=()):
         names = {str(n).strip() for n in names if str(n).strip()}
@@ -172,7 +174,7 @@ class Framer:
         single = self.single
         if single:
             sentence = self._WORD.sub(lambda m: "\x00" if m.group() in single else m.group(), sentence)
-        return self._DIGITS.sub("#", self._THE.sub("\x00", sentence))
+        return self._DIGITS.sub("#", self._SQUARE.sub("\x00", self._THE.sub("\x00", sentence)))
 
 
 # ---- phrase pools ----------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """An engine's words for free-text PMs (`gm inbox`): its orders with their synonyms, and the objects
 that exist today (names and forum handles, items held, zones, squares, cards), as data.
 
-An engine offers them through `Engine.vocabulary` (gm/engine.py); gm/pmtext.py reads a PM with
+An engine offers them through `Engine.vocabulary` (gm/engine.py); gm/inbox/pmtext.py reads a PM with
 them. The honest default is no vocabulary: then every free-text PM waits for the GM, and only
 filled-in forms are read.
 """

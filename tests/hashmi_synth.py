@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from gm.dice import AuditedDice
-from gm.engine import Day
+from gm.engine import Day, run_phase
 from gm.engines.hashmi import HashmiBattleRoyale
 from gm.engines.hashmi.order_base import Action, TurnOrders
 from gm.engines.hashmi.board import reading_order
@@ -33,10 +33,7 @@ def run_day(eng, rules, state, orders: dict, seed: bytes):
     day = Day(number, state, dict(sorted(orders.items())), dice, rules, eng.new_notes())
     events = []
     for phase in phases:
-        day.step = phase.name
-        for e in phase.resolve(day):
-            e.step = e.step or phase.name
-            events.append(e)
+        events += run_phase(day, phase)
         if eng.decided(state, rules):
             break
     return events, dice
@@ -62,8 +59,9 @@ def random_setup(state, rules, rnd: random.Random) -> dict:
     return out
 
 
-def random_turn(state, rules, rnd: random.Random) -> TurnOrders:
-    name = state.active
+def random_turn(state, rules, rnd: random.Random, name: str | None = None) -> TurnOrders:
+    """Random orders for `name`'s turn (the active player's by default)."""
+    name = name or state.active
     p = state.players[name]
     o = TurnOrders(name)
     if state.pending is not None and rnd.random() < 0.9:
@@ -138,7 +136,10 @@ def play_game(n: int = 4, seed: int = 1, max_days: int = 80, house_rules: dict |
         elif state.stage == "placement":
             orders = random_setup(state, rules, rnd)
         else:
-            orders = {state.controller(state.active): random_turn(state, rules, rnd)}
+            from gm.engines.hashmi.today import writers
+
+            # each of the day's turns by its writer (one, the active player's, unless turns_per_day)
+            orders = {w: random_turn(state, rules, rnd, p) for w, p in writers(state).items()}
         before = state.to_json()
         events, dice = run_day(eng, rules, state, orders, f"seed-{seed}-{d}".encode())
         days.append(events)

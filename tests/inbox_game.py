@@ -5,8 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-# engine -> the day whose orders the corpus's PMs give
-DAYS = {"battle-royale": 2, "hostile-takeover": 5, "team-kill": 3, "kharnage": 2, "hashmi-battle-royale": 3}
+
+def corpus_day(engine: str) -> int:
+    """The day whose orders the corpus's PMs give: the day the engine declares (Facts.sample_day)."""
+    from gm.engines import get_engine
+
+    day = get_engine(engine).facts.sample_day
+    assert day is not None, f"{engine}: declare Facts.sample_day, a mid-game day of its demo (docs/engines.md)"
+    return day
 
 
 def make_game(engine: str, folder: Path) -> tuple[Path, int]:
@@ -17,7 +23,7 @@ def make_game(engine: str, folder: Path) -> tuple[Path, int]:
     root = folder / engine
     if not root.exists():
         demo(root, engine)
-    day = DAYS[engine]
+    day = corpus_day(engine)
     unresolve(root, day)
     for orders in (root / "days" / f"{day:02d}" / "orders").glob("*.yaml"):
         orders.unlink()  # nobody has sent anything yet: the PMs are what comes in

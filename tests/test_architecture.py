@@ -104,6 +104,49 @@ def test_import_linter_contracts_are_kept():
     assert "0 broken" in done.stdout
 
 
+def _layered(pyproject: Path) -> set[str]:
+    """Every module (or package) named in a layer of pyproject.toml's layers contract."""
+    import tomllib
+
+    contracts = tomllib.loads(pyproject.read_text())["tool"]["importlinter"]["contracts"]
+    named: set[str] = set()
+    for contract in contracts:
+        if contract.get("type") != "layers":
+            continue
+        for line in contract["layers"]:
+            named.update("gm." + m.strip() for m in line.replace("|", ":").split(":") if m.strip())
+    return named
+
+
+def _outside_the_layers(graph, named: set[str]) -> list[str]:
+    """gm's modules in no layer: a module is placed when it, or a package above it, is named.
+    A package whose `__init__` imports nothing (a wing's docstring) holds no code to place."""
+    out = []
+    for m in sorted(graph.modules):
+        parts = m.split(".")
+        if any(".".join(parts[:i]) in named for i in range(2, len(parts) + 1)):
+            continue
+        if (m == "gm" or (ROOT / m.replace(".", "/") / "__init__.py").exists()) and \
+                not graph.find_modules_directly_imported_by(m):
+            continue
+        out.append(m)
+    return out
+
+
+def test_every_gm_module_is_in_a_layer(graph):
+    """A module in no layer is held by the cycle check alone: anything may import it and it may
+    import anything. Every module of gm/ has its place in the house (docs/architecture.md)."""
+    outside = _outside_the_layers(graph, _layered(ROOT / "pyproject.toml"))
+    assert not outside, "gm modules in no layer of pyproject.toml's contract: " + ", ".join(outside)
+
+
+def test_the_layer_check_finds_a_module_outside(graph):
+    named = _layered(ROOT / "pyproject.toml")
+    placed = sorted(m for m in named if m in graph.modules and m.count(".") == 1
+                    and not (ROOT / m.replace(".", "/") / "__init__.py").exists())
+    assert placed and placed[0] in _outside_the_layers(graph, named - {placed[0]})
+
+
 def test_the_lock_is_checked_before_any_die_is_rolled(game_copy, monkeypatch):
     """A day whose orders changed after the lock is refused before the resolver runs: nothing is
     rolled from inputs that are not the ones locked."""

@@ -507,3 +507,42 @@ def test_an_orders_file_indented_with_tabs_is_read_the_same_with_a_warning(playe
     assert f"{tabbed[0]}:" in out.output and "warning: tab characters indent line(s) " in out.output
     after = {p: game.engine.orders_record(o) for p, o in check_day(gd, game, day).orders.items()}
     assert after == before
+
+
+def _status_lines(name: str, root: Path) -> dict[tuple[int, str], tuple[str, str]]:
+    """(day, player) -> (the message's text, the status line the engine gives from that day's public
+    view and public events alone), for every message of every day."""
+    from gm.forum.render import event_dicts, message_filename
+
+    game = GameDir(root).load()
+    engine = game.engine
+    out = {}
+    for day in _days(root):
+        result = root / "days" / f"{day:02d}" / "result"
+        state = engine.state_from_json(json.loads((result / "state.json").read_text(encoding="utf-8")))
+        events = [Event.from_record(json.loads(line)) for line in
+                  (result / "events.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()]
+        public = engine.public_view(state, game.rules)
+        said = event_dicts(e for e in events if e.is_public and e.kind != "ruling")
+        for path in sorted((result / "messages").glob("*.bbcode")):
+            text = path.read_text(encoding="utf-8")
+            player = next(p for p in game.roster if message_filename(p, set()) == path.stem)
+            out[day, player] = text, "; ".join(engine.public_status(public, player, said))
+    return out
+
+
+def test_every_message_says_the_players_own_public_status(played):
+    """Issue 24, item 4: every message of every engine says the player's own status as the thread
+    knows it (in the game or out and how, whose turn, and at the end why they won or lost), in the
+    words `Engine.public_status` gives from the public view alone, so no one's secret is in it."""
+    name, root = played
+    lines = _status_lines(name, root)
+    assert lines
+    last = max(day for day, _ in lines)
+    for (day, player), (text, status) in lines.items():
+        assert status, f"{name} Day {day}: no public status for {player}"
+        said = text.replace("\n", " ")  # a message may add the player's own reason (", because ...")
+        assert f"[b]Your status[/b]: {status}." in said or f"[b]Your status[/b]: {status}, because " in said, \
+            f"{name} Day {day}, {player}:\n{text}"
+        if day == last:  # the end: whether they won, and why
+            assert any(w in status for w in ("won", "did not win", "lost", "no one")), status

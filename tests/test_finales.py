@@ -86,3 +86,33 @@ def test_an_engine_without_a_list_refuses_telling(tmp_path):
     (root / "game.yaml").write_text((root / "game.yaml").read_text(encoding="utf-8") + "\ntelling: list\n", encoding="utf-8")
     refused = run("check", root, "--day", "0")
     assert refused.exit_code == 1 and "unknown setting 'telling'" in refused.output
+
+
+def test_a_team_is_named_once_then_they(demo_games):
+    """Issue 24's own example: "The team of Akane and Bruno won the showdown. The team of Akane and
+    Bruno eliminated Goro. The team of Akane and Bruno could not agree..." A team named in one
+    sentence is "they"/"them" in the next, in every post of the Team Kill demo."""
+    root = demo_games.pristine("team-kill")
+    gd = GameDir(root)
+    seen = 0
+    for day in gd.resolved_days():
+        post = (gd.result_dir(day) / "narration.bbcode").read_text(encoding="utf-8")
+        for paragraph in post.split("\n\n"):
+            said = [s for s in re.split(r"(?<=[.!?])\s+", paragraph) if s]
+            for a, b in zip(said, said[1:]):
+                teams = re.findall(r"the team of [A-Z]\w+(?: and [A-Z]\w+|, [A-Z]\w+)+", a, re.I)
+                seen += len(teams)
+                for t in teams:
+                    assert t.lower() not in b.lower(), f"Day {day}: {a} {b}"
+    assert seen, "no team named in the demo's posts"
+
+
+def test_a_hashmi_game_where_no_agent_is_left_has_a_finale():
+    """Found by the fact test's wider run (GM_TOLD_GAMES=9): a Hashmi game whose last agents fall
+    together ends with `victory: nobody` and no Boring Victory table, and its post failed to render
+    ("'dict object' has no attribute 'table'"), so the GM could not resolve the day."""
+    from helpers_told import told_game
+
+    game, days = told_game("hashmi-battle-royale", None, 7, policy="aggressive")
+    assert days[-1].after.victory == "nobody" and not days[-1].after.winners  # the case this test is about
+    assert "No one wins (no agent is left): everyone is a loser!" in days[-1].post

@@ -87,12 +87,13 @@ def _check(game, state, day, text: str, player: str):
 
 
 def test_every_form_reads_back_as_that_players_orders(played):
-    """Each commented order of each due player's form, uncommented on its own, is that player's
-    orders with no error; an untouched form is their name and nothing else."""
+    """Each commented order of the form of every player who may send orders (those due, and those
+    whose standing orders count on another's turn), every day of the demo, uncommented on its own,
+    is that player's orders with no error; an untouched form is their name and nothing else."""
     name, root = played
     tried = 0
     for day, state, game in _states(root):
-        for player in game.engine.players_due(state)[:4]:
+        for player in game.engine.may_send(state):
             text = game.engine.form_text(state, game.rules, player)
             assert text.endswith("\n") and "\u200b" not in text
             from gm.yamlio import load_text
@@ -501,3 +502,164 @@ def test_hashmi_map_shows_where_the_zones_meet():
         assert len(zones) == len(board.columns)
         for c, z in enumerate(zones):
             assert z == (str(board.zone_of[(c, r)])[:1] if (c, r) in board.zone_of else "#")
+
+
+def test_a_stale_hashmi_standing_order_is_flagged_in_the_receipt_and_the_message(tmp_path):
+    """Bruno's standing Hitchhike lists K12 under `shootout: avoid`; by Day 6 Chiaki.3 stands next
+    to K12: his message says so, and so does his receipt for the next day (a warning that concerns him)."""
+    from test_gm_day import unresolve
+
+    root = tmp_path / "game"
+    assert run("demo", "--engine", "hashmi-battle-royale", root).exit_code == 0
+    message = (root / "days" / "05" / "result" / "messages" / "Bruno.bbcode").read_text(encoding="utf-8")
+    assert "[b]Check your standing orders[/b]" in message and "Your Hitchhike lists K12 (next to Chiaki.3) with shootout: avoid" in message
+    unresolve(root, 6)
+    (root / "days" / "06" / "orders" / "bruno.yaml").write_text(
+        "Bruno:\n  standing: {draw: {action: 2, weapon: 0}}\n", encoding="utf-8")  # he changes another order
+    out = run("receipts", root, "--day", 6)
+    assert out.exit_code == 0, out.output
+    receipt = (root / "days" / "06" / "receipts" / "Bruno.bbcode").read_text(encoding="utf-8")
+    assert "Your Hitchhike lists K12 (next to Chiaki.3) with shootout: avoid, but a listed square is taken" in receipt, receipt
+
+
+# ---- pronouns: the roster's, in every engine's templates -----------------------------------------
+
+# Bare they/them/their in a shipped template that speak of no single player (a group, an agent, the
+# reader's orders, a comment-like note). A new bare one about a player fails the test: write
+# `pronouns(name).their` (any template) or `p.their` (a phrase) instead.
+PLURAL_OK = (
+    "collars around their necks and a bag at their side",  # the students
+    "nothing to mix them into", "give them to gm verify", "Keep them to yourself", "they say what the rolls",
+    "your orders as the GM has them", "as they will be carried out", "change them until the deadline",
+    "To check them all", "by their own {{ e.what", "landing on them with Go",  # an agent
+    "since you wrote them (they stand as written",  # the reader's standing orders
+    "(they passed)", "they give the order of every", "(a card drawn from their hand, their standing plan)",
+    "everyone goes back to their own team", '"it" if e.count == 1 else "them"', "their proposals are due",
+    "Their {{ e.count|plural", "Send {{ \"it\" if e.orders|length == 1 else \"them\" }}",
+    "confronting {{ pronouns(mates[0]).them if mates|length == 1 else \"them\" }}",
+    "(their standing orders held)", 'them=(pronouns(c.team_b[0]).them if betrayal and c.team_b|length == 1 else "them")', "everyone still in plays on their own", "The pawns stand on their spawns",
+)
+
+
+def test_no_shipped_template_speaks_of_a_player_as_they_by_default():
+    """A roster's `pronouns: he` made "Bruno skips their next turn", "Akane confronts Bruno, on their
+    right", "Kestrel loses their last life": every such word now comes from the roster."""
+    found = []
+    for path in sorted((ROOT / "templates").glob("*/*.j2")):
+        source = re.sub(r"\{#.*?#\}", lambda m: "\n" * m.group(0).count("\n"), path.read_text(encoding="utf-8"), flags=re.S)
+        for n, line in enumerate(source.splitlines(), 1):
+            text = line
+            if not re.search(r"(?<![.\w])(their|them|they|Their|They)\b", text):
+                continue
+            rest = text
+            for ok in PLURAL_OK:
+                rest = rest.replace(ok, "")
+            if re.search(r"(?<![.\w])(their|them|they|Their|They)\b", rest):
+                found.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()[:160]}")
+    assert not found, "\n".join(found)
+
+
+def test_posts_and_messages_use_the_rosters_pronouns(tmp_path, played):
+    """Every day of each demo rendered again (gm render) with everyone `pronouns: he`: no line that
+    speaks of one player says their/them for him."""
+    import shutil
+
+    name = played[0]
+    root = tmp_path / "game"
+    shutil.copytree(played[1], root)
+    from ruamel.yaml import YAML
+
+    yaml = YAML()
+    doc = yaml.load((root / "game.yaml").read_text(encoding="utf-8"))
+    doc["roster"] = [dict(e, pronouns="he") if isinstance(e, dict) else {"name": str(e), "pronouns": "he"}
+                     for e in doc["roster"]]
+    with (root / "game.yaml").open("w", encoding="utf-8") as f:
+        yaml.dump(doc, f)
+    wrong = re.compile(r"on their (left|right)|skips their next turn|their building|their last life|back to their spawn"
+                       r"|leaves their team|confronts their own|shows you their hand|change their war plan"
+                       r"|their guard down|their square|not next to them now|confronted them\.|confront them\.")
+    he = re.compile(r"on his (left|right)|skips his next|his building|his last life|back to his spawn|leaves his team"
+                    r"|confronts his own|shows you his hand|change his war plan|his guard down|his square|to him now")
+    seen_he = 0
+    for day in sorted(int(d.name) for d in (root / "days").iterdir() if (d / "result").is_dir()):
+        out = run("render", root, "--day", day)
+        assert out.exit_code == 0, out.output
+        for path in (root / "days" / f"{day:02d}" / "render").rglob("*.*"):
+            text = path.read_text(encoding="utf-8")
+            assert not wrong.search(text), (path, wrong.search(text).group(0))
+            seen_he += len(he.findall(text))
+    assert seen_he or name in ("kharnage", "hashmi-battle-royale", "battle-royale"), "the demo never says his"
+
+
+def test_a_worn_item_is_said_as_worn(played):
+    """Quinn wears the Headband: "Quinn (holding Shotgun, wearing Headband)", not "holding Headband"."""
+    if played[0] != "battle-royale":
+        pytest.skip("Battle Royale's wearables")
+    text = (played[1] / "days" / "02" / "result" / "messages" / "Emil.bbcode").read_text(encoding="utf-8")
+    assert "Quinn (holding Shotgun, wearing Headband)" in text and "holding Shotgun and Headband" not in text, text
+
+
+def test_what_you_have_learned_shows_each_sighting_once(played):
+    """Oskar's Binoculars saw the same empty zones night after night: "What you have learned" held
+    a line for each night (Day 3 to Day 7, "the Cliffs: no one" five times). Now each zone's latest
+    sighting only, and empty zones only from the latest report (RULINGS.md, "What you have learned")."""
+    if played[0] != "battle-royale":
+        pytest.skip("Battle Royale's Binoculars")
+    for path in sorted(played[1].glob("days/*/result/messages/*.bbcode")):
+        text = path.read_text(encoding="utf-8")
+        looks = re.findall(r"(?m)^\[\*\]Day (\d+): through the Binoculars, (.*)$", text)
+        zones = [z.split(":")[0] for _, seen in looks for z in seen.split("; ")]
+        assert len(zones) == len(set(zones)), (path, looks)  # each zone's sighting once
+        for day, seen in looks[:-1] if looks else []:
+            assert "no one" not in seen, (path, day, seen)  # an old empty sighting is stale
+    oskar = (played[1] / "days" / "07" / "result" / "messages" / "Oskar.bbcode").read_text(encoding="utf-8")
+    assert oskar.count("through the Binoculars") == 1 and "Day 7: through the Binoculars, the Beach: Chiaki" in oskar
+
+
+def test_no_zone_closing_for_min_open_zones_is_not_said_to_be_for_want_of_votes():
+    """Two votes for the Septagon with two zones left: the post said "No zone got enough votes";
+    the reason is the house rule min_open_zones, and the post says so."""
+    from gm.engines import get_engine
+    from gm.forum.render import render_day
+    from gm.pipeline.day import ResolvedDay
+    from gm.storage.gamedir import Game
+    from harness_battle_royale import BattleRoyaleHarness
+    from scenario_harness import load_fixture
+
+    harness = BattleRoyaleHarness()
+    got = harness.run(load_fixture(ROOT / "tests" / "scenarios" / "vote-close-none-min-open-zones.yaml"))
+    game = Game(Path("/nonexistent-fixture-game"), get_engine("battle-royale"), "Fixture", "bbcode", got.rules, [], None)
+    for key in (b"fixture", b"another key", b"a third"):  # whichever phrasing the day's key picks
+        files = render_day(game, ResolvedDay(got.checked.day, key, got.checked, got.state, got.events, got.dice.log))
+        post = files["narration.bbcode"]
+        assert "keeps its last two zones open (house rule min_open_zones)" in post, post
+        assert "enough votes" not in post and "No zone got" not in post
+
+
+def test_gm_form_is_usable_for_every_player_on_every_day(played):
+    """`gm form` as it prints (templates/common/form.j2), every day of each demo: the thread's blank
+    form, and the form of every player who may send orders (Hashmi's standing orders on another's
+    turn included): a code block under the player's name with at least one order to uncomment."""
+    from gm.forum.render import render_post
+
+    name, root = played
+    days = 0
+    for day, state, game in _states(root):
+        senders = game.engine.may_send(state)
+        if not senders:
+            continue
+        days += 1
+        blank = render_post(game, "form.j2", day=day, player=None, deadline=None,
+                            lines=game.engine.order_form(state, game.rules, None), text=None)
+        code = re.search(r"\[code\](.*?)\[/code\]", blank, re.S)
+        assert code and re.search(r"(?m)(^\s*(- )?|\{)[a-z_]+: ", code.group(1)), (name, day, blank)  # orders to copy
+        for player in senders:
+            text = game.engine.form_text(state, game.rules, player)
+            post = render_post(game, "form.j2", day=day, player=player, deadline=None,
+                               lines=game.engine.order_form(state, game.rules, player), text=text)
+            block = re.search(r"\[code\](.*?)\[/code\]", post, re.S)
+            assert block and "owes no orders" not in post and "Uncomment" in post, (name, day, player, post)
+            assert _order_lines(block.group(1)), (name, day, player, post)  # something to send
+            if name == "hashmi-battle-royale" and player not in game.engine.players_due(state):
+                assert "# standing: {charm: " in block.group(1), post
+    assert days >= 2, f"{name}: the demo has {days} days of orders"

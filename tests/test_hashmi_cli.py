@@ -85,3 +85,39 @@ def test_day_0_is_sealed_until_the_game_ends(hashmi_demo_dir, tmp_path):
     sealed = run("reveal", game, "--day", "0")
     assert sealed.exit_code == 1 and "secret missions" in sealed.output and "after the game ends" in sealed.output
     assert run("reveal", game, "--day", "3").exit_code == 0
+
+
+def test_two_turns_a_day_through_the_gm_command(tmp_path, monkeypatch):
+    """House rule turns_per_day: 2 (T-1): after the set-up day, the active player and the next one
+    each get a form and a message for their own turn, and one resolve plays both turns."""
+    import json
+
+    monkeypatch.chdir(tmp_path)
+    game = Path("g")
+    assert run("new", game, "--engine", "hashmi-battle-royale").exit_code == 0
+    text = (game / "game.yaml").read_text()
+    assert "turns_per_day: 1" in text
+    (game / "game.yaml").write_text(text.replace("turns_per_day: 1", "turns_per_day: 2"))
+    assert run("resolve", game, "--day", "0", "--seed", "0a").exit_code == 0
+    assert run("resolve", game, "--day", "1", "--seed", "0b").exit_code == 0
+    state = json.loads((game / "days" / "01" / "result" / "state.json").read_text())
+    order = [p["name"] for p in state["players"]]
+    first = state["active"]
+    second = order[(order.index(first) + 1) % len(order)]
+    message = (game / "days" / "01" / "result" / "messages" / f"{second.replace(' ', '_')}.bbcode").read_text()
+    assert "Your turn comes later today (Day 2)" in message and f"after {first}'s" in message
+    form = run("form", game, "--day", "2", "--player", second)
+    assert form.exit_code == 0 and f"## your turn comes today after {first}'s" in form.output, form.output
+    assert "# actions:" in form.output
+    check = run("check", game, "--day", "2")
+    assert "no orders received (2)" in check.output, check.output
+    d2 = game / "days" / "02" / "orders"
+    d2.mkdir(parents=True)
+    (d2 / "turns.yaml").write_text(f"{first}:\n  actions: [pass]\n{second}:\n  actions: [pass]\n")
+    assert run("receipts", game, "--day", "2").exit_code == 0
+    receipt = (game / "days" / "02" / "receipts" / f"{second.replace(' ', '_')}.bbcode").read_text()
+    assert f"Your turn, today after {first}'s" in receipt and "Action 1: pass" in receipt, receipt
+    result = run("resolve", game, "--day", "2", "--seed", "0c")
+    assert result.exit_code == 0, result.output
+    after = json.loads((game / "days" / "02" / "result" / "state.json").read_text())
+    assert after["active"] == order[(order.index(first) + 2) % len(order)] and after["turns_per_day"] == 2

@@ -63,6 +63,27 @@ def test_games_that_stop_for_choices_keep_the_invariants_and_end(seed):
     assert any(stops), "no turn stopped for a choice"
 
 
+@pytest.mark.parametrize("seed", SEEDS[:4])
+def test_games_of_several_turns_a_day_keep_the_invariants_and_end_sooner(seed):
+    """House rule turns_per_day (T-1): up to that many turns a forum day, none twice a day, each
+    taken in turn order; the game ends in about a turns_per_day-th of the days."""
+    n, per_day = 4, 2 + seed % 3
+    order: list = []
+
+    def day(before, state, orders, events, dice):
+        _check_day(before, state, orders, events, dice)
+        played = list(dict.fromkeys(e.step for e in events if e.step.endswith("'s turn")))
+        assert len(played) <= per_day, played
+        starts = [e.data["player"] for e in events if e.kind == "turn_start"]
+        assert len(starts) == len(set(starts[:-1])) + 1 or len(starts) <= 1 or state.over, starts  # none twice
+        order.append(played)
+
+    eng, rules, state, days = play_game(n, seed, house_rules={"turns_per_day": per_day}, on_day=day)
+    assert state.over and rules.turns_per_day == per_day
+    assert any(len(s) > 1 for s in order), "no day played more than one turn"
+    assert len(days) <= 2 + -(-rules.max_rounds * n // per_day) * 2 + 1
+
+
 def test_same_seed_same_game():
     a = play_game(4, 5)
     b = play_game(4, 5)

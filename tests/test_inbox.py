@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from gm.cli import cli
-from gm.pms import MAX_PM_CHARS, parse_time, split_pms
+from gm.inbox.pms import MAX_PM_CHARS, parse_time, split_pms
 
 
 def run(*args, input=None):
@@ -166,7 +166,7 @@ def test_an_accepted_proposal_is_checked_like_any_orders_file(game, tmp_path):
 
 
 def test_the_gm_chooses_at_the_terminal(game, tmp_path):
-    from gm.inbox import run_inbox
+    from gm.inbox.intake import run_inbox
 
     page = tmp_path / "pms.txt"
     page.write_text("From: Goro\n\nshoot juno w/ the uzi. search\n", encoding="utf-8")
@@ -265,7 +265,7 @@ def test_a_player_with_orders_in_the_gms_own_file_gets_none_beside_them(game, tm
 
 def test_the_lock_seals_the_pms_and_a_changed_pm_shows(game, tmp_path):
     from gm.storage.gamedir import GameDir
-    from gm.pms import provenance_problems
+    from gm.inbox.pms import provenance_problems
 
     assert run("commit", game, "--day", 4).exit_code == 0
     page = tmp_path / "chiaki.txt"
@@ -325,8 +325,8 @@ def test_any_pm_reads_without_a_crash_and_what_is_written_passes_the_checker(day
     from hypothesis import given, settings, strategies as st
 
     from gm.errors import Location
-    from gm.pmread import check_orders_text, read_player
-    from gm.pms import PM
+    from gm.inbox.pmread import check_orders_text, read_player
+    from gm.inbox.pms import PM
 
     game, state = day4
 
@@ -364,9 +364,9 @@ def test_a_form_sent_back_with_words_where_the_orders_go_reads_as_free_text(game
 
 
 def test_at_a_terminal_gm_asks_and_writes_what_the_gm_chose(game, tmp_path, monkeypatch):
-    import gm.cli
+    import gm.commandline.deadline
 
-    monkeypatch.setattr(gm.cli, "_at_terminal", lambda: True)
+    monkeypatch.setattr(gm.commandline.deadline, "_at_terminal", lambda: True)
     page = tmp_path / "goro.txt"
     page.write_text("shoot juno w/ the uzi. search\n", encoding="utf-8")
     out = run("inbox", game, "--day", 4, page, input="2\n")

@@ -54,8 +54,8 @@ def measure(root: Path, day: int, items: list[dict]) -> dict:
     from gm.pipeline.day import check_day
     from gm.errors import Location
     from gm.storage.gamedir import GameDir
-    from gm.pmread import orders_yaml, read_player
-    from gm.pms import PM
+    from gm.inbox.pmread import orders_yaml, read_player
+    from gm.inbox.pms import PM
 
     gd = GameDir(root)
     game = gd.load()
@@ -116,8 +116,8 @@ def test_no_pm_crashes_the_reader_of_any_engine(engine, games):
     from gm.pipeline.day import check_day
     from gm.errors import Location
     from gm.storage.gamedir import GameDir
-    from gm.pmread import check_orders_text, read_player
-    from gm.pms import PM
+    from gm.inbox.pmread import check_orders_text, read_player
+    from gm.inbox.pms import PM
 
     root, day = games[engine]
     gd = GameDir(root)

@@ -14,13 +14,14 @@ from gm.engines import REGISTRY, get_engine
 from gm.storage.gamedir import GameDir
 from gm.pipeline.learned import message_lines, overrides_learned, seen_by_player
 
-# the heading that opens the reader's own section in each engine's message
-YOU = {"battle-royale": "[b]You[/b]", "team-kill": "[b]Your hand[/b]", "hashmi-battle-royale": "[b]Your agents[/b]"}
 LEARNING = sorted(n for n in REGISTRY if overrides_learned(get_engine(n)))
+# the heading that opens the reader's own section in each engine's message, as the engine declares it
+YOU = {n: f"[b]{get_engine(n).facts.own_heading}[/b]" for n in LEARNING if get_engine(n).facts.own_heading}
 
 
 def test_the_engines_that_teach_are_the_ones_checked():
-    assert LEARNING == sorted(YOU)
+    """An engine that overrides `player_learned` declares the heading its messages list it after."""
+    assert LEARNING == sorted(YOU), f"declare Facts.own_heading in: {sorted(set(LEARNING) - set(YOU))}"
 
 
 def _learned_in(message: str) -> list[str] | None:

@@ -115,6 +115,10 @@ def test_a_frame_told_with_other_names_is_passed_over_while_another_fits():
     assert framer("Akane's turn passed.") == framer("Bruno's turn passed.") == framer("O'Hara's turn passed.")
     assert framer("Trouble in the Forest") == framer("Trouble in The Septagon") != framer("Trouble in the Town")
     assert framer("Akane fell, 3 shots.") == framer("Akane fell, 12 shots.")
+    # a board's squares are names too: Hostile Takeover's demo headlined "Chipping Away at F3" on
+    # three days, "Another Dent in C3" then "in F3", while its pool had unused phrasings
+    assert framer("Another Dent in C3") == framer("Another Dent in F3") != framer("Another Dent at dawn")
+    assert framer("Bruno Claims E4") == framer("Akane Claims C3")
     pools = {"p": (Phrasing("Trouble in the {{ zone }}."), Phrasing("Smoke over the {{ zone }}."))}
     told = frozenset({"Trouble in the Forest.", framer("Trouble in the Forest.")})
     for key in (b"a" * 32, b"b" * 32, b"c" * 32):
@@ -262,7 +266,9 @@ def test_status_of_a_player_lists_what_they_learned(demo_dir):
     assert "Day 1: the Tracking Unit put Juno on the Beach" in out["Farah"]
     assert "Day 1: Goro attacked you (7 times)" in out["Farah"]
     assert "Day 1: Dana poisoned you" in out["Akane"]
-    assert "through the Binoculars, the Beach: Akane, Chiaki, Dana and Juno" in out["Emil"]
+    # each zone's latest sighting only (RULINGS.md, "What you have learned"): Day 2's Beach, not Day 1's
+    assert "Day 2: through the Binoculars, the Beach: Chiaki, Dana and Juno" in out["Emil"]
+    assert "the Beach: Akane, Chiaki, Dana and Juno" not in out["Emil"]
     assert "analysis" not in out["Akane"] and "Binoculars" not in out["Farah"]
 
 

@@ -141,7 +141,7 @@ def _fairness_posts(game, rd) -> dict[str, str]:
 
 def _units(game, rd) -> dict[str, tuple[str, list[str]]]:
     """Each post of the day (result files, commitment and lock): (whole, the units a GM pastes)."""
-    from gm.commands import post_parts
+    from gm.fairness.commands import post_parts
     from gm.pipeline.record import day_files
 
     files = day_files(game, rd)

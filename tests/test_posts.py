@@ -177,13 +177,13 @@ def test_every_message_says_the_players_own_public_status(demo_dir):
             name, text = path.stem, path.read_text(encoding="utf-8")
             p = players[name]
             if p["alive"] and p.get("escaped_on_day") is None and name in state["marked"]:
-                assert "Marked for elimination: whoever eliminates you wins a reward" in text, f"Day {day} {name}"
+                assert "marked for elimination: whoever eliminates you wins a reward" in text, f"Day {day} {name}"
                 checked_marked += 1
             if p["alive"] and p.get("escaped_on_day") is None and p.get("partner"):
                 assert f"Your partner {p['partner']}: " in text, f"Day {day} {name}"
                 checked_partner += 1
             if state.get("over") and name in state["outcome"]:
-                assert "The Program is over. You " in text, f"Day {day} {name}:\n{text[:400]}"
+                assert "the Program is over: you " in text, f"Day {day} {name}:\n{text[:400]}"
                 if state["outcome"][name] != "winner":
-                    assert "did not win: " in text or "did not win (" in text
+                    assert "did not win, because " in text or "did not win (" in text
     assert checked_marked and checked_partner

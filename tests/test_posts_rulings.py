@@ -41,3 +41,14 @@ def test_a_mod_kill_opens_the_post_and_the_removed_player_gets_a_last_message(pl
     assert victim in messages, f"{victim} removed by the GM got no last message ({sorted(messages)})"
     assert "The GM removed you from the game." in messages[victim]
     assert say in messages[victim]
+    # the status line of their last message says how they went out: by the GM, never in the fight
+    status = next(line for line in messages[victim].splitlines() if line.startswith("[b]Your status[/b]: "))
+    assert "GM" in status and "in the game" not in status.replace("out of the game", ""), status
+    # and nothing in the day's texts contradicts another (tests/told_facts.py's extractor):
+    # Battle Royale told the removed player "You were killed in the Septagon"
+    from told_facts import contradictions, day_claims, resolved_day
+
+    game, told = resolved_day(root, day)
+    assert not contradictions(day_claims(played[0], game, told))
+    if played[0] == "battle-royale":
+        assert "killed" not in messages[victim], messages[victim]

@@ -160,3 +160,30 @@ def test_battle_royale_zones_carry_their_article(demo_games):
                 if bare_re.search(s) or wrong_in.search(s):
                     found.append(f"Day {day} {where}: {s!r}")
     assert not found, "\n".join(found[:30])
+
+
+def test_no_headline_frame_twice_while_its_pool_has_another(demo):
+    """Issue 24: "Trouble in the X" on Days 2 and 7; Hostile Takeover's demo headlined "Chipping
+    Away at F3" three times, Team Kill's "Akane Finds a Friend" twice, Hashmi's "Round N: X on the
+    Move" four times. Over seven days of every demo, no two posts' headlines share a frame (the
+    headline with its names, places, squares and numbers taken out): the pools have enough."""
+    import re as _re
+
+    from gm.narration import framer_of
+    from gm.storage.gamedir import GameDir
+
+    engine, root = demo
+    framer = framer_of(GameDir(root).load())
+    seen: dict[str, int] = {}
+    repeated = []
+    for day, narration, _ in _posts(root):
+        if day > 7:
+            break  # a 7-day game, as above
+        m = _re.search(r"^\[b\]\[i\](.+?)\[/i\]\[/b\]$", narration, _re.M) or _re.search(r"^\*\*_(.+?)_\*\*$", narration, _re.M)
+        if not m:
+            continue
+        frame = framer(m.group(1))
+        if frame in seen:
+            repeated.append(f"Day {seen[frame]} and Day {day}: {m.group(1)!r}")
+        seen.setdefault(frame, day)
+    assert not repeated, f"{engine}: " + "\n".join(repeated)

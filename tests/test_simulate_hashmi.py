@@ -168,3 +168,21 @@ def test_a_turn_stopped_by_house_rule_ask_is_resumed_and_replays(tmp_path: Path,
             assert [e.record() for e in events] == [e.record() for e in sim_events]
             before = kept.state_after
     assert decided  # turns did stop, and were resumed
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_a_whole_round_a_day_passes_the_checker_and_is_shorter(tmp_path: Path, policy):
+    """House rule turns_per_day (T-1): each policy writes every turn of the day by its own player,
+    the checker accepts them all, and a game of four players takes about a quarter of the days."""
+    rules = tmp_path / "round.yaml"
+    rules.write_text("turns_per_day: 4\n", encoding="utf-8")
+    sim = load_sim_game(ENGINE, house_rules=rules)
+    one = load_sim_game(ENGINE)
+    for i in range(4):
+        days: list = []
+        game = play_game(sim, sim.engine.policies()[policy], i, "r", keep_days=days)
+        assert game.refused == [], game.refused[:3]
+        assert game.finished and game.end.over
+        assert any(len([n for n, o in d.doc.items() if "actions" in o]) > 1 for d in days), "never two turns a day"
+        slow = play_game(one, one.engine.policies()[policy], i, "r")
+        assert len(game.days) < len(slow.days) or len(slow.days) <= 4

@@ -31,6 +31,10 @@ def _run(args, cwd, **env):
                           capture_output=True, text=True, timeout=300)
 
 
+# gm/cli.py assembles these (gm/commandline/): only click and these load for --help
+COMMAND_FAMILIES = ("base", "game", "fairness", "forum", "deadline", "reference", "lab")
+
+
 @pytest.mark.parametrize("args", [["--help"], ["check", "--help"], ["new", "--help"], ["resolve", "--help"]])
 def test_help_loads_nothing_but_click(args):
     """`gm --help` and a command's --help import no other module of gm, and none of jinja2, ruamel or rich
@@ -50,14 +54,14 @@ def test_help_loads_nothing_but_click(args):
         assert "--engine" in out.stdout and "battle-royale" in out.stdout
         assert not {"gm.yamlio", "gm.forum.render", "gm.pipeline.day", "gm.commands"} & gm_modules
     else:
-        assert gm_modules == {"gm", "gm.cli"}
+        assert gm_modules == {"gm", "gm.cli", "gm.commandline", *(f"gm.commandline.{m}" for m in COMMAND_FAMILIES)}
 
 
 # What `gm check` has no use for: templates, posts, the record and roll log, the phases of a day, the
 # views and forms of messages (Battle Royale's); and once its files are in the cache, the standard
 # library's writing (which a first run uses to fill the cache) and diffing.
 NOT_FOR_CHECK = {
-    "jinja2", "rich", "markupsafe", "gm.forum.templating", "gm.forum.render", "gm.pipeline.record", "gm.fairness.rolllog", "gm.storage.jsonout",
+    "jinja2", "rich", "markupsafe", "gm.forum.templating", "gm.forum.sandbox", "gm.forum.render", "gm.pipeline.record", "gm.fairness.rolllog", "gm.storage.jsonout",
     "gm.fairness.verify", "gm.fairness.audit", "gm.fairness.lock", "gm.fairness.corrections", "gm.fairness.reveal", "gm.forum.thread", "gm.forum.votecount", "gm.simulate",
     "gm.forum.preview",
 } | {f"gm.engines.battle_royale.{m}" for m in (
@@ -197,7 +201,7 @@ def test_each_format_and_forum_has_its_own_compiled_templates(tmp_path, monkeypa
 
 @pytest.mark.parametrize("sandboxed", [False, True])
 def test_quick_lookup_reads_dicts_exactly_as_jinja_does(tmp_path, sandboxed):
-    """templating._quick_lookup skips a caught exception, never a meaning: a key named like a dict method
+    """gm/forum/sandbox.py's _quick_lookup skips a caught exception, never a meaning: a key named like a dict method
     is still the method, a missing key is still an error, the sandbox still refuses private names."""
     import jinja2
     from jinja2.sandbox import SandboxedEnvironment

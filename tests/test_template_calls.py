@@ -1,5 +1,5 @@
 """gm's template environments call a list's or dict's method, or a template's own macro, without
-Jinja's look for a pass_context mark (templating._quick_call_context, issue 17): the same text,
+Jinja's look for a pass_context mark (gm/forum/sandbox.py's _quick_call_context, issue 17): the same text,
 the same errors as stock Jinja, in the shipped environment and in the GM's sandbox."""
 
 from __future__ import annotations

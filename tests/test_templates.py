@@ -114,7 +114,7 @@ def test_gm_templates_lists_blocks_and_prints_the_shipped_source(game_copy):
     result = run("templates", game_copy)
     assert result.exit_code == 0
     assert "narration.j2: blocks day0, heading, story, opening, fallen, vote, ending" in result.output
-    assert "message.j2: blocks heading, intro, orders, night, sheet, surroundings, next" in result.output
+    assert "message.j2: blocks heading, intro, orders, night, status, sheet, surroundings, next" in result.output
     assert "phrases.yaml: blocks " in result.output and "sounds" in result.output
     shown = run("templates", game_copy, "phrases.yaml")
     assert shown.exit_code == 0 and "sounds:" in shown.output

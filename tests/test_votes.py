@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 from ruamel.yaml import YAML
 
-from gm import commands
+from gm.forum import commands
 from gm.cli import cli
 from gm.commands import demo_seed
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 
-from gm.fairness.chain import HEAD, DayAudit, check_day, read_head, shown_path
+from gm.fairness.chain import HEAD, read_head, shown_path
+from gm.fairness.chain_audit import DayAudit, check_day
 from gm.pipeline.day import resolve_day
 from gm.dice import parse_seed
 from gm.errors import GmError, StateError
@@ -45,7 +46,7 @@ class Replay:
 def replayed(gd: GameDir, game: Game, day: int):
     """The day resolved again from its recorded seed and the orders on disk: (the resolved day,
     its rulings and corrections as recorded). `day_files(game, rd, history)` gives its files,
-    for this game's forum or another's (gm/rerender.py)."""
+    for this game's forum or another's (gm/forum/rerender.py)."""
     if not gd.is_resolved(day):
         raise StateError(f"Day {day} has not been resolved; nothing to audit")
     record = gd.read_json(day, "day.json")

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from gm.errors import StateError
+from gm.fairness.fairness_log import LOG_FILE, log_event, read_log, take_back_log
 from gm.storage.gamedir import Game, GameDir, create_file_atomically
 from gm.yamlio import display_path
 
@@ -28,7 +29,6 @@ COMMIT_FILE = "commit.txt"
 COMMIT_TAG = "gm-commit"
 REVEAL_TAG = "gm-reveal"
 SALT_TAG = "gm-salt"
-LOG_FILE = "fairness.log"
 
 
 @dataclass(eq=False, repr=False)
@@ -130,56 +130,11 @@ def rules_sha256(gd: GameDir) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def committed_deadline(rec: dict) -> datetime | None:
-    """The orders deadline a gm-commit line names (None: none, or a commitment older than the field)."""
-    from gm.fairness.beacon import parse_utc_text
-
-    return parse_utc_text(rec.get("deadline")) if isinstance(rec.get("deadline"), str) else None
-
-
 def clock(now: datetime | None) -> datetime:
     """The time now, with its zone (`now` given: a test, or a post prepared for a time of its own)."""
     from datetime import timezone
 
     return now if now is not None else datetime.now(timezone.utc)
-
-
-def check_ruled_deadline(gd: GameDir, day: int, ruled: str | None) -> None:
-    """A `deadline:` ruling that moves the deadline to or past the committed beacon round cannot keep
-    that round: its randomness would be out while orders and salts still come in."""
-    from datetime import timezone
-
-    from gm.fairness.beacon import round_time, utc_words
-    from gm.gmday.rulings import parse_deadline
-
-    if not ruled or not commit_path(gd, day).is_file():
-        return
-    round_ = (committed_record(gd, day).get("beacon") or {}).get("round")
-    when = parse_deadline(ruled)
-    if round_ is None or when is None:
-        return
-    when = when.replace(tzinfo=timezone.utc)
-    if when >= round_time(round_):
-        raise StateError(f"a deadline ruling moves Day {day}'s deadline to {utc_words(when)}, after drand quicknet round "
-                         f"{round_} that its commitment named (published {utc_words(round_time(round_))}): that round "
-                         "would be known while orders still come in. Keep a deadline before it (edit the ruling), or "
-                         "announce in the thread that the day goes without its round and resolve it with --no-beacon "
-                         "\"the deadline was extended\" (the reveal says so in its first line)")
-
-
-def check_resolve_time(gd: GameDir, day: int, now: datetime | None, early: bool) -> list[str]:
-    """`gm resolve` before the committed deadline is refused unless `early`: orders could still come."""
-    from gm.fairness.beacon import utc_words
-
-    if not commit_path(gd, day).is_file():
-        return []
-    deadline = committed_deadline(committed_record(gd, day))
-    if deadline is None or clock(now) >= deadline:
-        return []
-    if not early:
-        raise StateError(f"Day {day}'s deadline is {utc_words(deadline)}, still to come (it is {utc_words(clock(now))}): "
-                         "orders and salts may still come in. Resolve after the deadline, or with --early to do it now")
-    return [f"note: Day {day} resolved early, before its deadline ({utc_words(deadline)})"]
 
 
 def deadline_words(game: Game, deadline: datetime | None) -> str | None:
@@ -311,18 +266,6 @@ def _commit_logged(gd: GameDir, day: int) -> bool:
     return any(e.get("event") == "commit" and e.get("day") == day for e in read_log(gd))
 
 
-def take_back_log(log, size: int | None) -> None:
-    """Undo this run's own line in fairness.log (under the game's lock, so it is the last one)."""
-    try:
-        if size is None:
-            log.unlink(missing_ok=True)
-        elif log.is_file() and log.stat().st_size > size:
-            with open(log, "r+b") as fh:
-                fh.truncate(size)
-    except OSError:
-        pass
-
-
 def _finish_commit(gd: GameDir, game: Game, day: int, seed: bytes, deadline, late: bool, due: bool, rolls: bool):
     """The post of a commitment that was logged but whose post a stopped run never wrote, made
     again from the seed: written only if it is, byte for byte, the post the log vouches for."""
@@ -342,31 +285,6 @@ def _finish_commit(gd: GameDir, game: Game, day: int, seed: bytes, deadline, lat
 
 def _beacon_words(beacon: dict | None) -> str:
     return f"drand quicknet round {beacon['round']}" if beacon else "no beacon round"
-
-
-def log_event(gd: GameDir, event: dict) -> None:
-    """Append one line to the game's fairness.log: every commitment and every resolution, in order."""
-    from gm.fairness.canonical import canonical
-
-    with open(gd.root / LOG_FILE, "a", encoding="utf-8", newline="\n") as fh:
-        fh.write(canonical(event) + "\n")
-
-
-def read_log(gd: GameDir) -> list[dict]:
-    import json
-
-    path = gd.root / LOG_FILE
-    if not path.is_file():
-        return []
-    out = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        try:
-            rec = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(rec, dict):
-            out.append(rec)
-    return out
 
 
 def committed_record(gd: GameDir, day: int) -> dict:

@@ -67,7 +67,8 @@ def _lock_time(day: int, commit: dict, now, early: bool, reason: str | None, zon
     """The clock at the lock: before the committed deadline only `early`; once the beacon round is out
     only with the GM's reason, said in the post (anyone could know the dice key by then)."""
     from gm.fairness.beacon import round_time, utc_words
-    from gm.fairness.commitment import clock, committed_deadline
+    from gm.fairness.commitment import clock
+    from gm.fairness.deadlines import committed_deadline
 
     now = clock(now)
     deadline = committed_deadline(commit)
@@ -123,7 +124,8 @@ def lock_day(gd: GameDir, game: Game, day: int, check: Callable[[], Any], now=No
     if not post_path.is_file():
         raise StateError(f"Day {day} has no commitment ({display_path(post_path)}): run `gm commit` before the "
                          "deadline; a lock without a commitment proves nothing")
-    from gm.fairness.commitment import check_ruled_deadline, committed_secret, sealed_files
+    from gm.fairness.commitment import committed_secret, sealed_files
+    from gm.fairness.deadlines import check_ruled_deadline
 
     checked = check()
     check_ruled_deadline(gd, day, checked.rulings.deadline if checked.rulings is not None else None)
@@ -154,7 +156,7 @@ def lock_day(gd: GameDir, game: Game, day: int, check: Callable[[], Any], now=No
         warnings.append("note: --early made no difference: " + (f"the deadline ({times['deadline']}) has passed"
                         if times["deadline"] else "the day's commitment names no deadline"))
 
-    from gm.pms import provenance_problems  # orders read from PMs (gm inbox) name their PMs' digest
+    from gm.inbox.pms import provenance_problems  # orders read from PMs (gm inbox) name their PMs' digest
 
     warnings += [f"warning: {p}" for p in provenance_problems(gd, day)]
     return Locked(day, post, display_path(path), True, warnings)

@@ -291,7 +291,7 @@ def write_preview(gd: GameDir, game: Game, day: int, rendered: dict[str, str], f
                   out: Path | None = None) -> tuple[str, str | None]:
     """Write the page (days/NN/preview.html unless `out`); never over a file gm did not write.
 
-    `rendered` holds the day's post files as `forum` takes them (gm/rerender.py replays the day
+    `rendered` holds the day's post files as `forum` takes them (gm/forum/rerender.py replays the day
     for them). When the result folder holds other posts (game.yaml's `forum:` changed after the
     day was resolved), the page shows the rendered ones, and says so: the second value is that note."""
     if not gd.is_resolved(day):

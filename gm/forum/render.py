@@ -152,8 +152,9 @@ def _render_day(game, rd) -> dict[str, str]:
     ruled = _rulings(env, base, event_dicts(e for e in rulings if e.is_public), "public", zone=game.zone).strip("\n")
     opening = "\n\n".join(t for t in (ruled, rd.checked.story or "") if t)
     story = Safe(opening) if opening else None
+    public = engine.public_view(rd.state, game.rules)
     narration = env.get_template("narration.j2").render(
-        game=base, view=engine.public_view(rd.state, game.rules), events=event_dicts(public_events),
+        game=base, view=public, events=event_dicts(public_events),
         phrase=narrator.phrase, pronouns=narrator.pronouns, story=story, places=places, telling=game.telling)
     if ruled and ruled not in narration:
         narration = ruled + "\n\n" + narration
@@ -183,6 +184,7 @@ def _render_day(game, rd) -> dict[str, str]:
         text = message.render(game=base, view=views[name], events=event_dicts(own_events.get(name, [])),
                               public_events=public_dicts, no_orders=name in missing, salt=salts.get(name), rolled=len(rd.rolls),
                               order_form=lines, places=places, learned=learned.get(name, []),
+                              status=engine.public_status(public, name, public_dicts),
                               orders_echo=engine.orders_echo(orders[name], game.rules) if name in orders else None)
         text += _rulings(env, base, event_dicts(theirs), "player", name, game.zone)
         if lines and form is not None:

@@ -254,7 +254,7 @@ def _spans(body: list[tuple[int, str]], markdown: bool = False) -> tuple[list[Sp
                 style.close(tag)
             elif tag != "*":
                 colour = arg.lstrip("= ").strip().strip("\"'").lower() if tag == "color" else None
-                style.push(tag, colour)  # as written: gm/colours.py reads it
+                style.push(tag, colour)  # as written: gm/forum/colours.py reads it
         if len(line) > pos:
             add(line[pos:], n)
         add("\n", n)

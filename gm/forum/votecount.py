@@ -142,9 +142,9 @@ def _voter(post, where: str, game: Game, alive: set[str], tally: Tally, ruled_ou
 
 def _votes_in(post, where: str, by_colour: dict, tally: Tally):
     """(line, kind or None for an uncoloured unvote, text) for every vote in a post, in order: bold
-    in a vote colour as forums write it (gm/colours.py), or bold with the vote's word first, in any
+    in a vote colour as forums write it (gm/forum/colours.py), or bold with the vote's word first, in any
     colour or none (`**mark: Chiaki**`, the way to vote on a Markdown forum)."""
-    from gm.colours import classify
+    from gm.forum.colours import classify
 
     by_key = {k.key: k for k in by_colour.values()}
     for span in post.spans:

@@ -135,7 +135,7 @@ def _context(gd: GameDir, game: Game, day: int | None, now: datetime):
     if gd.is_resolved(day):
         raise StateError(f"Day {day} is already resolved: its results are in {display_path(gd.result_dir(day))}")
     checked = check_day(gd, game, day)
-    if not checked.due and not checked.errors:
+    if not checked.due and not checked.errors and not game.engine.may_send(checked.state):
         raise NothingDue(f"Day {day}: no player owes orders, so there is nothing to send or post; resolve it when "
                          f"you are ready (`gm resolve {display_path(gd.root)} --day {day}`)")
     rulings = checked.rulings.deadline if checked.rulings is not None else None

@@ -127,7 +127,7 @@ class Rulings:
 def read_rulings(path, engine, state, rules, day: int, limits=None, gm_path=None, zone=None) -> Rulings:
     """days/NN/rulings.yaml, then days/NN/orders/_gm.yaml (`gm_path`), read within game.yaml's
     `limits:`: each entry's form and player checked (the engine checks each against the state as
-    the rulings before it leave it, when they are applied: gm/pipeline/day.py's apply_rulings). A new
+    the rulings before it leave it, when they are applied: gm/pipeline/inputs.py's apply_rulings). A new
     deadline's short form is read in `zone` (game.yaml's `timezone:`) and kept in UTC."""
     out = Rulings()
     first: dict[tuple[str, str | None], Ruling] = {}

@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gm import commands
+from gm.forum import commands as forum_commands
 from gm.engines import get_engine
 from gm.errors import GmError
 from tests.hostile.support import ENGINES
@@ -164,6 +165,6 @@ def test_thread_files(demos, engine, tmp_path):
     @given(texts(seed))
     def run(text):
         thread.write_text(text, encoding="utf-8", errors="surrogatepass")
-        bounded(lambda: commands.votes(root, day, thread, None, dry_run=True))
+        bounded(lambda: forum_commands.votes(root, day, thread, None, dry_run=True))
 
     run()

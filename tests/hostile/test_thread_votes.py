@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from gm import commands
+from gm.forum import commands
 
 HEAD = "--- thread key: q8w2e ---\n"
 

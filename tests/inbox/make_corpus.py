@@ -267,7 +267,7 @@ MAKERS = {"battle-royale": br_pm, "hostile-takeover": ht_pm, "team-kill": tk_pm,
 def main() -> None:
     from gm.pipeline.day import check_day
     from gm.storage.gamedir import GameDir
-    from gm.pmread import check_orders_text, orders_yaml
+    from gm.inbox.pmread import check_orders_text, orders_yaml
     from inbox_game import make_game
 
     for engine, maker in MAKERS.items():
@@ -305,7 +305,7 @@ def main() -> None:
 def write(path: Path, engine: str, day: int, items: list[dict]) -> None:
     import json
 
-    from gm.pmread import flow
+    from gm.inbox.pmread import flow
 
     lines = [f"# PMs for Day {day} of the {engine} demo (tests/inbox_game.py), each with the orders it means,",
              "# or `flag` where a careful GM could not tell either. Made by tests/inbox/make_corpus.py; review as a diff.",

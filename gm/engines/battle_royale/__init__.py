@@ -9,29 +9,16 @@ escapes, then C-4); votes; the night's reports (Binoculars, Tracking Unit).
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib import import_module
 from typing import Any
 
+from gm.capabilities import Forms, FromPackage, Rulings, Views, Vocabulary
 from gm.engine import Engine, Facts, GameSetup, Hidden, Phase, Secrets, ThreadVotes
 from gm.text import the
 
-from . import rulings, thread_votes
+from . import thread_votes
 from .orders import check_orders_doc, default_orders
 from .roster import initial_state, read_game
 from .state import State
-
-
-def _later(module: str, name: str) -> staticmethod:
-    """`module.name`, imported on its first call: `gm check` needs no view, form, echo or learned list."""
-    found = []
-
-    def call(*args, **kwargs):
-        if not found:
-            found.append(getattr(import_module(f"{__name__}.{module}"), name))
-        return found[0](*args, **kwargs)
-
-    call.__name__ = call.__qualname__ = name
-    return staticmethod(call)
 
 
 @lru_cache(maxsize=None)
@@ -68,26 +55,23 @@ class Votes(ThreadVotes):
     cast = staticmethod(thread_votes.cast_votes)
 
 
-class BattleRoyale(Engine):
+class BattleRoyale(Views, Forms, Rulings, Vocabulary, Engine):
     facts = Facts(
         name="battle-royale",
         title="Battle Royale",
         demo_day=2,  # the demo's most eventful day: two deaths, closures, explosions
+        sample_day=2,  # the PM corpus's day, mid-game
+        own_heading="You",
         new_game_hint=("Edit game.yaml (roster, house rules), run `gm commit {dir} --day 0` and post it, write "
                        "days/00/orders/ (as {dir}/examples/day0-orders.yaml shows), then run "
                        "`gm check {dir} --day 0` and `gm resolve {dir} --day 0`."),
         players=(2, None),  # no maximum: a class of any size
     )
     state_class = State
+    public_status = FromPackage("status")  # status.py: the player's own status, said in every message
     votes = Votes()
     check_orders = staticmethod(check_orders_doc)
     default_orders = staticmethod(default_orders)
-    public_view = _later("views", "public_view")
-    player_view = _later("views", "player_view")
-    player_views = _later("views", "player_views")  # one pass over the state for everyone (keeps big games linear)
-    gm_view = _later("views", "gm_view")
-    player_status = _later("views", "player_status")
-    status_rows = _later("views", "status_rows")
     # RULINGS.md, "What is public": never public, roles, health, inventories, bonuses, the school
     # of a living player; the items hidden in the zones; the traps set. Day 0 deals them from lists
     # anyone can rebuild, so it is sealed; a later roll that decides a hidden fact seals its day
@@ -106,12 +90,6 @@ class BattleRoyale(Engine):
                     "from lists anyone can rebuild, so its seed (or its roll log) would show them"),
         sealing_rolls="a search, a loot, a trap, a poisoning, a contested item, a reward drop or a bounty",
     )
-    ruling_kinds = rulings.KINDS
-    check_ruling = staticmethod(rulings.check_ruling)
-    apply_ruling = staticmethod(rulings.apply_ruling)
-    receipt_lines = _later("forms", "receipt_lines")
-    order_form = _later("forms", "order_form")
-    form_text = _later("forms", "form_text")
 
     def setup(self, doc: Any, path: str) -> GameSetup:
         rules, entries, problems = read_game(doc, path)
@@ -164,11 +142,6 @@ class BattleRoyale(Engine):
         """`gm simulate battle-royale`: the default house rules and `players` students (20 unless
         told), per ten of them one pair of Lovers, two Lone Wolf requests and six Dedicated Students."""
         return {"engine": self.facts.name, "title": "Simulated Battle Royale", "roster": sim_roster(players or 20)}
-
-    def vocabulary(self, state, rules, player):
-        from .words import vocabulary
-
-        return vocabulary(state, rules, player)
 
     def sim_reference(self) -> dict:
         from gm.yamlio import load_file, plain

@@ -154,7 +154,8 @@ def form_text(state: State, rules: Rules, player: str, view: dict | None = None)
     with_you = (f"with you {_at(rules, me['zone'])}: {', '.join(near)}"
                 + (f" and {view['nearby_more']} more" if view["nearby_more"] else "")) if near else "no one is with you now"
     spec = rules.items.get
-    weapons = [n for n in held if spec(n) and spec(n).weapon is not None]
+    loaded = {i["name"] for i in me["items"] if i.get("ammo") is None or i["ammo"] > 0}  # an empty gun fires nothing
+    weapons = [n for n in held if spec(n) and spec(n).weapon is not None and n in loaded]
     rows = head + ["  ## Free actions: any number. One action, one movement. Nothing sent: the first of each."]
     free = []
     if held:
@@ -205,7 +206,9 @@ def form_text(state: State, rules: Rules, player: str, view: dict | None = None)
         elif kind == "c4":
             rows.append(_row(f"action: {{set_trap: {{item: {q(n)}, day: {state.day + 1}}}}}",
                              f"goes off after that day's movement (up to Day {rules.house.last_day})"))
-        elif n in ("Deactivator", "Megaphone", "Smoke Grenade"):
+        elif n == "Smoke Grenade" and near:  # thrown at someone: the same as attacking with it
+            rows.append(_row(f"action: {{use_item: {{item: {q(n)}, target: {q(someone)}}}}}", "thrown at someone with you"))
+        elif n in ("Deactivator", "Megaphone"):
             rows.append(_row(f"action: {{use_item: {q(n)}}}"))
     reach = view["adjacent"]
     rows.append(_row("movement: stay", "what you do if you send no movement"))

@@ -19,10 +19,12 @@ def _dead(p: Player) -> dict:
     return {"name": p.name, "school": p.school, "day": p.died_on_day, "zone": p.zone, "cause": p.death}
 
 
-def _visible(rules: Rules, p: Player) -> list[str]:
-    """What others see a player carry: not concealed items, not what is inside a Backpack."""
+def _visible(rules: Rules, p: Player, worn: bool | None = None) -> list[str]:
+    """What others see a player carry: not concealed items, not what is inside a Backpack (with
+    `worn`, only what they wear, or only what they hold in hand)."""
     items = rules.items
-    return [i.name for i in sorted(p.items, key=lambda i: i.id) if not (items.get(i.name) and items[i.name].concealed)]
+    return [i.name for i in sorted(p.items, key=lambda i: i.id) if not (items.get(i.name) and items[i.name].concealed)
+            and (worn is None or bool(i.worn) == worn)]
 
 
 def public_view(state: State, rules: Rules) -> dict:
@@ -85,7 +87,8 @@ class _Around:
     def seen_in(self, zone: str) -> list[tuple[str, dict]]:
         """(name, what others see of them) for every living player in the zone, sorted by name."""
         if zone not in self._seen:
-            self._seen[zone] = [(o.name, {"name": o.name, "items": _visible(self.rules, o)})
+            self._seen[zone] = [(o.name, {"name": o.name, "items": _visible(self.rules, o, worn=False),
+                                          "worn": _visible(self.rules, o, worn=True)})
                                 for o in self.by_zone.get(zone, [])]
         return self._seen[zone]
 

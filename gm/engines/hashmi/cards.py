@@ -176,7 +176,7 @@ def hypnotise(ctx, player, spec, extra):
     if p is None or p.out or name == player:
         return "Hypnotise names another player in the game"
     if name in st.hypnosis:
-        return f"{name} is already hypnotised for their next turn"
+        return f"{name} is already hypnotised: a Hypnotise waits for {name}'s next turn"
     st.hypnosis[name] = player
     ctx.pub("card", [player, name], player=player, card="Hypnotise", target=name)
     if you_too(ctx, name, player, "Hypnotise") and player not in st.hypnosis:

@@ -1,12 +1,15 @@
-"""What every action of a turn works with: the state, the rules, the dice, the step's events,
-and the bookkeeping of the action being played (the Doomed's zones, the acting player)."""
+"""What every action of a turn works with: the state, the rules, the dice, and the bookkeeping
+of the action being played (the Doomed's zones, the last move, a move waiting for its player).
+Events go out through the day's own emitters (`Day.public` and `Day.tell`, gm/engine.py): this is
+the turn's bookkeeping, not a second way to gather events."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from gm.dice import DiceBase
-from gm.events import Event, private, public
+from gm.engine import Day
+from gm.events import Event
 
 from .rules import Rules
 from .state import Agent, State
@@ -18,10 +21,19 @@ class Ctx:
     rules: Rules
     dice: DiceBase
     step: str
-    events: list[Event] = field(default_factory=list)
+    day: Day | None = None  # whose emitters carry the events; a view or a test gets a day of its own
     doomed_zones: set[str] = field(default_factory=set)  # zones whose Doomed died for others in this action
     last_move: tuple[str, int] | None = None  # (agent, steps) of the MOVE just completed, for Hitchhike
     pause: dict | None = None  # a move that waits for its player's choice (house rule ask)
+
+    def __post_init__(self):
+        if self.day is None:
+            self.day = Day(0, self.state, {}, self.dice, self.rules, step=self.step)
+
+    @property
+    def events(self) -> list[Event]:
+        """What this phase has emitted so far, in order (the day's own list)."""
+        return self.day.emitted
 
     @property
     def board(self):
@@ -31,14 +43,10 @@ class Ctx:
         return self.board.name(sq) if sq is not None else None
 
     def pub(self, kind: str, about=(), **data) -> Event:
-        e = public(kind, self.step, about=tuple(sorted(set(about))), **data)
-        self.events.append(e)
-        return e
+        return self.day.public(kind, about, **data)
 
     def tell(self, kind: str, players, **data) -> Event:
-        e = private(kind, players, self.step, **data)
-        self.events.append(e)
-        return e
+        return self.day.tell(kind, players, **data)
 
     def owner_of(self, aid: str) -> str:
         return aid.rpartition(".")[0]

@@ -22,6 +22,33 @@ def shot_odds(orders, rules) -> list[str]:
     return lines
 
 
+def order_form(state, rules, player: str | None, view: dict | None = None) -> list[str]:
+    """The blank form for the thread (Engine.order_form, `gm form` with no player): the day's orders
+    as YAML to copy under one's own name, naming nothing secret; a player's own is form_text."""
+    from .state import OPENING, PLACEMENT
+    from .today import turns_today
+
+    if state.stage == OPENING or state.over:
+        return []
+    if state.stage == PLACEMENT:
+        return ["YOUR NAME:",
+                "  place: [ SQUARE, SQUARE, SQUARE ]   # your agents, one a round, on the first free legal square (like G12)",
+                "  chests: [ SQUARE, SQUARE ]   # by preference, in a zone no agent stands in",
+                f"  hand: {{action: 3, weapon: 2}}   # your opening hand's split ({rules.opening_hand} cards)"]
+    today = [p for p, _ in turns_today(state)]
+    whose = " then ".join(f"{p}'s" for p in today) or "no one's"
+    split = f"action: {rules.draws - rules.draws // 2}, weapon: {rules.draws // 2}"
+    return [f"## today's turn: {whose}; its player writes `actions:` (up to {rules.actions}, at least one move)",
+            "YOUR NAME:",
+            "  actions:",
+            "    - move: {agent: 1, to: [ SQUARE ], shootout: avoid}   # the die's exact steps; avoid, allow or seek",
+            "    - shoot: {agent: 1, weapon: WEAPON, at: [ PLAYER.1 ]}",
+            "    - play: {card: CARD}",
+            "    - pass",
+            f"  standing: {{charm: always, sacrifice: [ 3, 2, 1 ], draw: {{{split}}}}}   # anyone, any day: for other players' turns",
+            f"## a player who sends nothing: {'their turn is forfeited' if today else 'nothing changes'}"]
+
+
 def form_text(state, rules, player: str, view: dict | None = None) -> str:
     """`player`'s form as orders YAML under their name (Engine.form_text), in the board's notation:
     the set-up day's squares, chests and hand; on their turn, their own agents, weapons and cards;
@@ -51,6 +78,8 @@ def form_text(state, rules, player: str, view: dict | None = None) -> str:
             weapons = [c for c in me["hand"] if c in rules.comp.weapons]
             cards = [c for c in me["hand"] if c not in rules.comp.weapons]
             first = living[0] if living else None
+            if me.get("later_turn"):
+                rows.append(f"  ## your turn comes today after {', '.join(me['after'])}'s: play only cards you hold now")
             rows.append(f"  ## your turn: {me['actions']} actions, played in the order written; at least one move")
             rows.append("  # actions:")
             if first is not None:
@@ -128,6 +157,12 @@ def receipt_lines(orders, state, rules, player: str) -> list[str]:
     if orders.decide is not None:
         d = orders.decide
         lines.append(f"Decide: {board.name(tuple(d)) if isinstance(d, (tuple, list)) else d}")
+    from .today import writers
+
+    today = writers(state)
+    if orders.actions and today.get(player) not in (None, state.active):  # a later turn of the day (T-1)
+        before = list(today.values())[:list(today).index(player)]
+        lines.append(f"Your turn, today after {', '.join(before)}'s (if the day's events leave it to you)")
     lines += [f"Action {i}: {_action_words(a, board)}" for i, a in enumerate(orders.actions, 1)]
     if orders.discard:
         lines.append(f"Discard: {', '.join(orders.discard)}")

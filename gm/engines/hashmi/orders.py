@@ -288,13 +288,18 @@ def check_turn(c: OrderChecker, name: str, node, at: Location) -> TurnOrders:
     elif "decide" in node:
         c.error(key_loc(c.path, node, "decide"), "no move waits for a square today (decide: is for a turn stopped by house rule ask)")
     if st.stage != PLACEMENT and ("actions" in node or "discard" in node):
-        writer = st.controller(st.active)
-        if name != writer:
-            why = f"{st.active}'s turn is hypnotised: {writer} writes it" if writer != st.active else f"it is {st.active}'s turn, not {name}'s"
+        from .today import writers
+
+        today = writers(st)
+        if name not in today:
+            writer = st.controller(st.active)
+            why = (f"{st.active}'s turn is hypnotised: {writer} writes it" if writer != st.active
+                   else f"it is {st.active}'s turn, not {name}'s" if len(today) < 2
+                   else "today's turns are " + " and ".join(f"{t}'s" for t in today.values()) + f", not {name}'s")
             c.error(key_loc(c.path, node, "actions" if "actions" in node else "discard"),
                     f"{why}: {name} may only send standing orders today")
             return o
-        _turn_actions(c, st.active, node, o)  # a hypnotist's orders are the hypnotised player's turn
+        _turn_actions(c, today[name], node, o)  # a hypnotist's orders are the hypnotised player's turn
     return o
 
 
@@ -316,7 +321,7 @@ def _turn_actions(c: OrderChecker, name: str, node, o: TurnOrders) -> None:
             continue
         if a is not None:
             o.actions.append(a)
-    prior = c.state.pending["budget"] if c.state.pending else {}  # a stopped turn's actions so far
+    prior = c.state.pending["budget"] if c.state.pending and name == c.state.active else {}  # a stopped turn's so far
     moves = sum(1 for a in o.actions if a.kind == "move") + prior.get("moves", 0)
     shots = sum(1 for a in o.actions if a.kind == "shoot") + prior.get("shots", 0)
     if moves > c.rules.max_moves:
@@ -342,7 +347,7 @@ def _foresee(c: OrderChecker, name: str, o: TurnOrders) -> None:
     under a ceasefire or without the ammunition, the storm declared too early. Errors for what can
     never be: Take Your Time after the first action."""
     st, rules = c.state, c.rules
-    prior = st.pending["budget"] if st.pending else {}
+    prior = st.pending["budget"] if st.pending and name == st.active else {}
     used, fed = prior.get("used", 0), set()
     budget = rules.actions + prior.get("bonus", 0)
     for i, a in enumerate(o.actions):

@@ -44,9 +44,9 @@ def _placement(state: State, rules: Rules, due: list[str], weapons) -> dict:
 class _Turn:
     """One turn being written: the budget the checker counts, and the actions so far."""
 
-    def __init__(self, state: State, rules: Rules, choose: Chooser):
+    def __init__(self, state: State, rules: Rules, choose: Chooser, player: str):
         self.state, self.rules, self.choose = state, rules, choose
-        self.player = state.active
+        self.player = player
         p = state.players[self.player]
         self.hand = list(state.hypno_hand if state.hypnotised == self.player else p.hand)
         self.mine = [a for a in p.agents if a.alive and a.at is not None]
@@ -108,8 +108,8 @@ def _in_line(rules: Rules, a: Agent, b: Agent, reach: int) -> bool:
     return (x1 == x2 and abs(y1 - y2) <= reach) or (y1 == y2 and abs(x1 - x2) <= reach)
 
 
-def _turn(state: State, rules: Rules, choose: Chooser, style: str) -> dict:
-    t = _Turn(state, rules, choose)
+def _turn(state: State, rules: Rules, choose: Chooser, style: str, player: str) -> dict:
+    t = _Turn(state, rules, choose, player)
     board = rules.board
     if style == "random":
         if t.hand and choose.chance(50):
@@ -169,7 +169,10 @@ def _orders(state: State, rules: Rules, due: list[str], choose: Chooser, style: 
     if state.pending is not None:
         choices = list(state.pending["choices"])
         return {writer: {"decide": choose.pick(choices) if style == "random" else choices[0]}}
-    return {writer: _turn(state, rules, choose, style)}
+    from .today import writers
+
+    # each of the day's turns (turns_per_day), written by its writer before the day
+    return {w: _turn(state, rules, choose, style, player) for w, player in writers(state).items()}
 
 
 def random_orders(state: State, rules: Rules, day: int, due: list[str], choose: Chooser) -> dict:

@@ -72,4 +72,4 @@ def read_game(doc: dict, path: str) -> tuple[Rules, list[str], list[Problem], St
     if any(p.severity == "error" for p in problems):
         return rules, names, problems, None
     players = {n: Player(n, i + 1) for i, n in enumerate(names)}
-    return rules, names, problems, State(day=-1, stage=OPENING, players=players)
+    return rules, names, problems, State(day=-1, stage=OPENING, players=players, turns_per_day=rules.turns_per_day)

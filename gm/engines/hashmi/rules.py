@@ -18,7 +18,7 @@ DATA = games_dir("hashmi-battle-royale")
 
 _RANGES = {"max_rounds": (1, 99), "actions": (1, 20), "max_moves": (1, 9), "max_shots": (0, 9), "draws": (0, 9),
            "opening_hand": (0, 20), "hand_limit": (1, 50), "storm_after": (0, 99), "assassin_target": (1, 12),
-           "search_budget": (100, 1_000_000)}
+           "search_budget": (100, 1_000_000), "turns_per_day": (1, 4)}
 # cards the engine plays; the others may only be left out (RULINGS.md C-1)
 PLAYABLE = frozenset(CARD_NAMES)
 
@@ -39,6 +39,7 @@ class Rules:
     search_budget: int
     left_out: tuple[str, ...]
     ask: tuple[str, ...] = ()
+    turns_per_day: int = 1
 
     @property
     def board(self):

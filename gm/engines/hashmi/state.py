@@ -124,6 +124,7 @@ class State:
     hypnotised: str | None = None  # whose turn, now, the hypnotist plays
     hypno_hand: list[str] = field(default_factory=list)  # the victim's two drawn cards, displayed
     pending: dict[str, Any] | None = None  # a turn stopped at a choice (house rule ask): what it waits for
+    turns_per_day: int = 1  # the house rule as the last day was played (who owes orders follows it)
 
     def controller(self, name: str | None) -> str | None:
         """Who writes the orders of `name`'s turn: the hypnotist during a hypnotised turn."""
@@ -180,7 +181,7 @@ class State:
             "winners": list(self.winners), "victory": self.victory, "revealed": dict(self.revealed),
             "hypnosis": dict(sorted(self.hypnosis.items())), "hypnotised": self.hypnotised,
             "hypno_hand": list(self.hypno_hand), "pending": self.pending,
-        }
+        } | ({"turns_per_day": self.turns_per_day} if self.turns_per_day != 1 else {})  # a day of one turn keeps its bytes
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "State":
@@ -190,4 +191,5 @@ class State:
                    d["seedo_left"], d["seedo_owner"], d["ceasefire_left"], d["ceasefire_owner"], list(d["go_landed"]),
                    list(d["action_deck"]), list(d["weapon_deck"]), list(d["discards"]), list(d["spare_missions"]),
                    d["assassinations_total"], list(d["winners"]), d["victory"], dict(d["revealed"]),
-                   dict(d.get("hypnosis", {})), d.get("hypnotised"), list(d.get("hypno_hand", [])), d.get("pending"))
+                   dict(d.get("hypnosis", {})), d.get("hypnotised"), list(d.get("hypno_hand", [])), d.get("pending"),
+                   d.get("turns_per_day", 1))

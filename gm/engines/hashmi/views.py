@@ -40,7 +40,7 @@ def public_view(state: State, rules: Rules) -> dict:
         "weapon_deck": len(state.weapon_deck), "discards": len(state.discards),
         "over": state.over, "victory": state.victory, "winners": list(state.winners),
         "hypnotised": state.hypnotised, "hypnotist": state.controller(state.hypnotised) if state.hypnotised else None,
-        "hypno_hand": list(state.hypno_hand),
+        "hypno_hand": list(state.hypno_hand), "turns_per_day": state.turns_per_day,
         "pending": ({k: v for k, v in state.pending.items() if k not in ("budget", "spec", "shot")}
                     if state.pending else None),
         "revealed": dict(state.revealed) if state.over else {},
@@ -67,9 +67,19 @@ def _with_me(state: State, rules: Rules, name: str, view: dict) -> dict:
     me["hand"] = sorted(p.hand)
     me["mission"] = p.mission
     me["standing"] = dict(p.standing)
-    me["my_turn"] = state.controller(state.active) == name and not state.over
+    from .stale import stale_standing
+
+    me["stale"] = stale_standing(state, rules, name) if not (p.out or state.over) else []
+    from .today import writers
+
+    today = writers(state) if not state.over else {}
+    turn_of = today.get(name)  # whose turn the player writes today
+    me["my_turn"] = turn_of is not None
+    me["turn_of"] = turn_of
+    me["later_turn"] = turn_of is not None and turn_of != state.active  # after the day's first (T-1)
+    me["after"] = list(today.values())[:list(today).index(name)] if turn_of is not None else []
     me["actions"] = rules.actions
-    me["in_reach"] = in_reach(state, rules, state.active) if me["my_turn"] else []
+    me["in_reach"] = in_reach(state, rules, turn_of) if me["my_turn"] else []
     view["me"] = me
     return view
 

@@ -27,54 +27,33 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm.engine import Engine, Facts, GameSetup, Phase, Secrets
+from gm.capabilities import Forms, FromPackage, RosterSetup, Rulings, Views, Vocabulary
+from gm.engine import Engine, Facts, Phase, Secrets
 
-from . import endgame, forms, placement, rulings, setup, turns
+from . import endgame, placement, setup, turns
 from .orders import check_orders_doc, default_orders
-from .roster import read_game
 from .rules import Rules
 from .state import OPENING, PLACEMENT, PLAY, State
-from .views import gm_view, player_status, player_view, player_views, public_view, status_rows
 
 
-class HostileTakeover(Engine):
+class HostileTakeover(Views, Forms, Rulings, Vocabulary, RosterSetup, Engine):
     facts = Facts(
         name="hostile-takeover",
         title="Hostile Takeover",
         config_keys=("house_rules", "roster", "first_player", "board"),
         demo_day=None,  # the demo prints its last day: the final score
+        sample_day=5,  # the PM corpus's day, mid-game
         new_game_hint=("Edit game.yaml (roster and colours, house rules, the board), run `gm commit {dir} --day 0` "
                        "and post it, then `gm check {dir} --day 0` and `gm resolve {dir} --day 0` (the roll for the "
                        "first player); commit each round the same way before its orders come in."),
         players=(2, 4),  # "Recommended Players: 3-4"; one colour each, four colours
     )
     state_class = State
+    public_status = FromPackage("status")  # status.py: the player's own status, said in every message
     check_orders = staticmethod(check_orders_doc)
-    public_view = staticmethod(public_view)
-    player_view = staticmethod(player_view)
-    player_views = staticmethod(player_views)  # one public view for every message
-    gm_view = staticmethod(gm_view)
-    player_status = staticmethod(player_status)
-    status_rows = staticmethod(status_rows)
     # a game of perfect information: only the orders are secret, and gm/fairness/lock.py seals them
     secrets = Secrets(target_odds=True)  # every modifier of an attack is on the board
-    ruling_kinds = rulings.KINDS
-    ruling_why_not = rulings.WHY_NOT
-    check_ruling = staticmethod(rulings.check_ruling)
-    apply_ruling = staticmethod(rulings.apply_ruling)
-    receipt_lines = staticmethod(forms.receipt_lines)
-    order_form = staticmethod(forms.order_form)
-    form_text = staticmethod(forms.form_text)
     form_in_message = False  # message.j2 already ends with the legal orders, in the board's words
-
-    def vocabulary(self, state, rules, player):
-        from .words import vocabulary
-
-        return vocabulary(state, rules, player)
-
-    def setup(self, doc: Any, path: str) -> GameSetup:
-        rules, roster, problems, state = read_game(doc, path)
-        return GameSetup(rules, roster, problems, state)
 
     def check_all(self, orders, missing, state: State, rules: Rules, day: int, folder: str):
         if state.stage == PLACEMENT:

@@ -34,13 +34,15 @@ def attack_odds(die: int) -> str:
 
 def order_form(state: State, rules: Rules, player: str | None, view: dict | None = None) -> list[str]:
     if state.stage == PLACEMENT:
+        if player is None:  # the thread's blank form: the orders to copy under one's own name
+            return ["YOUR NAME: {tiles: [ SQUARE, ... ], buildings: [ SQUARE, [ SQUARE, SQUARE ], ... ], spawn: SQUARE}"]
         return ["tiles: [ SQUARE, ... ], buildings: [ SQUARE, [ SQUARE, SQUARE ], ... ], spawn: SQUARE"]
     if state.stage != PLAY:
         return []
     shape = ["one of: move: DIRECTION (N NE E SE S SW W NW) or SQUARE, claim: SQUARE, attack: COLOUR, pass",
              "a list gives fallbacks, tried in turn: [ attack: Red, move: NE ]"]
     if player is None:
-        return shape
+        return ["YOUR NAME: {move: NE}   # " + shape[0], "## " + shape[1]]
     me = (view if view is not None else player_view(state, rules, player))["me"]
     if not me["options"]:
         return []

@@ -16,6 +16,7 @@ def _player(state: State, rules: Rules, p) -> dict:
     return {
         "name": p.name, "colour": p.colour, "letter": COLOURS[p.colour], "bb": BBCODE_COLOURS[p.colour],
         "lives": p.lives, "max_lives": rules.lives, "out": p.out, "out_round": p.out_round,
+        "ruled_out": p.ruled_out,
         "at": grid.name(p.at) if p.at else None, "spawn": grid.name(p.spawn) if p.spawn else None,
         "large": large, "small": len(owned) - large,
         "buildings": [b.label for b in owned],

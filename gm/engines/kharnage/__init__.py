@@ -14,16 +14,15 @@ The cards are data (games/kharnage/components.yaml: stand-in armies, replaceable
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable
 
-from gm.engine import Engine, Facts, GameSetup, Hidden, Phase, Secrets
+from gm.capabilities import Forms, FromPackage, RosterSetup, Rulings, Views, Vocabulary
+from gm.engine import Engine, Facts, Hidden, Phase, Secrets
 
-from . import endgame, forms, rounds, rulings, setup
+from . import endgame, rounds, setup
 from .orders import GM, check_all, check_orders_doc, default_orders
-from .roster import read_game
 from .rules import Rules
 from .state import SETUP, State
-from .views import gm_view, player_status, player_view, player_views, public_view, status_rows
 
 
 def _phase(name: str, fn: Callable) -> Phase:
@@ -31,27 +30,21 @@ def _phase(name: str, fn: Callable) -> Phase:
     return Phase(name, lambda day: fn(day.state, day.orders, day.dice, day.rules))
 
 
-class Kharnage(Engine):
+class Kharnage(Views, Forms, Rulings, Vocabulary, RosterSetup, Engine):
     facts = Facts(
         name="kharnage",
         title="Kharnage",
         config_keys=("house_rules", "roster", "components"),
         demo_day=None,  # the demo prints its last day: the final score
+        sample_day=2,  # the PM corpus's day, mid-game
         new_game_hint=("Edit game.yaml (the players in seat order and their armies, house rules), run "
                        "`gm commit {dir} --day 0` and post it (the shuffles of every deck: the commitment that "
                        "matters most), then `gm resolve {dir} --day 0` (the set-up: shuffles, opening draws and hands)."),
         players=(2, 4),  # one army each: 2 to 4 with the stand-ins (a GM's components may hold more)
     )
     state_class = State
+    public_status = FromPackage("status")  # status.py: the player's own status, said in every message
     check_orders = staticmethod(check_orders_doc)
-    public_view = staticmethod(public_view)
-    player_view = staticmethod(player_view)
-    player_views = staticmethod(player_views)  # one public view for every message
-    gm_view = staticmethod(gm_view)
-    player_status = staticmethod(player_status)
-    status_rows = staticmethod(status_rows)
-    receipt_lines = staticmethod(forms.receipt_lines)
-    order_form = staticmethod(forms.order_form)
     # the order of each Reserve and Battle deck, and the Battle cards in a hand; Day 0 shuffled them
     secrets = Secrets(
         hidden=(Hidden("players.*.reserve", "everyone", "the game ends"),
@@ -61,20 +54,6 @@ class Kharnage(Engine):
         sealed_why=("Day 0's dice shuffled every Reserve and Battle deck, so its seed (or its roll log) would "
                     "show every player's coming draws and hand"),
     )
-    form_text = staticmethod(forms.form_text)
-    ruling_kinds = rulings.KINDS
-    ruling_why_not = rulings.WHY_NOT
-    check_ruling = staticmethod(rulings.check_ruling)
-    apply_ruling = staticmethod(rulings.apply_ruling)
-
-    def vocabulary(self, state, rules, player):
-        from .words import vocabulary
-
-        return vocabulary(state, rules, player)
-
-    def setup(self, doc: Any, path: str) -> GameSetup:
-        rules, roster, problems, state = read_game(doc, path)
-        return GameSetup(rules, roster, problems, state)
 
     def check_all(self, orders, missing, state: State, rules: Rules, day: int, folder: str):
         return check_all(orders, missing, state, rules, folder)

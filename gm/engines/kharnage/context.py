@@ -1,7 +1,9 @@
-"""The working context of one round: the state, the rules, the dice, and the events so far.
+"""The bookkeeping of one round: the state, the rules, the dice, the Flight Units and the order
+of initiative.
 
-Phases build one of these and hand it to the reinforcement, attack and Power code, which append
-typed events (worded only by the templates). Public events name the players they concern in
+Phases build one of these and hand it to the reinforcement, attack and Power code, which emit
+typed events (worded only by the templates) through a `Day`'s own emitters (`public`, `tell`, `gm`,
+gm/engine.py): no second way to gather events. Public events name the players they concern in
 `about`, so a player's message can pick up what happened to their own army.
 """
 
@@ -11,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gm.dice import DiceBase
-from gm.events import Event, PUBLIC
+from gm.engine import Day
+from gm.events import Event
 
 from .rules import Rules
 from .state import State
@@ -23,18 +26,27 @@ class Ctx:
     rules: Rules
     dice: DiceBase
     step: str = ""
-    events: list[Event] = field(default_factory=list)
+    day: Day | None = None  # whose emitters carry the events (a day of its own unless given one)
     flyers: dict[str, list[str]] = field(default_factory=dict)  # player -> Flight Units (key cards) that attacked
     initiative: dict[str, int] = field(default_factory=dict)  # player -> place in this round's order (0 first)
 
+    def __post_init__(self):
+        if self.day is None:
+            self.day = Day(0, self.state, {}, self.dice, self.rules, step=self.step)
+
+    @property
+    def events(self) -> list[Event]:
+        """What this phase has emitted so far, in order (the day's own list)."""
+        return self.day.emitted
+
     def public(self, kind: str, about: list[str] | tuple[str, ...] = (), **data: Any) -> None:
-        self.events.append(Event(kind, dict(data), PUBLIC, self.step, tuple(sorted(set(about)))))
+        self.day.public(kind, about, **data)
 
     def private(self, kind: str, player: str, **data: Any) -> None:
-        self.events.append(Event(kind, dict(data, player=player), (player,), self.step))
+        self.day.tell(kind, (player,), **dict(data, player=player))
 
     def gm(self, kind: str, **data: Any) -> None:
-        self.events.append(Event(kind, dict(data), "gm", self.step))
+        self.day.gm(kind, **data)
 
     def name(self, card: str) -> str:
         return self.rules.components.unit_of[card].name

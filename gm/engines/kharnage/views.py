@@ -63,7 +63,7 @@ def public_view(state: State, rules: Rules) -> dict:
     for p in state.players.values():
         units = [_unit(rules, u) for u in p.units]
         players.append({
-            "name": p.name, "army": p.army, "units": units, "reserve": len(p.reserve), "hand": len(p.hand),
+            "name": p.name, "army": p.army, "out": p.out, "units": units, "reserve": len(p.reserve), "hand": len(p.hand),
             "deck": len(p.deck), "generals": [rules.components.unit_of[g].name for g in p.generals],
             "played": [rules.components.battle[c].name for c in p.played],
             "skulls": p.skulls, "tokens": list(p.tokens), "kharnages": p.kharnages, "points": p.points,

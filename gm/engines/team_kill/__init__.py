@@ -16,15 +16,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm.engine import Day, Engine, Facts, GameSetup, Hidden, Phase, Secrets
+from gm.capabilities import Forms, FromPackage, RosterSetup, Rulings, Views, Vocabulary
+from gm.engine import Day, Engine, Facts, Hidden, Phase, Secrets
 from gm.errors import Location, Problem
 
-from . import endgame, forms, pending, rulings, setup, turns
+from . import endgame, pending, setup, turns
 from .orders import check_orders_doc, default_orders
-from .roster import read_game
 from .rules import Rules
 from .state import DEAL, State
-from .views import gm_view, player_status, player_view, player_views, public_view, status_rows
 
 
 def _deal(day: Day):
@@ -52,27 +51,22 @@ def _next_turn(day: Day):
     return endgame.next_turn(day.state)
 
 
-class TeamKill(Engine):
+class TeamKill(Views, Forms, Rulings, Vocabulary, RosterSetup, Engine):
     facts = Facts(
         name="team-kill",
         title="Team Kill",
         config_keys=("house_rules", "roster", "first_player", "components", "telling"),
         demo_day=None,  # the demo prints its last day: the winner
+        sample_day=3,  # the PM corpus's day, mid-game
+        own_heading="Your hand",
         new_game_hint=("Edit game.yaml (the roster in seat order, house rules), run `gm commit {dir} --day 0` "
                        "and post it (the deal's dice: the one commitment that matters, as no later day rolls), "
                        "then `gm resolve {dir} --day 0` to shuffle, deal and roll for the first player."),
         players=(3, 36),  # a card each from 36 (a GM's own deck may seat more)
     )
     state_class = State
+    public_status = FromPackage("status")  # status.py: the player's own status, said in every message
     check_orders = staticmethod(check_orders_doc)
-    public_view = staticmethod(public_view)
-    player_view = staticmethod(player_view)
-    player_views = staticmethod(player_views)  # one public view and one index for every message (a big table stays linear)
-    gm_view = staticmethod(gm_view)
-    player_status = staticmethod(player_status)
-    status_rows = staticmethod(status_rows)
-    receipt_lines = staticmethod(forms.receipt_lines)
-    order_form = staticmethod(forms.order_form)
     # TK-20: the cards in hands (and the cards left in the box) stay secret; Day 0 shuffled and dealt them
     secrets = Secrets(
         hidden=(Hidden("persons.*.hand", "others", "the game ends"),
@@ -80,21 +74,7 @@ class TeamKill(Engine):
         sealed_days=(0,),
         sealed_why="Day 0's dice shuffled and dealt the deck, so its seed (or its roll log) would show everyone's card",
     )
-    form_text = staticmethod(forms.form_text)
-    ruling_kinds = rulings.KINDS
-    ruling_why_not = rulings.WHY_NOT
-    check_ruling = staticmethod(rulings.check_ruling)
-    apply_ruling = staticmethod(rulings.apply_ruling)
     form_in_message = False  # message.j2 already ends with the standing orders and the turn's options
-
-    def vocabulary(self, state, rules, player):
-        from .words import vocabulary
-
-        return vocabulary(state, rules, player)
-
-    def setup(self, doc: Any, path: str) -> GameSetup:
-        rules, roster, problems, state = read_game(doc, path)
-        return GameSetup(rules, roster, problems, state)
 
     def check_all(self, orders, missing, state: State, rules: Rules, day: int, folder: str) -> list[Problem]:
         """A warning when the coming turn would complete a full circle of passes (everyone loses), when

@@ -44,8 +44,15 @@ def outside_blocks(text: str) -> str:
     return _QUOTE_HEAD.sub("", plain).strip()
 
 
+# The zero-width spaces gm's own code blocks put into names and text (gm/markup.py): after a '['
+# (no BBCode tag), after an '@' (no mention), between backticks (no Markdown fence). The player copies
+# them back with the form; taken out, the block reads as the orders file would (names hold none:
+# gm/names.py refuses zero-width characters).
+_OUR_ZWSP = re.compile(r"(?<=[\[@`])\u200b|\u200b(?=`)")
+
+
 def _dedent(body: str) -> str:
     import textwrap
 
-    body = body.strip("\n")
+    body = _OUR_ZWSP.sub("", body.strip("\n"))
     return textwrap.dedent(body.replace("\u00a0", " ")) + "\n"  # a forum's no-break spaces are spaces to YAML

@@ -1,7 +1,7 @@
 """One player's PMs of the day read and checked, nothing written (`gm inbox`, docs/inbox.md): each
-PM a filled-in form (gm/pmform.py) or free text (gm/pmtext.py), then the PMs first to last (a later
+PM a filled-in form (gm/inbox/pmform.py) or free text (gm/inbox/pmtext.py), then the PMs first to last (a later
 one replaces the earlier, or is laid over them), then the engine's checker over the YAML they make.
-gm/inbox.py writes what this reads without doubt, and proposes the rest.
+gm/inbox/intake.py writes what this reads without doubt, and proposes the rest.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from gm.storage.gamedir import Game
-from gm.pms import ORDERS_PREFIX, PM
-from gm.pmtext import Doubt, Reading
+from gm.inbox.pms import ORDERS_PREFIX, PM
+from gm.inbox.pmtext import Doubt, Reading
 
 WHOLE = "*"  # a doubt about the whole PM (whose it is, two players' orders)
 
@@ -51,13 +51,13 @@ class PlayerInbox:
 
 def read_pm(pm: PM, player: str, game: Game, state: Any, day: int, vocab) -> tuple[Reading, str]:
     """One PM read for `player`: a form if it holds a code block, else free text."""
-    from gm.pmform import code_blocks, outside_blocks
+    from gm.inbox.pmform import code_blocks, outside_blocks
 
     blocks = code_blocks(pm.text)
     if blocks:
         reading = _read_form(blocks, player, game, pm)
         if vocab is not None and len(blocks) == 1 and _not_orders(reading, player, game, state, day):
-            from gm.pmtext import read_text
+            from gm.inbox.pmtext import read_text
 
             # the form sent back with words where the orders go ("action: shoot bruno w/ rifle"): free text
             prose = read_text(re.sub(r"(?m)^\s*#.*$", "", blocks[0]), vocab)
@@ -66,7 +66,7 @@ def read_pm(pm: PM, player: str, game: Game, state: Any, day: int, vocab) -> tup
                 return prose, "form read as free text"
         around = outside_blocks(pm.text)
         if around and vocab is not None:
-            from gm.pmtext import read_text
+            from gm.inbox.pmtext import read_text
 
             extra = read_text(around, vocab)
             if extra.sections or extra.salt:
@@ -85,7 +85,7 @@ def read_pm(pm: PM, player: str, game: Game, state: Any, day: int, vocab) -> tup
         reading.doubts.append(Doubt(short(pm.text), f"the {game.engine.facts.title} engine reads no free text: "
                                     "write these orders by hand (or send the player the form: `gm form --player`)"))
         return reading, "free text"
-    from gm.pmtext import read_text
+    from gm.inbox.pmtext import read_text
 
     others = _other_players(pm.text, player, game)
     reading = read_text(pm.text, vocab)
