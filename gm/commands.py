@@ -153,7 +153,7 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
                              "(the old result is kept, and the correction is posted)")
         secret, seed_warnings = secret_for_resolve(gd, game, day, seed_hex)
         if not (force and gd.is_resolved(day)):  # a re-resolve comes after the deadline by its nature
-            seed_warnings += check_resolve_time(gd, day, when_now(now), early)
+            seed_warnings += check_resolve_time(gd, day, when_now(now, game.zone), early)
         round_record = beacon_for_resolve(gd, day, beacon, no_beacon)
         history = _history(gd, day, force)
         if no_beacon is not None:
@@ -422,20 +422,19 @@ def demo(target: Path, engine_name: str | None = None) -> DemoResult:
     return DemoResult(days[-1], path.read_text(encoding="utf-8"), display_path(path), shown, engine.facts.name)
 
 
-def when_now(raw: str | None):
-    """`--now`: a date and time with its zone (2026-03-01T20:00Z), or in UTC as `2026-03-01 20:00`;
-    None: the clock's."""
+def when_now(raw: str | None, zone=None):
+    """`--now`: a date and time with its zone (2026-03-01T20:00Z), or `2026-03-01 20:00` in the game's
+    time zone (`zone`; UTC when None); None: the clock's."""
     from datetime import timezone
 
     if raw is None:
         return None
-    from gm.fairness.beacon import parse_deadline
-    from gm.gmday.deadline import parse_when
+    from gm.moments import SYNTAX, parse_moment
 
-    try:
-        return parse_deadline(raw)
-    except GmError:
-        return parse_when(raw, "--now").replace(tzinfo=timezone.utc)
+    when = parse_moment(raw, zone)  # to the second, as the clock
+    if when is None:
+        raise GmError(f"--now must be a date and time: {SYNTAX}; not {raw!r}")
+    return when.replace(tzinfo=timezone.utc)
 
 
 def audit_all(root: Path) -> AuditReport:
@@ -452,7 +451,7 @@ def deadline_line(gd: GameDir, game, day: int, checked, now_raw: str | None = No
     """`Day 3: deadline 2026-03-01 20:00 UTC (5 h 20 min left; set in ...)`, as check and status show it."""
     from gm.gmday.deadline import deadline_of, now_utc, time_left
 
-    now = now_utc(now_raw)
+    now = now_utc(now_raw, game.zone)
     rulings = checked.rulings.deadline if checked.rulings is not None else None
     d = deadline_of(gd, game, day, rulings, now, checked.rulings.deadline_source if checked.rulings is not None else None)
     if d.when is None:

@@ -18,6 +18,7 @@ _BACKTICKS = re.compile(r"`{3,}")
 
 
 _MENTION = re.compile(r"@(?=[\w<\[])")
+_MACHINE_LINE = re.compile(r"gm-[a-z]+ \{")  # gm/fairness/machine_lines.py: canonical JSON, which holds no tag
 
 
 def escape_mentions(text: str) -> str:
@@ -89,8 +90,10 @@ class Markup:
         """A monospace block. Text inside cannot end the block early: a '[' that starts a tag (BBCode)
         or a run of backticks (Markdown) is broken with a zero-width space."""
         text = str(value)
-        if self.fmt == "bbcode":
-            return Safe(f"[code]{escape_bbcode(text)}[/code]")
+        if self.fmt == "bbcode":  # a machine line is quoted as written: its '@' (a salt's, a name's) is not escaped
+            lines = text.split("\n")
+            text = "\n".join(x if _MACHINE_LINE.match(x) else escape_mentions(x) for x in lines) if "@" in text else text
+            return Safe("[code]" + _BB_TAG_START.sub("[\u200b", text) + "[/code]")
         if self.fmt == "markdown":
             return Safe(f"```\n{_BACKTICKS.sub(lambda m: chr(0x200b).join(m.group(0)), text)}\n```")
         return Safe(text)

@@ -35,6 +35,8 @@ class DayOutput:
     day: int
     files: dict[str, str] = field(repr=False)
     seconds: float = 0.0
+    game: Any = field(default=None, repr=False)  # the game as loaded for the day
+    resolved: Any = field(default=None, repr=False)  # the ResolvedDay, to render again (tests/test_parse_matrix.py)
 
     def messages(self) -> dict[str, str]:
         return {k: v for k, v in self.files.items() if k.startswith("messages/")}
@@ -53,9 +55,10 @@ class DayOutput:
 
 
 def play(engine_name: str, players: int, root: Path, days: int = 3, policy: str = "random",
-         seed: str = "scale") -> list[DayOutput]:
+         seed: str = "scale", doc: dict | None = None) -> list[DayOutput]:
     """Day 0 and the days after it (up to `days` in all, fewer if the game ends), each checked,
-    resolved, rendered and written through the library."""
+    resolved, rendered and written through the library. `doc` is game.yaml's content (default:
+    the engine's simulation game at `players` seats)."""
     import time
 
     from gm.pipeline.day import resolve_day
@@ -66,8 +69,9 @@ def play(engine_name: str, players: int, root: Path, days: int = 3, policy: str 
 
     engine = get_engine(engine_name)
     root.mkdir(parents=True)
-    doc = plain(engine.sim_game(players))
-    doc["title"] = f"Scale {players}"
+    if doc is None:
+        doc = plain(engine.sim_game(players))
+        doc["title"] = f"Scale {players}"
     (root / "game.yaml").write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
     gd = GameDir(root)
     game = gd.load()
@@ -87,7 +91,7 @@ def play(engine_name: str, players: int, root: Path, days: int = 3, policy: str 
         rd = resolve_day(gd, game, day, SEED[:31] + bytes([day]))
         files = day_files(game, rd)
         gd.write_result(day, files)
-        out.append(DayOutput(day, files, time.perf_counter() - start))
+        out.append(DayOutput(day, files, time.perf_counter() - start, game, rd))
         state = rd.state
         if engine.ended(state):
             break

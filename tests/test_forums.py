@@ -17,7 +17,8 @@ from gm.fairness.commitment import log_event
 from gm.pipeline.day import resolve_day
 from gm.pipeline.record import day_files
 from gm.engines.battle_royale.rules import DATA
-from gm.forum.profiles import PROFILES, split_post
+from gm.engines import REGISTRY
+from gm.forum.profiles import GENERIC, PROFILES, split_post
 from gm.storage.gamedir import GameDir
 from gm.forum.render import bbcode_problems
 
@@ -80,17 +81,20 @@ def test_discord_gets_markdown_with_inline_spoilers(tmp_path):
     assert "The votes in full: ||- Mark: Goro 8" in narration and narration.rstrip().endswith("**20 students remain.**")
 
 
+SHORTEST = 546  # the demo's floor (gm/fairness/fits.py): its gm-lock line, with its title, whole in one part
+
+
 def test_long_posts_are_split_into_numbered_parts(tmp_path):
-    root = demo_with(tmp_path, "forum: {profile: phpbb, max_length: 500}\n", days=(0, 1, 2))
+    root = demo_with(tmp_path, f"forum: {{profile: phpbb, max_length: {SHORTEST}}}\n", days=(0, 1, 2))
     out = root / "days" / "02" / "result"
     for name in ("narration", "messages/Akane"):
         whole = (out / f"{name}.bbcode").read_text()
-        assert len(whole) > 500
+        assert len(whole) > SHORTEST
         parts = sorted(out.glob(f"{name}.part*.bbcode"), key=lambda p: int(p.name.split("part")[1].split(".")[0]))
         assert len(parts) >= 2, name
         for i, path in enumerate(parts, 1):
             text = path.read_text()
-            assert len(text) <= 500, (path.name, len(text))
+            assert len(text) <= SHORTEST, (path.name, len(text))
             assert text.startswith(f"[b]Part {i} of {len(parts)}[/b]\n\n")
             assert bbcode_problems(text) == [], path.name
         # every line of the whole post is in some part (a list cut in two is closed and reopened)
@@ -107,6 +111,10 @@ GAME_YAML_ERRORS = {
     "forum: phbb\n": "game.yaml:{line}:8: error: unknown forum 'phbb' (did you mean 'phpbb'?)",
     "forum: {profile: xenforo, max_lenght: 9000}\n": "game.yaml:{line}:27: error: unknown forum setting 'max_lenght' (did you mean 'max_length'?)",
     "forum: {profile: xenforo, max_length: 12}\n": "game.yaml:{line}:39: error: max_length must be a whole number of characters, at least 500",
+    "forum: {profile: xenforo, max_length: 545}\n": "game.yaml:{line}:39: error: max_length is 545, and this game's posts "
+    "need at least 546: its gm-lock line (which holds the title and the engine) can be 486 characters",
+    f"forum: discord\ntitle: {'Long ' * 310}\n": "game.yaml:{line2}:8: error: a Discord post holds at most 2000 characters, "
+    "and this game's posts need at least 2072: its gm-lock line (which holds the title and the engine) can be 2012 characters",
     "forum: {profile: xenforo, handles: {Fox: Akame}}\n": "game.yaml:{line}:42: error: no player called 'Akame' on the roster (did you mean 'Akane'?)",
     "format: bbcode\nforum: discourse\n": "game.yaml:{line}:9: error: format: bbcode does not suit Discourse, which takes markdown",
 }
@@ -115,14 +123,15 @@ GAME_YAML_ERRORS = {
 @pytest.mark.parametrize("text", sorted(GAME_YAML_ERRORS))
 def test_forum_settings_are_checked_like_orders(game_copy, text, monkeypatch):
     path = game_copy / "game.yaml"
-    lines = [line for line in path.read_text().splitlines(True) if not line.startswith("format:")]
+    replaced = ("format:", "title:") if "title:" in text else ("format:",)
+    lines = [line for line in path.read_text().splitlines(True) if not line.startswith(replaced)]
     line = len(lines) + 1
     path.write_text("".join(lines) + text)
     monkeypatch.chdir(game_copy)
     before = {str(p): hashlib.sha256(p.read_bytes()).hexdigest() for p in game_copy.rglob("*") if p.is_file()}
     result = run("check", ".")
     assert result.exit_code == 1
-    assert GAME_YAML_ERRORS[text].format(line=line) in result.output
+    assert GAME_YAML_ERRORS[text].format(line=line, line2=line + 1) in result.output
     assert before == {str(p): hashlib.sha256(p.read_bytes()).hexdigest() for p in game_copy.rglob("*") if p.is_file()}
 
 
@@ -266,3 +275,57 @@ def test_a_lock_post_longer_than_the_forum_allows_is_split_with_every_machine_li
     assert lines_parts == lines_whole  # each machine line whole, in one part, in order
     for part in parts:  # and inside a code block in its part
         assert part.count("```") % 2 == 0
+
+
+def test_a_length_below_the_games_floor_is_refused_by_preview_and_render(tmp_path):
+    root = demo_with(tmp_path, "forum: discord\n", days=(0,))
+    for command in ("render", "preview"):
+        result = run(command, root, "--day", "0", "--forum", "phpbb", "--max-length", str(SHORTEST - 1))
+        assert result.exit_code == 1, result.output
+        assert f"--max-length is {SHORTEST - 1}, and this game's posts need at least {SHORTEST}: its gm-lock line" in result.output
+    assert run("render", root, "--day", "0", "--forum", "phpbb", "--max-length", str(SHORTEST)).exit_code == 0
+
+
+@pytest.mark.parametrize("engine", sorted(REGISTRY))
+def test_every_stock_limit_holds_the_machine_lines_of_a_long_title(engine):
+    from gm.fairness.fits import shortest_length
+
+    floor = shortest_length("A title of a hundred characters " * 3 + "to the end", engine)[0]
+    assert all(forum.max_length >= floor for forum in PROFILES.values()), floor
+
+
+@pytest.mark.parametrize("fmt", ["bbcode", "markdown"])
+def test_a_salt_from_a_player_named_with_a_mention_is_quoted_whole_in_the_lock(tmp_path, fmt):
+    # In BBCode the code block escaped '@' with a zero-width space, so the gm-salt line of a player
+    # named "Eve @everyone" was changed in the post, and `gm lock` refused its own post.
+    from dataclasses import replace
+
+    from gm.fairness.lock import lock_post, lock_record
+
+    game = GameDir(demo_with(tmp_path, "", days=())).load()
+    game = replace(game, format=fmt, forum=GENERIC[fmt])
+    salts = {"Eve @everyone": "for @here [b]x"}
+    post = lock_post(game, lock_record(game, 0, "f" * 64, 1, {}, salts), {}, salts, {"deadline": None, "now": "", "round_time": None})
+    assert 'gm-salt {"day":0,"player":"Eve @everyone","salt":"for @here \\u005bb\\u005dx"}' in post
+
+
+def test_the_floors_widest_records_have_exactly_the_fields_gm_writes():
+    # gm/fairness/fits.py writes the records at their widest itself (game.yaml is checked below the
+    # modules that build them): a field added to a real record must be added there too.
+    from gm.fairness.commitment import commit_record
+    from gm.fairness.fits import widest_records
+    from gm.fairness.lock import lock_record
+    from gm.fairness.reveal import reveal_lines, reveal_record
+
+    from types import SimpleNamespace
+
+    stand_in = SimpleNamespace(title="T", engine=SimpleNamespace(facts=SimpleNamespace(name="e")))
+    widest = widest_records("T", "e")
+    assert set(commit_record(stand_in, 1, "0", None, 1, False, None, "0")) == set(widest["gm-commit"])
+    assert set(lock_record(stand_in, 1, "0", 1, {}, {}, False, None, "0")) == set(widest["gm-lock"])
+    record = {"engine": "e", "day": 1, "seed": "0", "salts": {}, "rolls": 0, "veil": "00", "commit_sha256": "0",
+              "lock_sha256": "0", "beacon": None}
+    rec = reveal_record(record, "0", "0")
+    core = {k for k in rec if k not in ("seal", "beacon", "listed")}
+    assert core == set(widest["gm-reveal"]) and set(rec["seal"]) == set(widest["gm-seal"])
+    assert [line.split(" ", 1)[0] for line in reveal_lines(rec)] == ["gm-reveal", "gm-seal"]

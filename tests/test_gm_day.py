@@ -139,7 +139,7 @@ def test_rulings_are_applied_announced_recorded_and_audited(day3):
     ("- take: {player: Ivan, item: Rifle}\n", "rulings.yaml:1:9: error: Ivan holds no 'Rifle' (holds: Baseball Bat)"),
     ("- move: {player: Ivan, to: Forest}\n", "rulings.yaml:1:9: error: Forest is closed"),
     ("- revive: Ivan\n", "rulings.yaml:1:11: error: Ivan is alive: only the dead can be revived"),
-    ("- deadline: tomorrow\n", "rulings.yaml:1:13: error: a deadline is a date and time in UTC"),
+    ("- deadline: tomorrow\n", "rulings.yaml:1:13: error: a deadline is a date and time (in the game's `timezone:`, UTC without it)"),
     ("kill: Hana\n", "rulings.yaml:1:1: error: rulings.yaml is a list of rulings"),
     ("- kill: Hana\n  sya: gone\n", "rulings.yaml:2:3: error: a ruling has no 'sya' (did you mean 'say'?)"),
 ])
@@ -234,7 +234,7 @@ def test_commit_deadline_and_a_ruling_that_extends_it(day3):
     later = run("remind", day3, "--day", 4, "--now", "2030-01-01 08:00")
     assert "The deadline is [b]2030-01-02 08:00[/b] UTC (1 d 0 h left)." in later.output
     bad = run("commit", day3, "--day", 5, "--deadline", "soon")
-    assert bad.exit_code == 1 and "--deadline takes a date and time: 2026-03-01 20:00 (UTC), or with its zone" in bad.output
+    assert bad.exit_code == 1 and "--deadline takes a date and time: 2026-03-01 20:00 (in the game's time zone, game.yaml `timezone:`; UTC without it), or with its zone" in bad.output
 
 
 def test_form_for_the_thread_and_for_a_player_named_any_way(day3):

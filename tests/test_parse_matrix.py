@@ -2,7 +2,9 @@
 stock length and at the shortest a GM may set, with player names chosen to break markup: each
 unit a GM pastes (a post, or each part of a split one) must parse as meant, with real parsers:
 `bbcode` for the BBCode boards and markdown-it-py (CommonMark, as Discourse and Discord build on
-it) for Markdown.
+it) for Markdown, and for Discord also the npm `discord-markdown-parser` and `discord-markdown`
+(tests/js: pinned by its package-lock.json, installed by `.ci/run` with `npm ci`; where node or
+the packages are missing those tests are skipped, and with GM_REQUIRE_NPM=1, as on CI, they fail).
 
 A unit fails when: it is longer than the forum takes; a BBCode tag or a Markdown code fence,
 [details] block or ||spoiler|| is left open; a machine line (gm-...) is outside a code block or
@@ -13,8 +15,10 @@ or a player's name turns into markup (bold, italics, code, a tag, raw HTML, a me
 from __future__ import annotations
 
 import json
-import random
+import os
 import re
+import shutil
+import subprocess
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
@@ -29,15 +33,13 @@ from gm.forum.profiles import GENERIC, PROFILES  # noqa: E402
 from gm.markup import bbcode_problems  # noqa: E402
 from gm.fairness.machine_lines import is_machine_line  # noqa: E402
 
-from helpers_scale import SEED, plain  # noqa: E402
+from helpers_scale import plain, play  # noqa: E402
 
 HOSTILE = ["Zed [b]Bold", "Ivy <i>x</i>", "Ann *Star*", "Cy `tick`", "Di ||spoil||", "Eve @everyone", "Max _Axe_"]
 FORUMS = [*PROFILES.values(), *GENERIC.values()]
-# The shortest post length at which every post of these games can be posted: game.yaml accepts
-# max_length from 500, but the reveal's and the lock's machine lines (about 450-480 characters
-# since issue 23) must each fit whole in one part, so below about 550 gm refuses such a post with a
-# located error (check_fits) rather than cut a line.
-SHORTEST = 700
+# Each game is also checked at the shortest post length gm accepts for it (gm/fairness/fits.py:
+# its widest machine line, the lock's, which holds the title, whole in one part), so every post
+# gm makes splits at exactly that floor.
 DAYS = 2
 SEATS = len(HOSTILE)  # a small table: every hostile name seated, and the test quick
 
@@ -56,38 +58,11 @@ def _hostile_game(engine_name: str) -> dict:
 
 
 def _days(engine_name: str, root: Path):
-    """(game, resolved days) of a short game of the engine, each day resolved once."""
-    from gm.pipeline.day import resolve_day
-    from gm.storage.gamedir import GameDir
-    from gm.pipeline.record import day_files
-    from gm.simulate.dice import Chooser
-
-    engine = get_engine(engine_name)
-    root.mkdir(parents=True)
+    """(game, resolved days) of a short game of the engine, with markup-breaking names."""
     doc = _hostile_game(engine_name)
     doc["title"] = "Parse *matrix* [b]"
-    (root / "game.yaml").write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
-    gd = GameDir(root)
-    game = gd.load()
-    choose = Chooser(random.Random(f"matrix|{engine_name}"))
-    write = engine.policies()["random"]
-    state = game.initial_state
-    out = []
-    for day in range(DAYS):
-        due = engine.players_due(state)
-        orders = write(state, game.rules, day, due, choose) if due else {}
-        if orders:
-            folder = root / "days" / f"{day:02d}" / "orders"
-            folder.mkdir(parents=True)
-            (folder / "orders.yaml").write_text(json.dumps(plain(orders), indent=1) + "\n", encoding="utf-8")
-        game = gd.load()
-        rd = resolve_day(gd, game, day, SEED[:31] + bytes([day]))
-        gd.write_result(day, day_files(game, rd))
-        out.append(rd)
-        state = rd.state
-        if engine.ended(state):
-            break
-    return game, out
+    played = play(engine_name, len(doc["roster"]), root, DAYS, seed="matrix", doc=doc)
+    return played[-1].game, [d.resolved for d in played]
 
 
 _MD = markdown_it.MarkdownIt("commonmark")
@@ -140,6 +115,41 @@ def _unit_problems(unit: str, fmt: str, limit: int | None) -> list[str]:
     return problems
 
 
+def _fairness_posts(game, rd) -> dict[str, str]:
+    """The day's commitment and lock posts (`gm commit`, `gm lock`) as they would be for this game,
+    with the widest values their machine lines take: a beacon round, a deadline, digests, and a
+    salt from every player (hostile names, salts with markup in them)."""
+    from datetime import datetime, timezone
+
+    from gm.fairness.beacon import round_after, utc_words
+    from gm.fairness.commitment import commit_post, commit_record
+    from gm.fairness.lock import lock_post, lock_record
+    from gm.names import file_stem
+
+    deadline = datetime(2026, 3, 1, 20, 0, tzinfo=timezone.utc)
+    beacon = round_after(deadline)
+    sha = "f" * 64
+    record = commit_record(game, rd.day, sha, sha if rd.day else None, beacon, False, deadline, sha)
+    commit = commit_post(game, record, utc_words(deadline))
+    names = list(game.roster)
+    files = {f"orders/{file_stem(n)}.yaml": sha for n in names}
+    salts = {n: f"for *{n}* ||x|| [b]" for n in names}
+    times = {"deadline": utc_words(deadline), "now": utc_words(deadline), "round_time": None}
+    lock = lock_post(game, lock_record(game, rd.day, sha, beacon, files, salts, False, None, sha), files, salts, times)
+    return {f"commit.{game.ext}": commit, f"lock.{game.ext}": lock}
+
+
+def _units(game, rd) -> dict[str, tuple[str, list[str]]]:
+    """Each post of the day (result files, commitment and lock): (whole, the units a GM pastes)."""
+    from gm.fairness.commands import post_parts
+    from gm.pipeline.record import day_files
+
+    files = day_files(game, rd)
+    out = {rel: (files[rel], parts) for rel, parts in _posts(files, game.ext).items()}
+    out.update({rel: (post, post_parts(game, post)) for rel, post in _fairness_posts(game, rd).items()})
+    return out
+
+
 def _posts(files: dict[str, str], ext: str) -> dict[str, list[str]]:
     """Each post among a day's files, and the units a GM pastes for it (its parts, or itself)."""
     posts = {rel: [] for rel in files if rel.endswith("." + ext) and not re.search(r"\.part\d+\.", rel)}
@@ -150,19 +160,38 @@ def _posts(files: dict[str, str], ext: str) -> dict[str, list[str]]:
     return {rel: [t for _, t in sorted(parts)] or [files[rel]] for rel, parts in posts.items()}
 
 
-@pytest.mark.parametrize("engine_name", sorted(REGISTRY))
-def test_every_unit_of_every_post_parses_under_every_forum_and_length(engine_name, tmp_path):
-    from gm.pipeline.record import day_files
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    """engine -> (game, resolved days), each engine's short game played once for this module."""
+    cache: dict = {}
 
-    game, days = _days(engine_name, tmp_path / "game")
+    def get(engine_name: str):
+        if engine_name not in cache:
+            cache[engine_name] = _days(engine_name, tmp_path_factory.mktemp(engine_name) / "game")
+        return cache[engine_name]
+
+    return get
+
+
+def _limits(forum, game) -> list[int | None]:
+    from gm.fairness.fits import shortest_length
+
+    return sorted({forum.max_length, shortest_length(game.title, game.engine.facts.name)[0]}, key=lambda x: x or 10**9)
+
+
+def _shown(game, forum, limit):
+    return replace(game, format=forum.format, forum=replace(forum, max_length=limit))
+
+
+@pytest.mark.parametrize("engine_name", sorted(REGISTRY))
+def test_every_unit_of_every_post_parses_under_every_forum_and_length(engine_name, played):
+    game, days = played(engine_name)
     failures, units = [], 0
     for forum in FORUMS:
-        for limit in sorted({forum.max_length, SHORTEST}, key=lambda x: x or 10**9):
-            shown = replace(game, format=forum.format, forum=replace(forum, max_length=limit))
+        for limit in _limits(forum, game):
+            shown = _shown(game, forum, limit)
             for rd in days:
-                files = day_files(shown, rd)
-                for rel, parts in _posts(files, shown.ext).items():
-                    whole = files[rel]
+                for rel, (whole, parts) in _units(shown, rd).items():
                     if forum.format == "bbcode":
                         want = Counter(_bb_code_lines(whole))
                         got = Counter(x for p in parts for x in _bb_code_lines(p))
@@ -176,5 +205,90 @@ def test_every_unit_of_every_post_parses_under_every_forum_and_length(engine_nam
                     if want != got:
                         lost = sorted((want - got).elements())[:2]
                         failures.append(f"{forum.name} at {limit}, Day {rd.day} {rel}: code lines not kept as code, e.g. {lost}")
+    assert units > 0
+    assert not failures, f"{len(failures)} failure(s) in {units} units:\n" + "\n".join(failures[:40])
+
+
+# ---- Discord, with the npm parsers --------------------------------------------------------
+
+JS = Path(__file__).parent / "js"
+DISCORD_PARSERS = ("discord-markdown-parser", "discord-markdown")
+
+
+def _npm_parse(units: list[str]) -> list[dict]:
+    """Each unit as both Discord parsers read it (tests/js/discord_parse.js: one node process for
+    the whole batch). Skips where node or the packages are missing, fails so with GM_REQUIRE_NPM=1."""
+    node = shutil.which("node")
+    missing = ("node is not installed" if node is None else
+               None if all((JS / "node_modules" / p / "package.json").is_file() for p in DISCORD_PARSERS) else
+               "the Discord parsers are not installed (cd tests/js && npm ci)")
+    if missing:
+        if os.environ.get("GM_REQUIRE_NPM") == "1":
+            pytest.fail(f"GM_REQUIRE_NPM=1 but {missing}")
+        pytest.skip(missing)
+    done = subprocess.run([node, str(JS / "discord_parse.js")], input=json.dumps(units), capture_output=True,
+                          text=True, encoding="utf-8", timeout=300, check=False)
+    assert done.returncode == 0, f"tests/js/discord_parse.js failed: {done.stderr[-2000:]}"
+    out = json.loads(done.stdout)
+    assert len(out) == len(units)
+    return out
+
+
+def _code_lines(read: dict) -> list[str]:
+    return [x for block in read["code"] for x in block.split("\n") if x.strip()]
+
+
+# A name read as markup: (node type, its text) as the parsers give them for HOSTILE's names.
+_NAME_MARKUP = {("em", "Star"): "a name's *Star* in italics", ("em", "Axe"): "a name's _Axe_ in italics",
+                ("inlineCode", "tick"): "a name's `tick` as code", ("spoiler", "spoil"): "a name's ||spoil|| as a spoiler"}
+_MENTIONS = {"everyone", "here", "discordEveryone", "discordHere"}
+
+
+def _discord_problems(unit: str, read: dict) -> list[str]:
+    problems = []
+    code = _code_lines(read)
+    for line in unit.split("\n"):
+        if is_machine_line(line):
+            body = re.search(r"gm-[a-z]+ \{.*\}", line).group()
+            if not any(body in c for c in code):
+                problems.append(f"machine line outside code: {body[:40]}")
+    if "```" in read["prose"]:
+        problems.append("a code fence left open")
+    if "||" in read["prose"]:
+        problems.append("a ||spoiler|| left open")
+    for kind, text in read["marks"]:
+        if (kind, text.strip()) in _NAME_MARKUP:
+            problems.append(_NAME_MARKUP[kind, text.strip()])
+        if kind in _MENTIONS:
+            problems.append("a mention that pings everyone")
+    return problems
+
+
+@pytest.mark.parametrize("engine_name", sorted(REGISTRY))
+def test_every_discord_unit_parses_with_both_npm_discord_parsers(engine_name, played):
+    game, days = played(engine_name)
+    forum = PROFILES["discord"]
+    batch: list[str] = []
+    posts = []  # (where, whole post's index in batch, its parts' indexes)
+    for limit in _limits(forum, game):
+        shown = _shown(game, forum, limit)
+        for rd in days:
+            for rel, (whole_text, parts) in _units(shown, rd).items():
+                batch.append(whole_text)
+                whole = len(batch) - 1
+                batch.extend(parts)
+                posts.append((f"at {limit}, Day {rd.day} {rel}", whole, range(whole + 1, len(batch))))
+    read = _npm_parse(batch)
+    failures, units = [], 0
+    for where, whole, parts in posts:
+        for parser in DISCORD_PARSERS:
+            for n, i in enumerate(parts, 1):
+                units += 1
+                failures += [f"{parser} {where} part {n}: {p}" for p in _discord_problems(batch[i], read[i][parser])]
+            want = Counter(_code_lines(read[whole][parser]))
+            got = Counter(x for i in parts for x in _code_lines(read[i][parser]))
+            if want != got:
+                lost = sorted((want - got).elements())[:2] or sorted((got - want).elements())[:2]
+                failures.append(f"{parser} {where}: code lines not kept as code, e.g. {lost}")
     assert units > 0
     assert not failures, f"{len(failures)} failure(s) in {units} units:\n" + "\n".join(failures[:40])

@@ -16,7 +16,7 @@ cli = command_set()  # this family's commands, added to `gm` by gm/cli.py
 # ---- before the deadline: receipts, forms, reminders ---------------------------------------------
 
 now_opt = click.option("--now", default=None, metavar="WHEN",
-                       help="Count the time left from this moment ('2026-03-01 20:00' UTC, or with its zone) "
+                       help="Count the time left from this moment ('2026-03-01 20:00' in the game's time zone, or with its zone) "
                             "instead of the clock's.")
 
 

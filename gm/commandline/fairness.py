@@ -20,7 +20,7 @@ cli = command_set()  # this family's commands, added to `gm` by gm/cli.py
 @game_arg
 @day_opt
 @click.option("--deadline", default=None, metavar="WHEN",
-              help="The orders deadline, '2026-03-01 20:00' (UTC) or with its zone (2026-03-01T20:00Z): the dice then "
+              help="The orders deadline, '2026-03-01 20:00' (the game's time zone) or with its zone (2026-03-01T20:00Z): the dice then "
                    "also take the drand quicknet round just after it; check, status, remind and the receipts show it.")
 @click.option("--late", is_flag=True, help="Commit although orders are already in (the post says so).")
 @click.option("--new-deadline", default=None, metavar="WHEN",

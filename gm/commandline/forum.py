@@ -20,7 +20,7 @@ cli = command_set()  # this family's commands, added to `gm` by gm/cli.py
 @click.option("--thread", "thread_path", required=True, type=FILE,
               help="The thread saved as text: a `--- thread key: KEY ---` line, then BBCode posts after `--- KEY post by NAME ---` lines (docs/votes.md).")
 @click.option("--deadline", default=None, metavar="WHEN",
-              help="Posts stamped later than this ('2026-03-01 20:00' UTC, or with its zone) do not count "
+              help="Posts stamped later than this ('2026-03-01 20:00' in the game's time zone, or with its zone) do not count "
                    "(besides a `--- deadline ---` line).")
 @click.option("--dry-run", is_flag=True, help="Print the count; write no votes.yaml.")
 @json_opt
@@ -80,7 +80,7 @@ def preview(game_dir, day, out, forum, max_length):
 @click.option("--serve", is_flag=True, help="Serve the desk on 127.0.0.1 until Ctrl-C; ticks are kept in the day's folder.")
 @click.option("--port", type=click.IntRange(0, 65535), default=0, help="With --serve: the port (default: any free one).")
 @click.option("--now", default=None, metavar="WHEN",
-              help="Count the reminder's time left from this moment ('2026-03-01 20:00' UTC, or with its zone) "
+              help="Count the reminder's time left from this moment ('2026-03-01 20:00' in the game's time zone, or with its zone) "
                    "instead of the clock's.")
 def desk(game_dir, day, serve, port, now):
     """The day's desk: every post and private message in the order you send them, each with a Copy
@@ -115,7 +115,7 @@ def desk(game_dir, day, serve, port, now):
 @cli.command(name="next")
 @game_arg
 @click.option("--now", default=None, metavar="WHEN",
-              help="Judge what is overdue from this moment ('2026-03-01 20:00' UTC, or with its zone) instead of "
+              help="Judge what is overdue from this moment ('2026-03-01 20:00' in the game's time zone, or with its zone) instead of "
                    "the clock's.")
 @json_opt
 def next_cmd(game_dir, now, as_json):

@@ -63,16 +63,21 @@ def parse_utc_text(text: str) -> datetime | None:
         return None
 
 
-def utc_words(when: datetime) -> str:
-    return when.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
+def utc_words(when: datetime, zone=None) -> str:
+    """A moment as a post tells it, to the second: in UTC, or in the game's zone with UTC beside it."""
+    if zone is None:
+        return when.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
+    from gm.moments import told
+
+    return told(when, zone, seconds=True)
 
 
-def parse_deadline(text: str) -> datetime:
+def parse_deadline(text: str, zone=None) -> datetime:
     """A deadline as every gm command takes it (gm/gmday/rulings.py's parse_deadline): `2026-03-01 20:00`
-    in the game's time (UTC), or ISO 8601 with its zone (`2026-03-01T20:00Z`, `...+01:00`)."""
+    in the game's time zone (`zone`; UTC when None), or ISO 8601 with its zone (`2026-03-01T20:00Z`, `...+01:00`)."""
     from gm.moments import SYNTAX, parse_moment
 
-    when = parse_moment(text)
+    when = parse_moment(text, zone)
     if when is None:
         raise GmError(f"--deadline takes a date and time: {SYNTAX}; not {text!r}")
     return when.replace(tzinfo=timezone.utc)

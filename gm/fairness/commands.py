@@ -28,16 +28,16 @@ def commit(root: Path, day: int | None, deadline: str | None = None, late: bool 
     if new_deadline is not None:
         if deadline is not None or late:
             raise StateError("--new-deadline moves the deadline of a day already committed: leave out --deadline and --late")
-        return _announce(gd, game, day, parse_deadline(new_deadline), reason, now)
+        return _announce(gd, game, day, parse_deadline(new_deadline, game.zone), reason, now)
     if reason is not None:
         raise StateError("--reason goes with --new-deadline (why the deadline moves)")
-    when = parse_deadline(deadline) if deadline is not None else None
+    when = parse_deadline(deadline, game.zone) if deadline is not None else None
     with gd.lock():
         day = _default_day(gd, day, resolved=False)
         done = [d for d in gd.resolved_days() if d < day]
         if done and not gd.is_resolved(day) and game.engine.ended(load_state(gd, game, done[-1])):
             raise StateError(f"the game ended on Day {done[-1]}: there is no Day {day} to commit")
-        result = commit_day(gd, game, day, deadline=when, late=late, due=anyone_due(gd, game, day), now=when_now(now),
+        result = commit_day(gd, game, day, deadline=when, late=late, due=anyone_due(gd, game, day), now=when_now(now, game.zone),
                              rolls=day_rolls(gd, game, day))
         if when is not None:
             from gm.gmday.deadline import set_deadline
@@ -83,7 +83,7 @@ def lock(root: Path, day: int | None, file_key: str | None = None, now: str | No
         return d, file_key_for(gd, game, d, file_key)
     with gd.lock():
         day = _default_day(gd, day, resolved=False)
-        locked = lock_day(gd, game, day, lambda: check_day(gd, game, day), when_now(now), early, reason)
+        locked = lock_day(gd, game, day, lambda: check_day(gd, game, day), when_now(now, game.zone), early, reason)
     locked.parts = post_parts(game, locked.post)
     return locked
 

@@ -104,7 +104,7 @@ def commit_record(game: Game, day: int, seed_sha256: str, previous: str | None, 
 
 def rules_sha256(gd: GameDir) -> str:
     """A fingerprint of the rules in force: game.yaml's settings of play (house rules, board, first
-    player, components: every setting but the title, the forum, the limits, the deadline and the
+    player, components: every setting but the title, the forum, the limits, the deadline, the time zone and the
     roster), and the bytes of every file of the game folder such a setting names (a components file).
     The SHA-256 of their JSON with sorted keys (docs/fairness.md, "House rules")."""
     import json
@@ -130,6 +130,17 @@ def clock(now: datetime | None) -> datetime:
     from datetime import timezone
 
     return now if now is not None else datetime.now(timezone.utc)
+
+
+def deadline_words(game: Game, deadline: datetime | None) -> str | None:
+    """The deadline as the commitment post tells it: ISO 8601 in UTC, or in the game's zone with UTC beside it."""
+    if deadline is None:
+        return None
+    if getattr(game, "zone", None) is None:
+        return deadline.isoformat()
+    from gm.moments import told
+
+    return told(deadline, game.zone)
 
 
 def commit_post(game: Game, record: dict, deadline: str | None, salts: bool = True, rolls: bool = True) -> str:
@@ -209,7 +220,7 @@ def commit_day(gd: GameDir, game: Game, day: int, seed: bytes | None = None, dea
     veil = new_seed() if drawn else derived_veil(seed)
     sha = hashlib.sha256(seed).hexdigest()
     record = commit_record(game, day, sha, previous, beacon_round, bool(late), deadline, rules_sha256(gd))
-    post = commit_post(game, record, deadline.isoformat() if deadline else None,  # a template error leaves nothing behind
+    post = commit_post(game, record, deadline_words(game, deadline),  # a template error leaves nothing behind
                        salts=due, rolls=rolls)
     create_file_atomically(seed_path(gd, day), seed.hex() + "\n" + veil.hex() + "\n", mode=0o600)
     log = gd.root / LOG_FILE
@@ -259,7 +270,7 @@ def _finish_commit(gd: GameDir, game: Game, day: int, seed: bytes, deadline, lat
     beacon_round = round_after(deadline) if deadline is not None else None
     record = commit_record(game, day, hashlib.sha256(seed).hexdigest(), previous_record_sha256(gd, day),
                            beacon_round, bool(late), deadline, rules_sha256(gd))  # as commit_day makes it
-    post = commit_post(game, record, deadline.isoformat() if deadline else None, salts=due, rolls=rolls)
+    post = commit_post(game, record, deadline_words(game, deadline), salts=due, rolls=rolls)
     if not logged or logged[0].get("commit_sha256") != hashlib.sha256(post.encode("utf-8")).hexdigest():
         return None
     path = commit_path(gd, day)

@@ -63,7 +63,7 @@ def lock_record(game: Game, day: int, commit_sha256: str, beacon_round: int | No
             "salts": len(salts), "salts_sha256": digest(salts), "early": early, "late": late, "rules_sha256": rules}
 
 
-def _lock_time(day: int, commit: dict, now, early: bool, reason: str | None) -> tuple[bool, str | None, dict]:
+def _lock_time(day: int, commit: dict, now, early: bool, reason: str | None, zone=None) -> tuple[bool, str | None, dict]:
     """The clock at the lock: before the committed deadline only `early`; once the beacon round is out
     only with the GM's reason, said in the post (anyone could know the dice key by then)."""
     from gm.fairness.beacon import round_time, utc_words
@@ -80,8 +80,8 @@ def _lock_time(day: int, commit: dict, now, early: bool, reason: str | None) -> 
         problem = text_problem(reason, "--reason")
         if problem or len(reason) > 500:
             raise StateError(problem or "--reason is at most 500 characters: it goes into the post")
-    words = {"deadline": utc_words(deadline) if deadline else None, "now": utc_words(now),
-             "round_time": utc_words(round_time(round_)) if round_ else None}
+    words = {"deadline": utc_words(deadline, zone) if deadline else None, "now": utc_words(now, zone),
+             "round_time": utc_words(round_time(round_), zone) if round_ else None}  # as the post tells them
     is_early = deadline is not None and now < deadline
     if is_early and not early:
         raise StateError(f"Day {day}'s deadline is {words['deadline']}, still to come (it is {words['now']}): lock at "
@@ -97,13 +97,27 @@ def _lock_time(day: int, commit: dict, now, early: bool, reason: str | None) -> 
     return is_early, reason, words
 
 
+def lock_post(game: Game, record: dict, files: dict[str, str], salts: dict[str, str], times: dict) -> str:
+    """The lock post of a `gm-lock` record: its line, a `gm-file` line per (salted) orders file digest,
+    a `gm-salt` line per salt, each checked whole and able to fit one part of the forum's posts."""
+    from gm.fairness.machine_lines import check_fits, check_machine_lines, machine_line
+    from gm.fairness.reveal import salt_lines
+    from gm.forum.render import render_post
+
+    day = record["day"]
+    file_lines = [machine_line(FILE_TAG, {"day": day, "file": name, "sha256": sha}) for name, sha in sorted(files.items())]
+    post = render_post(game, "lock.j2", day=day, record=record, machine=machine_line(LOCK_TAG, record),
+                       file_lines="\n".join(file_lines), salt_lines="\n".join(salt_lines(day, salts)),
+                       salts=sorted(salts.items()), times=times)
+    check_machine_lines(post, [machine_line(LOCK_TAG, record)] + file_lines + salt_lines(day, salts), "the lock post")
+    check_fits(post, game.forum.max_length if game.forum else None, "the lock post")
+    return post
+
+
 def lock_day(gd: GameDir, game: Game, day: int, check: Callable[[], Any], now=None, early: bool = False,
              reason: str | None = None) -> Locked:
     """`check()` reads the day as it is now (gm/pipeline/day.py check_day): the caller, above, hands it down."""
     from gm.fairness.commitment import commit_path, log_event, rules_sha256
-    from gm.fairness.reveal import salt_lines
-    from gm.fairness.machine_lines import check_fits, check_machine_lines, machine_line
-    from gm.forum.render import render_post
 
     if gd.is_resolved(day):
         raise StateError(f"Day {day} is already resolved: lock the orders at the deadline, before resolving")
@@ -133,18 +147,13 @@ def lock_day(gd: GameDir, game: Game, day: int, check: Callable[[], Any], now=No
     from gm.fairness.rounds import announcements, current_of
 
     commit = current_of(gd, day)[2]  # with the last round and deadline announced, if any (gm/fairness/rounds.py)
-    is_early, late, times = _lock_time(day, commit, now, early, reason)
+    is_early, late, times = _lock_time(day, commit, now, early, reason, game.zone)
     record = lock_record(game, day, hashlib.sha256(post_path.read_bytes()).hexdigest(),
                          (commit.get("beacon") or {}).get("round"), files, salts, is_early, late, rules_sha256(gd))
     announced = announcements(gd, day)
     if announced:  # the lock continues the last announcement (only then: older locks keep their bytes)
         record["round_sha256"] = announced[-1].sha256
-    file_lines = [machine_line(FILE_TAG, {"day": day, "file": name, "sha256": sha}) for name, sha in sorted(files.items())]
-    post = render_post(game, "lock.j2", day=day, record=record, machine=machine_line(LOCK_TAG, record),
-                       file_lines="\n".join(file_lines), salt_lines="\n".join(salt_lines(day, salts)),
-                       salts=sorted(salts.items()), times=times)
-    check_machine_lines(post, [machine_line(LOCK_TAG, record)] + file_lines + salt_lines(day, salts), "the lock post")
-    check_fits(post, game.forum.max_length if game.forum else None, "the lock post")
+    post = lock_post(game, record, files, salts, times)
     create_file_atomically(path, post)
     log_event(gd, {"event": "lock", "day": day, "lock_sha256": hashlib.sha256(post.encode("utf-8")).hexdigest()})
     warnings = [f"warning: the orders have {len(errors)} error(s) (`gm check`): a fix after the lock is a late change "

@@ -22,6 +22,7 @@ from gm.errors import GmError, LocatedError, Location, StateError
 
 TAGS = ("gm-commit", "gm-round", "gm-lock", "gm-file", "gm-salt", "gm-reveal", "gm-seal", "gm-beacon", "gm-ruling", "gm-open")
 _BREAKS_BLOCK = re.compile(r"\[/?[A-Za-z*]|```")  # what a forum could read as markup, even in a code block
+PART_ROOM = 60  # what a part adds around a machine line: "Part 9 of 9" in bold, the code block, line ends
 _LINE = re.compile(r"(gm-[a-z]+) (\{.*\})")
 # A machine line counts only at the start of a line of its own, or just after the opening of a
 # code block: a tag anywhere else (inside a salt, a name or prose) is text, never a line.
@@ -66,11 +67,12 @@ def check_fits(text: str, limit: int | None, what: str) -> None:
     """Every machine line of a post must fit whole in one part of the forum's posts."""
     if limit is None:
         return
-    room = limit - 60  # a part's header and the code block around the line
+    room = limit - PART_ROOM  # a part's header and the code block around the line
     for n, line in enumerate(text.splitlines(), 1):
-        if is_machine_line(line) and len(line) > room:
-            tag = _LINE.search(line).group(1)
-            raise StateError(f"{what}, line {n}: the {tag} line is {len(line)} characters, and a post on this forum "
+        found = _LINE.search(line) if is_machine_line(line) else None
+        if found and len(found.group(0)) > room:
+            tag, width = found.group(1), len(found.group(0))
+            raise StateError(f"{what}, line {n}: the {tag} line is {width} characters, and a post on this forum "
                              f"holds at most {limit}: it cannot be posted whole, and a cut line cannot be checked "
                              "(shorten the salts or names it holds, or post on a forum with longer posts)")
 

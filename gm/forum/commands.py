@@ -52,7 +52,7 @@ def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, 
     if deadline is not None:
         from gm.gmday.deadline import parse_when
 
-        when = parse_when(deadline, "--deadline")
+        when = parse_when(deadline, "--deadline", game.zone)
     from gm.yamlio import read_text_file
 
     from gm.yamlio import decode_text, read_bytes
@@ -60,7 +60,7 @@ def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, 
     raw = read_bytes(thread_path, game.limits.thread_bytes, "thread_bytes")
     text = decode_text(raw, thread_path)
     where = display_path(thread_path)
-    thread = read_thread(text, where, when, markdown=game.format == "markdown")
+    thread = read_thread(text, where, when, markdown=game.format == "markdown", zone=game.zone)
     from gm.gmday.rulings import replacements, with_replacements
 
     game = with_replacements(game, replacements(gd, game, day))  # a replacement posts as the character
@@ -102,9 +102,9 @@ def _forum(game, name: str | None, max_length: int | None):
     from gm.forum.rerender import forum_named
 
     if name:
-        return forum_named(name, max_length)
+        return forum_named(name, max_length, game)
     chosen = game.forum or GENERIC[game.format]
-    return forum_named(chosen.name, max_length) if max_length is not None else chosen
+    return forum_named(chosen.name, max_length, game) if max_length is not None else chosen
 
 
 def render(root: Path, day: int | None, forum: str | None, max_length: int | None):

@@ -73,8 +73,10 @@ class ForumSettings:
     handles: dict[str, str]  # forum user name -> player name
 
 
-def read_forum(doc: dict, path: str, fmt: str | None, roster: list[str]) -> tuple[ForumSettings, list[Problem]]:
-    """The `forum:` setting of game.yaml, checked. `fmt` is the `format:` setting, if any."""
+def read_forum(doc: dict, path: str, fmt: str | None, roster: list[str], title: str = "",
+               engine: str = "") -> tuple[ForumSettings, list[Problem]]:
+    """The `forum:` setting of game.yaml, checked. `fmt` is the `format:` setting, if any; `title`
+    and `engine` (the game's) set how short its posts may be (length_problem)."""
     problems: list[Problem] = []
     node = doc.get("forum")
     if node is None:
@@ -101,8 +103,36 @@ def read_forum(doc: dict, path: str, fmt: str | None, roster: list[str]) -> tupl
             problems.append(Problem(where("max_length"), "max_length must be a whole number of characters, at least 500"))
         else:
             forum = replace(forum, max_length=limit)
+    why = length_problem(forum, title, engine)
+    if why and "max_length" in settings:
+        problems.append(Problem(where("max_length"), f"max_length is {forum.max_length}, and {why}"))
+    elif why:
+        problems.append(Problem(value_loc(path, doc, "title" if "title" in doc else "forum"),
+                                f"a {forum.label} post holds at most {forum.max_length} characters, and {why}: shorten the title"))
     handles = _handles(settings.get("handles"), where("handles"), path, roster, problems)
     return ForumSettings(forum, handles), problems
+
+
+def length_problem(forum: Forum, title: str, engine: str) -> str | None:
+    """Why this forum's posts are too short for this game's machine lines (gm/fairness/fits.py), or None.
+    A line's fixed part (digests, keys, numbers) is under 600 characters, and a character of the title
+    or engine at most 6 in a line (`\\u005b`): only a limit near that, or a long title, needs the lines
+    built and measured."""
+    limit = forum.max_length
+    if limit is None or limit >= 1000 + 6 * (len(title) + len(engine)):
+        return None
+    from gm.errors import GmError
+    from gm.fairness.fits import PART_ROOM, shortest_length
+
+    try:
+        floor, tag, width = shortest_length(title, engine)
+    except GmError:  # a title no line can hold: the title's own check says why
+        return None
+    if limit >= floor:
+        return None
+    return (f"this game's posts need at least {floor}: its {tag} line (which "
+            f"holds the title and the engine) can be {width} characters, and must fit whole in one part with the part's "
+            f"heading and code block around it (up to {PART_ROOM} more); a machine line is never cut")
 
 
 def _handles(node, at, path: str, roster: list[str], problems: list[Problem]) -> dict[str, str]:

@@ -113,12 +113,24 @@ def render_day(game, rd) -> dict[str, str]:
         return _render_day(game, rd)
 
 
-def _rulings(env, base, rulings, audience: str, me: str | None = None) -> str:
+def _rulings(env, base, rulings, audience: str, me: str | None = None, zone=None) -> str:
     """The GM's rulings (gm/gmday/rulings.py) as the core words them for every engine: appended to the
-    engine's own post, so an engine's templates never meet a `ruling` event."""
+    engine's own post, so an engine's templates never meet a `ruling` event. A new deadline (kept in
+    UTC) is told in the game's time zone with UTC beside it (`moved`)."""
     if not rulings:
         return ""
-    return "\n" + env.get_template("rulings.j2").render(game=base, rulings=rulings, audience=audience, me=me)
+    from datetime import datetime
+
+    from gm.moments import told
+
+    moved = {}
+    for e in rulings:
+        if e.get("ruling") == "deadline" and isinstance(e.get("value"), str):
+            try:
+                moved[e["value"]] = told(datetime.strptime(e["value"], "%Y-%m-%d %H:%M"), zone)
+            except ValueError:
+                pass
+    return "\n" + env.get_template("rulings.j2").render(game=base, rulings=rulings, audience=audience, me=me, moved=moved)
 
 
 def _render_day(game, rd) -> dict[str, str]:
@@ -137,7 +149,7 @@ def _render_day(game, rd) -> dict[str, str]:
     # the rulings open the post, in the GM's words, before the day's events: every shipped narration
     # tells the `story` right under its heading, so they go first in it (a game's own template that
     # tells no story gets them on top)
-    ruled = _rulings(env, base, event_dicts(e for e in rulings if e.is_public), "public").strip("\n")
+    ruled = _rulings(env, base, event_dicts(e for e in rulings if e.is_public), "public", zone=game.zone).strip("\n")
     opening = "\n\n".join(t for t in (ruled, rd.checked.story or "") if t)
     story = Safe(opening) if opening else None
     public = engine.public_view(rd.state, game.rules)
@@ -175,7 +187,7 @@ def _render_day(game, rd) -> dict[str, str]:
                               order_form=lines, places=places, learned=learned.get(name, []), secrets=secrets,
                               status=engine.public_status(public, name, public_dicts),
                               orders_echo=engine.orders_echo(orders[name], game.rules) if name in orders else None)
-        text += _rulings(env, base, event_dicts(theirs), "player", name)
+        text += _rulings(env, base, event_dicts(theirs), "player", name, game.zone)
         if lines and form is not None:
             text += "\n" + form.render(game=next_day, player=name, lines=lines, deadline=None,
                                         text=engine.form_text(rd.state, game.rules, name, views[name]))
@@ -188,7 +200,7 @@ def _render_day(game, rd) -> dict[str, str]:
         warnings=[_in_game(game.root, p) for p in rd.checked.warnings],
         salts=salts, dice_key=(rd.key or rd.seed).hex(),
         votes_file=f"days/{rd.day:02d}/votes.yaml" if rd.checked.votes_file else None)
-        + _rulings(text_env, base, [d | {"public": e.is_public} for d, e in zip(event_dicts(rulings), rulings)], "gm"))
+        + _rulings(text_env, base, [d | {"public": e.is_public} for d, e in zip(event_dicts(rulings), rulings)], "gm", zone=game.zone))
     sealed = engine.sealed(rd.day, rd.rolls)  # the engine's secrets (Engine.secrets): what the GM must hold back
     if sealed and not engine.ended(rd.state):
         files["gm-summary.txt"] += (f"\nDay {rd.day} is sealed: {sealed}. Post no reveal, roll log or openings of it "

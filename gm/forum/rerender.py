@@ -20,6 +20,10 @@ from gm.yamlio import display_path
 
 FACTS = ("rolls.jsonl", "events.jsonl", "state.json")  # what the day was; the rest is how it is told
 _NOT_POSTS = (".json", ".jsonl", ".txt")  # the record, the logs and the GM summary: not for the forum
+# settings that change how a day is told, never what happened: a re-render takes today's (a pronoun
+# or a forum handle corrected in game.yaml shows in the posts); the rules and the title stay the
+# day's own, as the replay that checks the facts had them
+TOLD_AS_TODAY = ("pronouns", "handles", "telling", "zone")
 
 
 @dataclass
@@ -30,9 +34,10 @@ class Rendered:
     files: list[str]
 
 
-def forum_named(name: str, max_length: int | None = None):
+def forum_named(name: str, max_length: int | None = None, game: Game | None = None):
     """A forum profile or bare format by name (`discord`, `phpbb`, `markdown`, ...), as game.yaml's
-    `forum:` takes them; a limit of the GM's own as `max_length:` sets it."""
+    `forum:` takes them; a limit of the GM's own as `max_length:` sets it, no shorter than `game`'s
+    machine lines need (gm/fairness/fits.py)."""
     from gm.forum.profiles import GENERIC, PROFILES
     from gm.suggest import did_you_mean
 
@@ -45,6 +50,12 @@ def forum_named(name: str, max_length: int | None = None):
         if max_length < 500:
             raise StateError("--max-length must be at least 500 characters")
         forum = replace(forum, max_length=max_length)
+        if game is not None:
+            from gm.forum.profiles import length_problem
+
+            why = length_problem(forum, game.title, game.engine.facts.name)
+            if why:
+                raise StateError(f"--max-length is {max_length}, and {why}")
     return forum
 
 
@@ -54,6 +65,7 @@ def posts_for(gd: GameDir, game: Game, day: int, forums: list) -> list[dict[str,
     from gm.storage.gcpause import gc_paused
     from gm.pipeline.record import day_files
 
+    today = game
     with gc_paused():
         rd, history, game, _ = replayed(gd, game, day)  # the game as the day was resolved (its rules)
         expected = day_files(game, rd, history)
@@ -64,8 +76,9 @@ def posts_for(gd: GameDir, game: Game, day: int, forums: list) -> list[dict[str,
                 raise StateError(f"{display_path(path)} does not match a replay of Day {day}: run `gm audit "
                                  f"{display_path(gd.root)} --day {day}`; posts rendered now would not tell the day on record")
         out = []
+        told = {k: getattr(today, k) for k in TOLD_AS_TODAY}  # how it is told: as game.yaml says now
         for forum in forums:
-            files = day_files(replace(game, format=forum.format, forum=forum), rd, history)
+            files = day_files(replace(game, format=forum.format, forum=forum, **told), rd, history)
             out.append({rel: text for rel, text in files.items() if not rel.endswith(_NOT_POSTS)})
     return out
 

@@ -95,7 +95,7 @@ def _key_of(text: str, where: str) -> tuple[str, int]:
                   "who types a separator in a post cannot know it (docs/votes.md)")
 
 
-def read_thread(text: str, where: str, deadline: datetime | None = None, markdown: bool = False) -> Thread:
+def read_thread(text: str, where: str, deadline: datetime | None = None, markdown: bool = False, zone=None) -> Thread:
     """Every post of the thread, in order, with its spans; `late` marks those after the deadline.
     `markdown`: the posts are a Markdown forum's (Discourse), read by `_from_markdown`."""
     if text.startswith("\ufeff"):  # a byte order mark, as Windows editors save it
@@ -128,7 +128,7 @@ def read_thread(text: str, where: str, deadline: datetime | None = None, markdow
             if low.startswith("post by "):
                 close()
                 body, inside = [], True
-                name, when = _author(rest[len("post by "):].strip(), where, n, line)
+                name, when = _author(rest[len("post by "):].strip(), where, n, line, zone)
                 if deadline is not None and when is not None and when > deadline:
                     late = True
                 posts.append(Post(len(posts) + 1, name, n, when, late))
@@ -145,12 +145,19 @@ def read_thread(text: str, where: str, deadline: datetime | None = None, markdow
     return Thread(posts, marker, stray, fakes)
 
 
-def _author(rest: str, where: str, n: int, line: str) -> tuple[str, datetime | None]:
+def _author(rest: str, where: str, n: int, line: str, zone=None) -> tuple[str, datetime | None]:
+    """A post's author and time: the time as the forum shows it, in the game's zone (`zone`; UTC when
+    None), turned to UTC like the deadline it is compared with."""
     t = _TIME.match(rest)
     if not t:
         return rest, None
     try:
-        return t.group("name").strip(), datetime.fromisoformat(t.group("time").replace("T", " "))
+        when = datetime.fromisoformat(t.group("time").replace("T", " "))
+        if zone is not None:
+            from gm.moments import parse_moment
+
+            when = parse_moment(when, zone, strict=False)  # a post's time the clocks repeat: the first
+        return t.group("name").strip(), when
     except ValueError:
         raise LocatedError(Location(where, n, line.find(t.group("time")) + 1),
                            f"not a date and time: {t.group('time')!r} (write it as 2025-03-01 18:40)") from None

@@ -34,11 +34,20 @@ class Deadline:
     def text(self) -> str | None:
         return self.when.strftime("%Y-%m-%d %H:%M") if self.when else None
 
+    def told(self, zone=None) -> dict:
+        """The template context that tells it in a post: `deadline` (in the game's zone) and
+        `deadline_zone` (`UTC`, or the zone with the time in UTC beside it)."""
+        from gm.moments import told_parts
 
-def parse_when(raw: str, what: str) -> datetime:
+        local, words = told_parts(self.when, zone) if self.when else (None, "UTC")
+        return {"deadline": local, "deadline_zone": words}
+
+
+def parse_when(raw: str, what: str, zone=None) -> datetime:
+    """A moment a GM wrote (the short form in `zone`, the game's); gm's own files are UTC (no zone)."""
     from gm.gmday.rulings import parse_deadline
 
-    when = parse_deadline(raw)
+    when = parse_deadline(raw, zone)
     if when is None:
         from gm.moments import SYNTAX
 
@@ -62,11 +71,10 @@ def deadline_of(gd: GameDir, game: Game, day: int, rulings_deadline: str | None,
             raise StateError(f"{display_path(path)} is not a date and time: set it again with "
                              f"`gm commit {display_path(gd.root)} --day {day} --deadline '2026-03-01 20:00'`") from None
     if game.daily_deadline is not None:
+        from gm.moments import next_daily, zone_name
+
         h, m = game.daily_deadline
-        when = now.replace(hour=h, minute=m, second=0, microsecond=0)
-        if when <= now:
-            when += timedelta(days=1)
-        return Deadline(when, f"game.yaml (every day at {h:02d}:{m:02d} UTC)")
+        return Deadline(next_daily(now, h, m, game.zone), f"game.yaml (every day at {h:02d}:{m:02d} {zone_name(game.zone)})")
     return Deadline(None, "none set")
 
 
@@ -94,10 +102,11 @@ def time_left(deadline: Deadline, now: datetime) -> str | None:
     return f"{h} h {m} min" if h else f"{m} min"
 
 
-def now_utc(raw: str | None = None) -> datetime:
-    """The time now, in UTC without a zone (or `--now`, for a post prepared in advance, and tests)."""
+def now_utc(raw: str | None = None, zone=None) -> datetime:
+    """The time now, in UTC without a zone (or `--now`, for a post prepared in advance, and tests;
+    its short form in `zone`, the game's)."""
     if raw is not None:
-        return parse_when(raw, "--now")
+        return parse_when(raw, "--now", zone)
     from datetime import timezone
 
     return datetime.now(timezone.utc).replace(tzinfo=None, second=0, microsecond=0)
@@ -149,7 +158,7 @@ def _write_receipts(gd: GameDir, game: Game, day: int | None, now_raw: str | Non
     from gm.errors import OrderError
     from gm.forum.render import message_filename
 
-    day, checked, deadline = _context(gd, game, day, now_utc(now_raw))
+    day, checked, deadline = _context(gd, game, day, now_utc(now_raw, game.zone))
     if checked.errors:
         raise OrderError(checked.problems)
     folder = gd.day_dir(day) / "receipts"
@@ -163,7 +172,7 @@ def _write_receipts(gd: GameDir, game: Game, day: int | None, now_raw: str | Non
     senders = checked.due + [p for p in sorted(set(checked.orders) | set(checked.salts)) if p not in checked.due and p in players]
     guard = Guard(engine, checked.state)
     for player in senders:
-        text = receipt_post(game, checked, day, player, deadline.text(), guard)
+        text = receipt_post(game, checked, day, player, deadline.told(game.zone), guard)
         path = folder / f"{message_filename(player, taken)}.{game.ext}"
         before = path.read_text(encoding="utf-8") if path.is_file() else None
         if before != text:
@@ -172,7 +181,7 @@ def _write_receipts(gd: GameDir, game: Game, day: int | None, now_raw: str | Non
     return out
 
 
-def receipt_post(game: Game, checked, day: int, player: str, deadline_text: str | None, guard: Guard | None = None) -> str:
+def receipt_post(game: Game, checked, day: int, player: str, told: dict | None, guard: Guard | None = None) -> str:
     """One player's receipt: their orders as the engine understood them, from the day's checked
     orders and state; through the secrets' filter for them (gm/channels.py)."""
     from gm.forum.render import render_post
@@ -186,10 +195,15 @@ def receipt_post(game: Game, checked, day: int, player: str, deadline_text: str 
                            lines=engine.receipt_lines(sent, s, game.rules, player) if sent is not None else [],
                            received=player not in checked.missing and sent is not None,
                            defaults_note=engine.defaults_note(s), salt=checked.salts.get(player),
-                           deadline=deadline_text, warnings=receipt_warnings(warned, player),
+                           **_told(told), warnings=receipt_warnings(warned, player),
                            day_name=engine.day_name(s, day))
 
     return (guard or Guard(engine, checked.state)).release(player, "receipt", receipt)
+
+
+def _told(told: dict | None) -> dict:
+    """A deadline as a template tells it (Deadline.told): none, or the time with its zone."""
+    return told if told is not None else {"deadline": None, "deadline_zone": "UTC"}
 
 
 # a file of the game folder, or a `file:line:col`, in a warning's words: the GM's, never a receipt's
@@ -222,14 +236,14 @@ def form(root: Path, day: int | None, player: str | None, now_raw: str | None = 
     """The order form of the day: blank for the thread, or one player's (what they may order)."""
     gd = GameDir(root)
     game = gd.load()
-    day, checked, deadline = _context(gd, game, day, now_utc(now_raw))
+    day, checked, deadline = _context(gd, game, day, now_utc(now_raw, game.zone))
     if player is not None:
         senders = checked.due + [p for p in game.engine.may_send(checked.state) if p not in checked.due]
         player = find_player(game, player, senders)
-    return day, form_post(game, checked.state, day, player, deadline.text())
+    return day, form_post(game, checked.state, day, player, deadline.told(game.zone))
 
 
-def form_post(game: Game, state: Any, day: int, player: str | None, deadline_text: str | None) -> str:
+def form_post(game: Game, state: Any, day: int, player: str | None, told: dict | None) -> str:
     """`gm form`'s post: the blank form for the thread (player None), or one player's, from the
     state of the day; through the secrets' filter for its reader (gm/channels.py)."""
     from gm.forum.render import render_post
@@ -237,7 +251,7 @@ def form_post(game: Game, state: Any, day: int, player: str | None, deadline_tex
     def post(s) -> str:
         lines = game.engine.order_form(s, game.rules, player)
         text = game.engine.form_text(s, game.rules, player) if player is not None else None
-        return render_post(game, "form.j2", day=day, player=player, lines=lines, text=text, deadline=deadline_text)
+        return render_post(game, "form.j2", day=day, player=player, lines=lines, text=text, **_told(told))
 
     return release(game.engine, state, player, "order form", post)
 
@@ -271,7 +285,7 @@ def remind(root: Path, day: int | None, now_raw: str | None = None) -> Reminder:
     """The thread post naming who has not sent orders yet, in the forum's mention syntax, with the time left."""
     gd = GameDir(root)
     game = gd.load()
-    now = now_utc(now_raw)
+    now = now_utc(now_raw, game.zone)
     day, checked, deadline = _context(gd, game, day, now)
     if checked.unreadable:  # who sent nothing is unknown until every file can be read
         from gm.errors import OrderError
@@ -281,11 +295,11 @@ def remind(root: Path, day: int | None, now_raw: str | None = None) -> Reminder:
 
     game = with_replacements(game, replacements(gd, game, day))  # a replaced character's new player is named
     waiting = list(checked.missing)
-    post = reminder_post(game, checked.state, day, waiting, len(checked.due), deadline.text(), time_left(deadline, now))
+    post = reminder_post(game, checked.state, day, waiting, len(checked.due), deadline.told(game.zone), time_left(deadline, now))
     return Reminder(day, post, waiting, deadline)
 
 
-def reminder_post(game: Game, state: Any, day: int, waiting: list[str], due: int, deadline_text: str | None,
+def reminder_post(game: Game, state: Any, day: int, waiting: list[str], due: int, told: dict | None,
                   left: str | None) -> str:
     """`gm remind`'s post for the thread, through the secrets' filter (gm/channels.py)."""
     from gm.forum.render import render_post
@@ -293,5 +307,5 @@ def reminder_post(game: Game, state: Any, day: int, waiting: list[str], due: int
     handle_of = {player: handle for handle, player in sorted(game.handles.items())}
     mentions = [handle_of.get(p, p) for p in waiting]  # remind.j2 writes the "@"
     return release(game.engine, state, None, "reminder", lambda s: render_post(
-        game, "remind.j2", day=day, waiting=mentions, due=due, deadline=deadline_text, left=left,
+        game, "remind.j2", day=day, waiting=mentions, due=due, **_told(told), left=left,
         defaults_note=game.engine.defaults_note(s)))

@@ -71,7 +71,7 @@ def next_step(root: Path, now_raw: str | None = None) -> Next:
 
     gd = GameDir(root)
     game = gd.load()
-    now = now_utc(now_raw)
+    now = now_utc(now_raw, game.zone)
     g = display_path(gd.root)
     done = gd.resolved_days()
     if done:

@@ -39,7 +39,7 @@ from datetime import datetime
 from typing import Any
 
 from gm.checker import find_name
-from gm.errors import LocatedError, Location, Problem
+from gm.errors import GmError, LocatedError, Location, Problem
 from gm.events import Event, PUBLIC
 from gm.moments import parse_minute as parse_deadline  # noqa: F401 (gm.gmday.deadline reads deadlines with it)
 from gm.suggest import did_you_mean
@@ -124,16 +124,17 @@ class Rulings:
         return found[-1] if found else None
 
 
-def read_rulings(path, engine, state, rules, day: int, limits=None, gm_path=None) -> Rulings:
+def read_rulings(path, engine, state, rules, day: int, limits=None, gm_path=None, zone=None) -> Rulings:
     """days/NN/rulings.yaml, then days/NN/orders/_gm.yaml (`gm_path`), read within game.yaml's
     `limits:`: each entry's form and player checked (the engine checks each against the state as
-    the rulings before it leave it, when they are applied: gm/pipeline/inputs.py's apply_rulings)."""
+    the rulings before it leave it, when they are applied: gm/pipeline/inputs.py's apply_rulings). A new
+    deadline's short form is read in `zone` (game.yaml's `timezone:`) and kept in UTC."""
     out = Rulings()
     first: dict[tuple[str, str | None], Ruling] = {}
     for where, source in ((path, FILE), (gm_path, "orders/" + GM_FILE)):
         if where is None or not os.path.lexists(where):  # a FIFO or a folder is refused when read, not skipped
             continue
-        for ruling in _read_file(where, source, engine, state, rules, day, limits, out):
+        for ruling in _read_file(where, source, engine, state, rules, day, limits, out, zone):
             key = (ruling.kind, ruling.player)
             earlier = first.get(key)
             if earlier is not None and earlier.source != ruling.source:
@@ -146,7 +147,7 @@ def read_rulings(path, engine, state, rules, day: int, limits=None, gm_path=None
     return out
 
 
-def _read_file(path, source: str, engine, state, rules, day: int, limits, out: Rulings) -> list[Ruling]:
+def _read_file(path, source: str, engine, state, rules, day: int, limits, out: Rulings, zone=None) -> list[Ruling]:
     from gm.storage.limits import DEFAULT
     from gm.yamlio import load_bytes, read_bytes
 
@@ -185,7 +186,7 @@ def _read_file(path, source: str, engine, state, rules, day: int, limits, out: R
     kinds = tuple(engine.ruling_kinds) + CORE_KINDS
     players = engine.players_in_state(state)
     for i, entry in enumerate(doc):
-        ruling = _one(entry, item_loc(shown, doc, i), shown, kinds, players, out.problems, engine)
+        ruling = _one(entry, item_loc(shown, doc, i), shown, kinds, players, out.problems, engine, zone)
         if ruling is None:
             continue
         ruling.source = source
@@ -198,7 +199,7 @@ def _read_file(path, source: str, engine, state, rules, day: int, limits, out: R
 
 
 def _one(entry, at: Location, shown: str, kinds: tuple[str, ...], players: list[str], problems: list[Problem],
-         engine) -> Ruling | None:
+         engine, zone=None) -> Ruling | None:
     def error(where: Location, msg: str) -> None:
         problems.append(Problem(where, msg))
 
@@ -238,9 +239,13 @@ def _one(entry, at: Location, shown: str, kinds: tuple[str, ...], players: list[
     body = entry[key]
     where = value_loc(shown, entry, key)
     if kind == "deadline":
-        when = parse_deadline(body)
+        try:
+            when = parse_deadline(body, zone)
+        except GmError as exc:  # a time the clocks skip or pass twice in the game's zone
+            error(where, str(exc))
+            return None
         if when is None:
-            error(where, f"a deadline is a date and time in UTC, e.g. `{example}`")
+            error(where, f"a deadline is a date and time (in the game's `timezone:`, UTC without it), e.g. `{example}`")
             return None
         return Ruling(kind, None, when.strftime("%Y-%m-%d %H:%M"), where=where, written=plain(entry), **extra)
     if value_field is None:

@@ -137,7 +137,7 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None, thread_vote
     if day > 0:
         problems += _roster_problems(gd, game, state)
     gm_path = gd.orders_dir(day) / GM_FILE
-    rulings = read_rulings(gd.day_dir(day) / FILE, engine, state, game.rules, day, game.limits, gm_path)
+    rulings = read_rulings(gd.day_dir(day) / FILE, engine, state, game.rules, day, game.limits, gm_path, game.zone)
     problems += rulings.problems
     ruling_events: list[Event] = []
     ruled_out: dict[str, str] = {}  # player -> where the ruling that took them out stands

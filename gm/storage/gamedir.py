@@ -41,8 +41,8 @@ def default_day(gd: GameDir, day: int | None, resolved: bool) -> int:
     return done[-1] + 1 if done else 0
 
 FORMATS = {"bbcode": "bbcode", "markdown": "md"}
-CORE_KEYS = ("engine", "title", "format", "forum", "limits", "deadline")
-NOT_RULES = ("engine", "title", "format", "forum", "limits", "deadline", "roster")  # settings that are not rules of play
+CORE_KEYS = ("engine", "title", "format", "forum", "limits", "deadline", "timezone")
+NOT_RULES = ("engine", "title", "format", "forum", "limits", "deadline", "timezone", "roster")  # settings that are not rules of play
 
 
 def named_files(root: Path, doc: Any) -> dict[str, Path]:
@@ -82,10 +82,11 @@ class Game:
     handles: dict[str, str] = field(default_factory=dict)  # forum user name -> player (gm votes)
     limits: Any = None  # gm.storage.limits.Limits: how much input is read (game.yaml `limits:`)
     pronouns: dict[str, str] = field(default_factory=dict)  # player -> she, he or they (roster `pronouns:`)
-    daily_deadline: tuple[int, int] | None = None  # game.yaml's `deadline: "20:00"` (UTC), as (hour, minute)
+    daily_deadline: tuple[int, int] | None = None  # game.yaml's `deadline: "20:00"` (in `zone`), as (hour, minute)
     telling: str = "both"  # game.yaml's `telling:` (TELLINGS; engines that list their events): prose, list or both
     source: str = ""  # game.yaml's text as read: kept in each day's record, so `gm audit` replays a day under it
     source_files: dict[str, str] = field(default_factory=dict)  # the text of each file a setting names (named_files)
+    zone: Any = None  # game.yaml's `timezone:` (a zoneinfo zone): the short form of a moment is read in it; None: UTC
 
     @property
     def ext(self) -> str:
@@ -217,17 +218,25 @@ class GameDir:
 
         limits, limit_problems = read_limits(doc.get("limits"), path)
         problems += limit_problems
+        zone = None
+        if doc.get("timezone") is not None:
+            from gm.moments import read_zone
+
+            zone, why = read_zone(doc["timezone"])
+            if why:
+                problems.append(Problem(value_loc(path, doc, "timezone"), why))
         daily = None
         if doc.get("deadline") is not None:
             daily = daily_time(doc["deadline"])
             if daily is None:
-                problems.append(Problem(value_loc(path, doc, "deadline"), "deadline is a time of day in UTC, "
+                problems.append(Problem(value_loc(path, doc, "deadline"), "deadline is a time of day (in the game's "
+                                        "`timezone:`, UTC without it), "
                                         "e.g. `deadline: \"20:00\"` (one day's own: `gm commit --deadline`)"))
         setup = engine.setup(doc, path)
         problems += setup.problems
         from gm.forum.profiles import read_forum
 
-        forum, forum_problems = read_forum(doc, path, fmt, setup.roster)
+        forum, forum_problems = read_forum(doc, path, fmt, setup.roster, str(title), engine.facts.name)
         problems += forum_problems
         from gm.narration import read_pronouns
 
@@ -244,7 +253,7 @@ class GameDir:
                 continue  # not a text file: the engine's own reading of it names what is wrong
         return Game(self.root, engine, str(title), forum.forum.format, setup.rules, setup.roster, setup.initial_state,
                     [p for p in problems if p.severity != "error"], forum.forum, forum.handles, limits, pronouns, daily,
-                    telling, source, files)
+                    telling, source, files, zone)
 
     # ---- writing ------------------------------------------------------------
 
