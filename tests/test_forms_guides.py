@@ -538,6 +538,7 @@ PLURAL_OK = (
     "Their {{ e.count|plural", "Send {{ \"it\" if e.orders|length == 1 else \"them\" }}",
     "confronting {{ pronouns(mates[0]).them if mates|length == 1 else \"them\" }}",
     "(their standing orders held)", 'them=(pronouns(c.team_b[0]).them if betrayal and c.team_b|length == 1 else "them")', "everyone still in plays on their own", "The pawns stand on their spawns",
+    "So they will take drand quicknet round",  # the dice (a new round announced)
 )
 
 
