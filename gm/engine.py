@@ -13,13 +13,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable, ClassVar
 
-from gm.engine_records import Day, Facts, GameSetup, Hidden, Phase, Secrets, ThreadVotes, VoteKind, run_phase
+from gm.engine_records import Day, DayContext, Facts, GameSetup, Hidden, Phase, Secrets, ThreadVotes, VoteKind, run_phase
 from gm.errors import Problem
 from gm.events import Event
 from gm.paths import games_dir
 
 # the records an engine declares and the phase API, kept in gm/engine_records.py; imported from here
-__all__ = ["Engine", "Day", "Facts", "GameSetup", "Hidden", "Phase", "Secrets", "ThreadVotes", "VoteKind", "run_phase"]
+__all__ = ["Engine", "Day", "DayContext", "Facts", "GameSetup", "Hidden", "Phase", "Secrets", "ThreadVotes", "VoteKind", "run_phase"]
 
 
 class Engine:

@@ -103,6 +103,23 @@ class Day:
         return out
 
 
+class DayContext:
+    """A base for an engine's own bookkeeping of a round or a turn (a dataclass with `state`, `rules`,
+    `dice`, `step` and `day` fields): its events go out through the `Day`'s emitters, and a view or a
+    test that gives it no day gets one of its own."""
+
+    day: Day | None
+
+    def __post_init__(self):
+        if self.day is None:
+            self.day = Day(0, self.state, {}, self.dice, self.rules, step=self.step)
+
+    @property
+    def events(self) -> list[Event]:
+        """What this phase has emitted so far, in order (the day's own list)."""
+        return self.day.emitted
+
+
 @dataclass(frozen=True, eq=False, repr=False)
 class Phase:
     """One step of a day in the order the rules give."""

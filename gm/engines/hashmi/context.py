@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gm.dice import DiceBase
-from gm.engine import Day
+from gm.engine import Day, DayContext
 from gm.events import Event
 
 from .rules import Rules
@@ -16,7 +16,7 @@ from .state import Agent, State
 
 
 @dataclass
-class Ctx:
+class Ctx(DayContext):
     state: State
     rules: Rules
     dice: DiceBase
@@ -25,15 +25,6 @@ class Ctx:
     doomed_zones: set[str] = field(default_factory=set)  # zones whose Doomed died for others in this action
     last_move: tuple[str, int] | None = None  # (agent, steps) of the MOVE just completed, for Hitchhike
     pause: dict | None = None  # a move that waits for its player's choice (house rule ask)
-
-    def __post_init__(self):
-        if self.day is None:
-            self.day = Day(0, self.state, {}, self.dice, self.rules, step=self.step)
-
-    @property
-    def events(self) -> list[Event]:
-        """What this phase has emitted so far, in order (the day's own list)."""
-        return self.day.emitted
 
     @property
     def board(self):

@@ -13,15 +13,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gm.dice import DiceBase
-from gm.engine import Day
-from gm.events import Event
+from gm.engine import Day, DayContext
 
 from .rules import Rules
 from .state import State
 
 
 @dataclass
-class Ctx:
+class Ctx(DayContext):
     state: State
     rules: Rules
     dice: DiceBase
@@ -29,15 +28,6 @@ class Ctx:
     day: Day | None = None  # whose emitters carry the events (a day of its own unless given one)
     flyers: dict[str, list[str]] = field(default_factory=dict)  # player -> Flight Units (key cards) that attacked
     initiative: dict[str, int] = field(default_factory=dict)  # player -> place in this round's order (0 first)
-
-    def __post_init__(self):
-        if self.day is None:
-            self.day = Day(0, self.state, {}, self.dice, self.rules, step=self.step)
-
-    @property
-    def events(self) -> list[Event]:
-        """What this phase has emitted so far, in order (the day's own list)."""
-        return self.day.emitted
 
     def public(self, kind: str, about: list[str] | tuple[str, ...] = (), **data: Any) -> None:
         self.day.public(kind, about, **data)
