@@ -44,8 +44,14 @@ def test_every_engine_declares_its_secrets(engine_name):
     assert isinstance(secrets, Secrets)
     for h in secrets.hidden:
         assert h.hidden_from in ("everyone", "others") and h.until and h.field
-    if engine_name != "hostile-takeover":  # Hostile Takeover hides nothing but the orders
+    if engine_name in HIDES_AND_SEALS_DAY_0:
         assert secrets.hidden and secrets.sealed_days == (0,)
+
+
+# the engines whose state holds secrets dealt on Day 0 (hands, schools, decks): their declaration must say
+# so. An engine whose state hides nothing but the orders (Hostile Takeover) declares `Secrets()`, and
+# tests/test_secrets_sim.py then holds every player's view to the public view plus `me`.
+HIDES_AND_SEALS_DAY_0 = {"battle-royale", "team-kill", "hashmi-battle-royale", "kharnage"}
 
 
 # ---- item 2: sealed days -------------------------------------------------------------------------

@@ -117,7 +117,7 @@ def leaks(engine_name: str, engine, rules, state, events, full: bool = True) -> 
         if not full:
             return out
         public = engine.public_view(state, rules)
-        for n, view in engine.player_views(state, rules, sorted(state.players)).items():
+        for n, view in engine.player_views(state, rules, sorted(engine.players_in_state(state))).items():
             if {k: v for k, v in view.items() if k != "me"} != public:
                 out.append(f"{n}'s view holds more than the public view and their own `me`")
         return out
