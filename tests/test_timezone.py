@@ -118,3 +118,16 @@ def test_a_deadline_the_clocks_skip_is_refused_where_it_is_written(paris):
     assert "rulings.yaml:1:13: error: 2030-03-31 02:30 does not exist in Europe/Paris, as the clocks change" in out.output
     committed = run("commit", paris, "--day", 3, "--deadline", "2030-10-27 02:30")
     assert committed.exit_code == 1 and "2030-10-27 02:30 comes twice in Europe/Paris" in committed.output
+
+
+def test_a_new_round_is_told_in_the_games_zone(paris):
+    """The post announcing a new round (`gm commit --new-deadline`) tells the old and the new deadline
+    as every other post of the game does: in its zone, UTC beside it; its gm-round line stays UTC."""
+    assert run("resolve", paris).exit_code == 0
+    assert run("commit", paris, "--day", 4, "--deadline", "2030-01-01 21:00", "--now", "2030-01-01 12:00").exit_code == 0
+    moved = run("commit", paris, "--day", 4, "--new-deadline", "2030-01-02 21:00", "--reason", "more time",
+                "--now", "2030-01-01 13:00")
+    assert moved.exit_code == 0, moved.output
+    assert '"deadline":"2030-01-02T20:00:00Z"' in moved.output
+    assert "moves from 2030-01-01 21:00:00 Europe/Paris (2030-01-01 20:00:00 UTC) to 2030-01-02 21:00:00 Europe/Paris" \
+        in moved.output, moved.output

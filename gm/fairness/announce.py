@@ -71,15 +71,15 @@ def announce_round(gd: GameDir, game: Game, day: int, new_deadline: datetime, re
     now = clock(now)
     if now >= round_time(old_round):
         raise StateError(f"drand quicknet round {old_round}, which Day {day}'s dice are to take, is already out "
-                         f"(published {utc_words(round_time(old_round))}; it is {utc_words(now)}): a new round "
+                         f"(published {utc_words(round_time(old_round), game.zone)}; it is {utc_words(now, game.zone)}): a new round "
                          "announced now comes too late, as anyone could know the old one's dice. Keep the deadline, "
                          "or resolve with --no-beacon \"why\" (the reveal says so in its first line)")
     if new_deadline <= now:
-        raise StateError(f"the new deadline {utc_words(new_deadline)} is already past (it is {utc_words(now)})")
+        raise StateError(f"the new deadline {utc_words(new_deadline, game.zone)} is already past (it is {utc_words(now, game.zone)})")
     new_round = round_after(new_deadline)
     if round_time(old_round) > new_deadline:
-        raise StateError(f"the new deadline {utc_words(new_deadline)} comes before round {old_round} "
-                         f"(published {utc_words(round_time(old_round))}): the day keeps its round, no announcement is "
+        raise StateError(f"the new deadline {utc_words(new_deadline, game.zone)} comes before round {old_round} "
+                         f"(published {utc_words(round_time(old_round), game.zone)}): the day keeps its round, no announcement is "
                          "needed (a `deadline:` ruling in rulings.yaml moves the deadline)")
     previous = earlier[-1].sha256 if earlier else hashlib.sha256(post.read_bytes()).hexdigest()
     n = len(earlier) + 1
@@ -110,10 +110,10 @@ def _post(game: Game, record: dict) -> str:
     from gm.forum.render import render_post
 
     old = parse_utc_text(record["from_deadline"]) if record.get("from_deadline") else None
-    words = {"from_deadline": utc_words(old) if old else "none set",
-             "deadline": utc_words(parse_utc_text(record["deadline"])),
-             "from_round_time": utc_words(round_time(record["from_round"])),
-             "round_time": utc_words(round_time(record["round"])), "made": utc_words(parse_utc_text(record["made"]))}
+    words = {"from_deadline": utc_words(old, game.zone) if old else "none set",
+             "deadline": utc_words(parse_utc_text(record["deadline"]), game.zone),
+             "from_round_time": utc_words(round_time(record["from_round"]), game.zone),
+             "round_time": utc_words(round_time(record["round"]), game.zone), "made": utc_words(parse_utc_text(record["made"]), game.zone)}
     line = machine_line(ROUND_TAG, record)
     text = render_post(game, "round.j2", day=record["day"], record=record, machine=line, words=words)
     check_machine_lines(text, [line], "the announcement of a new round")
