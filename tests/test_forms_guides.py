@@ -289,7 +289,7 @@ def test_team_kill_turns_roll_no_dice_so_they_invite_no_salt(tmp_path, monkeypat
     assert "pears at noon" in text and "mixed into today's dice" not in text and "rolled no dice" in text
 
 
-@pytest.mark.parametrize("name", ["team-kill", "kharnage", "hashmi-battle-royale", "hostile-takeover", "battle-royale"])
+@pytest.mark.parametrize("name", ENGINES)
 def test_new_names_the_day_0_commitment(name, tmp_path):
     out = run("new", tmp_path / "g", "--engine", name)
     assert out.exit_code == 0 and "gm commit" in out.output and "--day 0" in out.output, out.output
