@@ -560,6 +560,20 @@ def test_no_shipped_template_speaks_of_a_player_as_they_by_default():
     assert not found, "\n".join(found)
 
 
+def test_no_warning_a_player_reads_speaks_of_them_as_they():
+    """A checker's warning reaches the player's receipt (gm receipts), and the checker does not know
+    the roster's pronouns: "Dana is not deactivating their own collar" read wrong for a `he`. So a
+    warning about one player is worded without a pronoun for them (their/them/they)."""
+    found = []
+    for path in sorted((ROOT / "gm" / "engines").rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        for call in re.finditer(r"\.warn\((.*?)\)[ \t]*(#[^\n]*)?$", source, re.S | re.M):
+            if re.search(r"(?<![.\w])(their|them|they)\b(?! were\b| stay)", call.group(1)):
+                line = source[:call.start()].count("\n") + 1
+                found.append(f"{path.relative_to(ROOT)}:{line}: {call.group(1).strip()[:120]}")
+    assert not found, "\n".join(found)
+
+
 def test_posts_and_messages_use_the_rosters_pronouns(tmp_path, played):
     """Every day of each demo rendered again (gm render) with everyone `pronouns: he`: no line that
     speaks of one player says their/them for him."""

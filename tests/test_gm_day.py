@@ -197,7 +197,7 @@ def test_receipts_quote_the_warnings_a_player_may_read_and_word_the_others_neutr
     assert f"[b]Warnings[/b]\n[list]\n[*]{UNTOLD}\n[/list]" in mateo
     assert "Field" not in mateo.split("[b]Warnings")[1] and "Cliffs" not in mateo and "orders.yaml" not in mateo
     dana = (receipts / "Dana.bbcode").read_text(encoding="utf-8")
-    assert ("[*]Dana is not deactivating their own collar today: the escape works only if someone else's "
+    assert ("[*]Dana escapes today without deactivating the collar: the escape works only if someone else's "
             "Deactivator does it") in dana
     assert UNTOLD not in dana
     lena = (receipts / "Lena.bbcode").read_text(encoding="utf-8")

@@ -177,7 +177,7 @@ def _check_escape(c: BrChecker, orders: PlayerOrders, player: Player, route: lis
         c.error(where, f"students escape from {' or '.join(the(z) for z in zones)}, not from {the(end)}")
         return
     if not _collar_off(c, orders, player):
-        c.warn(where, f"{player.name} is not deactivating their own collar today: the escape works only if someone "
-                      "else's Deactivator does it")
+        c.warn(where, f"{player.name} escapes today without deactivating the collar: the escape works only if "
+                      "someone else's Deactivator does it")
     orders.movement = "escape"
     orders.route = route

@@ -78,7 +78,7 @@ def _warn_if_track_lost(c: BrChecker, orders: PlayerOrders) -> None:
             or (fa.kind == "trade" and fa.give == "Tracking Unit")]
     if gone:
         c.warn(track[0].where, f"{orders.player} will not track {track[0].target}: the Tracking Unit must be in hand at "
-                               f"night, and the free action `{gone[0].kind}` takes it out of their hands")
+                               f"night, and the free action `{gone[0].kind}` moves it before then")
 
 
 def _warn_if_staying_in_a_closed_zone(c: BrChecker, orders: PlayerOrders, player: Player, where: Location) -> None:

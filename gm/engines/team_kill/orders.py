@@ -350,7 +350,7 @@ READERS = {"turn": _turn, "sign": _sign, "reveal": _reveal, "loot": _loot, "show
 def check_player(c: _Checker, name: str, node, at: Location) -> Orders:
     orders = Orders(name)
     if node is None:
-        c.warn(at, f"{name} has an empty entry: {name} keeps their standing orders")
+        c.warn(at, f"{name} has an empty entry: the standing orders stay as they were")
         orders.received = False
         return orders
     if not isinstance(node, dict):
