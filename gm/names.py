@@ -38,6 +38,18 @@ def text_problem(text: str, what: str = "a name") -> str | None:
     return None
 
 
+MAX_REASON = 500  # a reason the GM gives on the command line is quoted whole in a post
+
+
+def reason_problem(text: str, what: str, missing: str, too_long: str) -> str | None:
+    """Why a reason the GM gives for a post (`--reason`, `--no-beacon`) cannot be quoted in it:
+    `missing` when empty, one line of plain text, at most MAX_REASON characters (None: it can)."""
+    text = text.strip()
+    if not text:
+        return missing
+    return text_problem(text, what) or (too_long if len(text) > MAX_REASON else None)
+
+
 def name_key(name: str) -> str:
     """What a name reads as: without case, accents, punctuation, spaces or look-alike letters."""
     folded = unicodedata.normalize("NFKD", name.casefold()).translate(_LOOKALIKE)

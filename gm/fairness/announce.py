@@ -34,13 +34,13 @@ def announce_round(gd: GameDir, game: Game, day: int, new_deadline: datetime, re
     from gm.fairness.beacon import round_after, round_time, utc_text, utc_words
     from gm.fairness.commitment import LOG_FILE, clock, commit_path, committed_record, log_event, take_back_log
     from gm.fairness.lock import lock_path
-    from gm.names import text_problem
+    from gm.names import reason_problem
 
     reason = (reason or "").strip()
-    problem = text_problem(reason, "--reason") if reason else \
-        "--new-deadline needs --reason \"...\": the announcement says why the deadline moves"
-    if problem or len(reason) > 500:
-        raise StateError(problem or "--reason is at most 500 characters: it goes into the post")
+    problem = reason_problem(reason, "--reason", "--new-deadline needs --reason \"...\": the announcement says why "
+                             "the deadline moves", "--reason is at most 500 characters: it goes into the post")
+    if problem:
+        raise StateError(problem)
     if gd.is_resolved(day):
         raise StateError(f"Day {day} is already resolved: its deadline can no longer move")
     post = commit_path(gd, day)

@@ -376,13 +376,14 @@ def without_beacon(gd: GameDir, day: int, reason: str) -> dict:
 
 
 def _without_beacon(gd: GameDir, day: int, signature: str | None, reason: str) -> bool:
-    from gm.names import text_problem
+    from gm.names import reason_problem
 
     if signature:
         raise StateError("--beacon and --no-beacon together: give the round's signature, or say why there is none")
-    problem = text_problem(reason.strip(), "--no-beacon") if reason.strip() else "--no-beacon needs a reason"
-    if problem or len(reason) > 500:
-        raise StateError(problem or "--no-beacon: at most 500 characters (the reveal quotes it)")
+    problem = reason_problem(reason, "--no-beacon", "--no-beacon needs a reason",
+                             "--no-beacon: at most 500 characters (the reveal quotes it)")
+    if problem:
+        raise StateError(problem)
     if not commit_path(gd, day).is_file() or not committed_record(gd, day).get("beacon"):
         raise StateError(f"Day {day}'s commitment names no beacon round: leave out --no-beacon")
     return True

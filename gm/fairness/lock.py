@@ -75,11 +75,11 @@ def _lock_time(day: int, commit: dict, now, early: bool, reason: str | None, zon
     round_ = (commit.get("beacon") or {}).get("round")
     reason = (reason or "").strip() or None
     if reason:
-        from gm.names import text_problem
+        from gm.names import reason_problem
 
-        problem = text_problem(reason, "--reason")
-        if problem or len(reason) > 500:
-            raise StateError(problem or "--reason is at most 500 characters: it goes into the post")
+        problem = reason_problem(reason, "--reason", "", "--reason is at most 500 characters: it goes into the post")
+        if problem:
+            raise StateError(problem)
     words = {"deadline": utc_words(deadline, zone) if deadline else None, "now": utc_words(now, zone),
              "round_time": utc_words(round_time(round_), zone) if round_ else None}  # as the post tells them
     is_early = deadline is not None and now < deadline
