@@ -195,3 +195,17 @@ def test_a_run_stopped_between_the_log_and_the_post_is_finished_by_running_it_ag
     assert run("lock", moved, "--now", MOVED.strftime(ISO)).exit_code == 0
     assert run("resolve", moved, "--beacon", DEMO_SIGNATURE, "--now", AFTER).exit_code == 0
     assert run("audit", moved, "--all").exit_code == 0
+
+
+def test_a_new_deadline_gm_cannot_read_is_named_by_its_own_option(tmp_path):
+    """`--new-deadline 2030-13-03 20:00` is refused in one line naming --new-deadline (it said --deadline)."""
+    from click.testing import CliRunner
+
+    from gm.cli import cli
+
+    root = tmp_path / "g"
+    assert CliRunner().invoke(cli, ["new", str(root), "--engine", "team-kill"]).exit_code == 0
+    out = CliRunner().invoke(cli, ["commit", str(root), "--day", "0", "--new-deadline", "2030-13-03 20:00",
+                                   "--reason", "more time"])
+    assert out.exit_code == 1
+    assert "--new-deadline takes a date and time" in out.output and "Traceback" not in out.output, out.output

@@ -72,14 +72,14 @@ def utc_words(when: datetime, zone=None) -> str:
     return told(when, zone, seconds=True)
 
 
-def parse_deadline(text: str, zone=None) -> datetime:
+def parse_deadline(text: str, zone=None, option: str = "--deadline") -> datetime:
     """A deadline as every gm command takes it (gm/gmday/rulings.py's parse_deadline): `2026-03-01 20:00`
     in the game's time zone (`zone`; UTC when None), or ISO 8601 with its zone (`2026-03-01T20:00Z`, `...+01:00`)."""
     from gm.moments import SYNTAX, parse_moment
 
     when = parse_moment(text, zone)
     if when is None:
-        raise GmError(f"--deadline takes a date and time: {SYNTAX}; not {text!r}")
+        raise GmError(f"{option} takes a date and time: {SYNTAX}; not {text!r}")
     return when.replace(tzinfo=timezone.utc)
 
 

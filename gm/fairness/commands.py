@@ -28,7 +28,7 @@ def commit(root: Path, day: int | None, deadline: str | None = None, late: bool 
     if new_deadline is not None:
         if deadline is not None or late:
             raise StateError("--new-deadline moves the deadline of a day already committed: leave out --deadline and --late")
-        return _announce(gd, game, day, parse_deadline(new_deadline, game.zone), reason, now)
+        return _announce(gd, game, day, parse_deadline(new_deadline, game.zone, "--new-deadline"), reason, now)
     if reason is not None:
         raise StateError("--reason goes with --new-deadline (why the deadline moves)")
     when = parse_deadline(deadline, game.zone) if deadline is not None else None
