@@ -40,11 +40,14 @@ def update_golden(request):
 
 class DemoGames:
     """Each engine's bundled demo (`gm demo`), played at most once per test run: `pristine(engine)`
-    is the game as played, to read only; `copy(engine)` a private copy that a test may change."""
+    is the game as played, to read only; `copy(engine)` a private copy that a test may change.
+    A test that wrote into a pristine game would change what every later test reads: `changed()`
+    names such files, and the session fixture fails the run on them."""
 
     def __init__(self, tmp_path_factory):
         self._factory = tmp_path_factory
         self._played: dict[str, Path] = {}
+        self._as_played: dict[str, dict[str, str]] = {}
 
     def pristine(self, engine: str = "battle-royale") -> Path:
         if engine not in self._played:
@@ -53,6 +56,7 @@ class DemoGames:
             target = self._factory.mktemp("demo-" + engine) / "game"
             demo(target, engine)
             self._played[engine] = target
+            self._as_played[engine] = _fingerprint(target)
         return self._played[engine]
 
     def copy(self, engine: str = "battle-royale", target: Path | None = None) -> Path:
@@ -61,10 +65,26 @@ class DemoGames:
         shutil.copytree(source, target)
         return target
 
+    def changed(self) -> list[str]:
+        """Files of a pristine game that are not as the demo left them (added, changed or gone)."""
+        out = []
+        for engine, root in self._played.items():
+            now, then = _fingerprint(root), self._as_played[engine]
+            out += [f"{engine}: {name}" for name in sorted(now.keys() | then.keys()) if now.get(name) != then.get(name)]
+        return out
+
+
+def _fingerprint(root: Path) -> dict[str, str]:
+    return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(root.rglob("*")) if p.is_file()}
+
 
 @pytest.fixture(scope="session")
-def demo_games(tmp_path_factory) -> DemoGames:
-    return DemoGames(tmp_path_factory)
+def demo_games(tmp_path_factory):
+    games = DemoGames(tmp_path_factory)
+    yield games
+    changed = games.changed()
+    assert not changed, f"a test wrote into a pristine demo game (use demo_games.copy): {changed[:10]}"
 
 
 @pytest.fixture(scope="session")
@@ -173,3 +193,4 @@ def pytest_terminal_summary(terminalreporter):
         reasons[reason] = reasons.get(reason, 0) + 1
     for reason, n in sorted(reasons.items(), key=lambda kv: -kv[1]):
         terminalreporter.write_line(f"skipped {n}: {reason}")
+

@@ -15,14 +15,20 @@ def corpus_day(engine: str) -> int:
     return day
 
 
-def make_game(engine: str, folder: Path) -> tuple[Path, int]:
-    """The engine's demo in `folder`, resolved up to the corpus's day; that day's orders removed."""
+def make_game(engine: str, folder: Path, played: Path | None = None) -> tuple[Path, int]:
+    """The engine's demo in `folder`, resolved up to the corpus's day; that day's orders removed.
+    `played`: the demo as already played (tests: demo_games.pristine), copied rather than played again."""
+    import shutil
+
     from gm.commands import demo
     from test_gm_day import unresolve
 
     root = folder / engine
     if not root.exists():
-        demo(root, engine)
+        if played is not None:
+            shutil.copytree(played, root)
+        else:
+            demo(root, engine)  # tests/inbox/make_corpus.py, outside a test run
     day = corpus_day(engine)
     unresolve(root, day)
     for orders in (root / "days" / f"{day:02d}" / "orders").glob("*.yaml"):

@@ -126,9 +126,8 @@ def test_day_0_takes_salts_and_its_seed_is_revealed_only_when_the_game_is_over(t
     assert snapshot(game) == before
 
 
-def test_the_demo_reveals_day_0_once_over(tmp_path):
-    root = tmp_path / "demo"
-    assert run("demo", "--engine", "team-kill", root).exit_code == 0
+def test_the_demo_reveals_day_0_once_over(tmp_path, demo_games):
+    root = demo_games.copy("team-kill", tmp_path / "demo")
     shown = run("reveal", root, "--day", "0")
     assert shown.exit_code == 0 and "Day 0: the dice revealed" in shown.output
 

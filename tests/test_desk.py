@@ -130,9 +130,8 @@ def test_a_corrected_message_is_marked_to_send_again(game_copy):
     assert "changed by the correction: send again" in (game_copy / "days" / "03" / "desk.html").read_text(encoding="utf-8")
 
 
-def test_a_sealed_days_reveal_is_not_offered_before_the_game_ends(tmp_path):
-    game = tmp_path / "tk"
-    assert run("demo", game, "--engine", "team-kill").exit_code == 0
+def test_a_sealed_days_reveal_is_not_offered_before_the_game_ends(tmp_path, demo_games):
+    game = demo_games.copy("team-kill", tmp_path / "tk")
     for d in (game / "days").iterdir():
         if int(d.name) > 0:
             shutil.rmtree(d)

@@ -119,13 +119,8 @@ def test_hostile_names_stay_inert_text(tmp_path):
 
 
 @pytest.mark.parametrize("engine", ["hostile-takeover", "hashmi-battle-royale", "kharnage"])
-def test_every_engines_desk_copies_its_board_posts_exactly(engine, tmp_path):
-    from click.testing import CliRunner
-
-    from gm.cli import cli
-
-    game = tmp_path / "game"
-    assert CliRunner().invoke(cli, ["demo", str(game), "--engine", engine]).exit_code == 0
+def test_every_engines_desk_copies_its_board_posts_exactly(engine, tmp_path, demo_games):
+    game = demo_games.copy(engine, tmp_path / "game")
     gd = GameDir(game)
     items = build_desk(gd, gd.load(), 2).items()
     page = tmp_path / "desk.html"

@@ -98,10 +98,8 @@ def test_verify_accepts_its_own_roll_log_post_on_a_day_without_rolls(played_ht, 
 
 
 @pytest.fixture(scope="module")
-def played_ht(tmp_path_factory):
-    root = tmp_path_factory.mktemp("ht") / "game"
-    assert run("demo", root, "--engine", "hostile-takeover").exit_code == 0
-    return root
+def played_ht(demo_games):
+    return demo_games.copy("hostile-takeover")  # `gm reveal` may write into the game folder
 
 
 @pytest.mark.parametrize("which", ["--commit", "--lock"])

@@ -49,12 +49,11 @@ def test_hashmi_tells_each_turn_in_the_round_it_was_played(played):
 
 
 @pytest.mark.parametrize("engine", ["team-kill", "hashmi-battle-royale"])
-def test_each_event_is_told_once_and_the_gm_chooses_how(engine, tmp_path):
+def test_each_event_is_told_once_and_the_gm_chooses_how(engine, tmp_path, demo_games):
     """Issue 24: "The team of Akane and Bruno won the showdown. The team of Akane and Bruno
     eliminated Goro..." then a bullet list of the same facts. game.yaml's `telling:` both (the
     story, then the rest), prose or list; an engine without a list refuses the setting."""
-    root = tmp_path / "game"
-    assert run("demo", "--engine", engine, root).exit_code == 0
+    root = demo_games.copy(engine, tmp_path / "game")  # the test changes its game.yaml
     gd = GameDir(root)
     game = gd.load()
     day = 2

@@ -28,11 +28,9 @@ def run(*args):
 
 
 @pytest.fixture(scope="module", params=ENGINES)
-def played(request, tmp_path_factory):
-    root = tmp_path_factory.mktemp(request.param) / "game"
-    result = run("demo", "--engine", request.param, root)
-    assert result.exit_code == 0, result.output
-    return request.param, root
+def played(request, demo_games):
+    """(engine, its demo as played): to read only, a test that changes it works on a copy."""
+    return request.param, demo_games.pristine(request.param)
 
 
 def _states(root: Path):
@@ -210,12 +208,11 @@ def test_rules_does_not_print_where_gm_is_installed():
 
 
 @pytest.fixture(scope="module")
-def hashmi_day5(tmp_path_factory):
+def hashmi_day5(demo_games):
     """The Hashmi demo taken back to before Day 5 (Chiaki's turn), with Akane's standing orders."""
     from test_gm_day import unresolve
 
-    root = tmp_path_factory.mktemp("hb") / "game"
-    assert run("demo", "--engine", "hashmi-battle-royale", root).exit_code == 0
+    root = demo_games.copy("hashmi-battle-royale")
     unresolve(root, 5)
     (root / "days" / "05" / "orders" / "akane.yaml").write_text(
         'Akane:\n  standing: {charm: never, sacrifice: [3, 1, 2]}\n  salt: "Akane was here"\n', encoding="utf-8")
@@ -504,13 +501,12 @@ def test_hashmi_map_shows_where_the_zones_meet():
             assert z == (str(board.zone_of[(c, r)])[:1] if (c, r) in board.zone_of else "#")
 
 
-def test_a_stale_hashmi_standing_order_is_flagged_in_the_receipt_and_the_message(tmp_path):
+def test_a_stale_hashmi_standing_order_is_flagged_in_the_receipt_and_the_message(tmp_path, demo_games):
     """Bruno's standing Hitchhike lists K12 under `shootout: avoid`; by Day 6 Chiaki.3 stands next
     to K12: his message says so, and so does his receipt for the next day (a warning that concerns him)."""
     from test_gm_day import unresolve
 
-    root = tmp_path / "game"
-    assert run("demo", "--engine", "hashmi-battle-royale", root).exit_code == 0
+    root = demo_games.copy("hashmi-battle-royale", tmp_path / "game")
     message = (root / "days" / "05" / "result" / "messages" / "Bruno.bbcode").read_text(encoding="utf-8")
     assert "[b]Check your standing orders[/b]" in message and "Your Hitchhike lists K12 (next to Chiaki.3) with shootout: avoid" in message
     unresolve(root, 6)

@@ -302,10 +302,9 @@ def test_tabs_are_read_with_a_warning_and_a_syntax_error_points_where_it_is(day3
     assert "orders.yaml:15:11: error: this `{` is not closed: add `}` at the end of the line" in out.output
 
 
-def test_hostile_takeover_rulings(tmp_path):
+def test_hostile_takeover_rulings(tmp_path, demo_games):
     """Health is lives; a mod-kill puts the player out before the round, so their order does not happen."""
-    root = tmp_path / "ht"
-    assert run("demo", "--engine", "hostile-takeover", root).exit_code == 0
+    root = demo_games.copy("hostile-takeover", tmp_path / "ht")
     unresolve(root, 19)
     rulings = root / "days" / "19" / "rulings.yaml"
     rulings.write_text("- give: {player: Akane, item: Knife}\n", encoding="utf-8")

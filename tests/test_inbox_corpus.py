@@ -32,9 +32,9 @@ def corpus_of(engine: str) -> tuple[int, list[dict]]:
 
 
 @pytest.fixture(scope="module")
-def games(tmp_path_factory):
+def games(tmp_path_factory, demo_games):
     folder = tmp_path_factory.mktemp("inbox-games")
-    return {name: make_game(name, folder) for name in sorted(REGISTRY)}
+    return {name: make_game(name, folder, demo_games.pristine(name)) for name in sorted(REGISTRY)}
 
 
 def record(game, state, day, player, text):

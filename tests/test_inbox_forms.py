@@ -13,20 +13,18 @@ from gm.engines import REGISTRY
 from inbox_game import corpus_day
 
 
-@pytest.fixture(scope="module")
-def demos(tmp_path_factory):
-    return tmp_path_factory.mktemp("inbox-forms")
+@pytest.fixture
+def demos(demo_games, tmp_path):
+    """engine -> a private copy of its demo (played once per test run), that the test takes back."""
+    return lambda engine: demo_games.copy(engine, tmp_path / engine)
 
 
-def _reopened(engine: str, folder: Path) -> tuple[Path, int, dict]:
+def _reopened(engine: str, demos) -> tuple[Path, int, dict]:
     """The demo before its corpus day, and the orders its players sent that day (player -> node)."""
-    from gm.commands import demo
     from gm.yamlio import load_file, plain
     from test_gm_day import unresolve
 
-    root = folder / engine
-    if not root.exists():
-        demo(root, engine)
+    root = demos(engine)
     day = corpus_day(engine)
     unresolve(root, day)
     sent: dict = {}

@@ -83,12 +83,9 @@ def test_one_day_per_activation(tmp_path):
     assert run("audit", root, "--all").exit_code == 0
 
 
-def test_day_0_is_revealed_only_after_the_game(tmp_path):
+def test_day_0_is_revealed_only_after_the_game(tmp_path, demo_games):
     """Day 0's seed shuffles every deck: `gm reveal` keeps it (and its roll log) until the game ends."""
-    from gm.commands import demo
-
-    root = tmp_path / "game"
-    demo(root, "kharnage")
+    root = demo_games.copy("kharnage", tmp_path / "game")
     for day in (3, 4):  # back to a game still running
         import shutil
         shutil.rmtree(root / "days" / f"{day:02d}" / "result")
@@ -99,6 +96,5 @@ def test_day_0_is_revealed_only_after_the_game(tmp_path):
     assert run("reveal", root, "--day", "1").exit_code == 0
     summary = (root / "days" / "00" / "result" / "gm-summary.txt").read_text(encoding="utf-8")
     assert "KEEP THIS DAY'S SEED AND ROLL LOG SECRET UNTIL THE GAME ENDS" in summary
-    ended = tmp_path / "ended"
-    demo(ended, "kharnage")
+    ended = demo_games.copy("kharnage", tmp_path / "ended")  # `gm reveal` writes into the game folder
     assert run("reveal", ended, "--day", "0").exit_code == 0

@@ -202,9 +202,8 @@ def test_intro_is_saved_as_the_story_and_never_overwrites_one(demo_dir, tmp_path
     assert run("audit", root, "--day", 1).exit_code == 0
 
 
-def test_pronouns_come_from_the_roster(tmp_path):
-    root = tmp_path / "game"
-    assert run("demo", root).exit_code == 0
+def test_pronouns_come_from_the_roster(tmp_path, demo_games):
+    root = demo_games.copy("battle-royale", tmp_path / "game")
     text = (root / "game.yaml").read_text()
     (root / "game.yaml").write_text(text.replace("pronouns: she, ", "pronouns: zie, ", 1))
     result = run("check", root, "--day", 1)

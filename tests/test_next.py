@@ -103,14 +103,13 @@ ENGINES = ["battle-royale", "hostile-takeover", "team-kill", "kharnage", "hashmi
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-def test_a_whole_day_of_every_engine_run_from_gm_next(engine, tmp_path):
+def test_a_whole_day_of_every_engine_run_from_gm_next(engine, tmp_path, demo_games):
     """Day 2 of each demo again, from its commitment to the next one, doing what `gm next` says (offline:
     the commitment takes no beacon round; the deadline is set as `gm commit --deadline` would)."""
     from gm.gmday.deadline import set_deadline
     from datetime import datetime
 
-    game = tmp_path / "game"
-    assert run("demo", game, "--engine", engine).exit_code == 0
+    game = demo_games.copy(engine, tmp_path / "game")
     orders = tmp_path / "orders"
     shutil.copytree(game / "days" / "02" / "orders", orders)
     for d in (game / "days").iterdir():

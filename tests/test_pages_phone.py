@@ -52,9 +52,8 @@ def _laid_out_for_a_phone(m: dict) -> None:
 
 
 @pytest.mark.parametrize("engine, day", [("hostile-takeover", 2), ("hashmi-battle-royale", 3)])
-def test_the_preview_fits_a_phone_and_its_boards_scroll(engine, day, tmp_path):
-    game = tmp_path / "game"
-    assert run("demo", game, "--engine", engine).exit_code == 0
+def test_the_preview_fits_a_phone_and_its_boards_scroll(engine, day, tmp_path, demo_games):
+    game = demo_games.copy(engine, tmp_path / "game")  # `gm preview` writes into the game folder
     assert run("preview", game, "--day", day).exit_code == 0
     page = game / "days" / f"{day:02d}" / "preview.html"
     with chrome(tmp_path) as driver:

@@ -106,13 +106,12 @@ def test_a_team_kill_mod_kill_says_the_cards_go_by_the_ruling(tmp_path, monkeypa
     assert "Player Three was removed for inactivity." in post
 
 
-def test_a_hashmi_give_never_leaves_a_hand_over_the_limit_outside_its_turn(tmp_path):
+def test_a_hashmi_give_never_leaves_a_hand_over_the_limit_outside_its_turn(tmp_path, demo_games):
     """Rule 118 ("caught with more than 7 cards in hand at any stage outside their turn ... keep
     only 5"): only a GM's `give` can do that on a forum, so the give that would is refused, located,
     with the way out; the same give to the player whose turn it is stands (the end-of-turn limit
     trims it, rule 117)."""
-    played = tmp_path / "played"
-    assert run("demo", "--engine", "hashmi-battle-royale", played).exit_code == 0
+    played = demo_games.copy("hashmi-battle-royale", tmp_path / "played")
     gd = GameDir(played)
     last = gd.resolved_days()[-1]
     unresolve(played, last)

@@ -9,7 +9,6 @@ kept small so the whole module runs in a few seconds; raise FUZZ_EXAMPLES to loo
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 from pathlib import Path
 
@@ -19,7 +18,6 @@ from hypothesis import strategies as st
 
 from gm import commands
 from gm.forum import commands as forum_commands
-from gm.engines import get_engine
 from gm.errors import GmError
 from tests.hostile.support import ENGINES
 
@@ -82,20 +80,17 @@ def bounded(fn, seconds: int = 10):
 
 
 @pytest.fixture(scope="module")
-def demos(tmp_path_factory):
-    """Every engine's demo, resolved up to its first day with orders (its orders there are the seeds)."""
+def demos(demo_games):
+    """Every engine's demo (a private copy of the one played once per test run), taken back to before
+    its first day with orders (its orders there are the seeds)."""
+    from test_gm_day import unresolve
+
     out = {}
     for name in ENGINES:
-        root = tmp_path_factory.mktemp(name) / "g"
-        source = get_engine(name).example_dir()
-        shutil.copytree(source, root)
+        root = demo_games.copy(name)  # the fuzz writes into it
         days = sorted(d for d in (root / "days").iterdir() if d.name.isdigit())
         target = next((d for d in days[1:] if (d / "orders").is_dir()), days[0])
-        for d in days:
-            if d.name > target.name:
-                shutil.rmtree(d)
-        for day in range(int(target.name)):
-            commands.resolve(root, day, commands.demo_seed(day).hex(), force=False)  # as the demo does
+        unresolve(root, int(target.name))
         orders = sorted((target / "orders").glob("*.yaml"))
         out[name] = (root, int(target.name), orders[0] if orders else target / "orders" / "orders.yaml")
     return out
