@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gm.errors import GmError, StateError
-from gm.storage.gamedir import GameDir, write_new_file
+from gm.storage.atomic import write_new_file
+from gm.storage.gamedir import GameDir
 from gm.storage.gamedir import default_day as _default_day
 from gm.storage.gcpause import gc_paused
 from gm.yamlio import display_path
@@ -133,7 +134,7 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
     from gm.fairness.deadlines import check_resolve_time, check_ruled_deadline
     from gm.pipeline.day import read_day, roll_day
     from gm.pipeline.record import day_files
-    from gm.storage.gamedir import create_file_atomically
+    from gm.storage.atomic import create_file_atomically
 
     gd = GameDir(root)
     game = gd.load()

@@ -128,7 +128,7 @@ def read_head(gd: GameDir) -> dict | None:
 
 def write_head(gd: GameDir, day: int) -> None:
     """Name the last day resolved (and its record), so deleting it leaves a trace `gm audit --all` reads."""
-    from gm.storage.gamedir import replace_file_atomically
+    from gm.storage.atomic import replace_file_atomically
 
     head = read_head(gd)
     if head is not None and head["day"] > day:

@@ -21,7 +21,8 @@ from datetime import datetime
 
 from gm.errors import StateError
 from gm.fairness.fairness_log import LOG_FILE, log_event, read_log, take_back_log
-from gm.storage.gamedir import Game, GameDir, create_file_atomically
+from gm.storage.atomic import create_file_atomically
+from gm.storage.gamedir import Game, GameDir
 from gm.yamlio import display_path
 
 SEED_FILE = "seed.secret"

@@ -72,7 +72,7 @@ def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, 
             if gd.is_resolved(day):
                 raise StateError(f"Day {day} is already resolved: its votes are part of its record")
             written = write_votes(gd, day, votes_yaml(tally, thread_path.name, hashlib.sha256(raw).hexdigest()))
-            from gm.storage.gamedir import replace_file_atomically
+            from gm.storage.atomic import replace_file_atomically
 
             replace_file_atomically(gd.day_dir(day) / f"votecount.{game.ext}", post)  # for gm desk
     limit = game.forum.max_length if game.forum else None

@@ -19,7 +19,8 @@ import re
 from dataclasses import dataclass, field
 
 from gm.errors import Location, Problem, StateError
-from gm.storage.gamedir import Game, GameDir, create_file_atomically, replace_file_atomically
+from gm.storage.atomic import create_file_atomically, replace_file_atomically
+from gm.storage.gamedir import Game, GameDir
 from gm.forum.thread import Thread
 from gm.yamlio import display_path
 

@@ -18,7 +18,8 @@ from typing import Any
 
 from gm.channels import Guard, release
 from gm.errors import GmError, StateError
-from gm.storage.gamedir import Game, GameDir, default_day, replace_file_atomically
+from gm.storage.atomic import replace_file_atomically
+from gm.storage.gamedir import Game, GameDir, default_day
 from gm.yamlio import display_path
 
 DEADLINE_FILE = "deadline.txt"
