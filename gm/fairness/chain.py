@@ -30,10 +30,6 @@ NOT_CHAINED = ("day.json", "changes.diff")  # the record itself, and the diff of
 HEAD = "chain-head.json"  # in the game folder: the last day resolved and its record's SHA-256
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def sha256_bytes(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
