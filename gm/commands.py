@@ -130,8 +130,8 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
     `intro` is the GM's prose for the post: it is written to days/NN/story.md (which must not hold
     other text already) so the day's record and `gm audit` can account for it."""
     from gm.fairness.chain import write_result
-    from gm.fairness.commitment import (LOG_FILE, beacon_for_resolve, derived_veil,
-                                        log_event, secret_for_resolve, take_back_log)
+    from gm.fairness.commitment import LOG_FILE, derived_veil, log_event, secret_for_resolve, take_back_log
+    from gm.fairness.day_beacon import beacon_for_resolve
     from gm.fairness.deadlines import check_resolve_time, check_ruled_deadline
     from gm.pipeline.day import read_day, roll_day
     from gm.pipeline.record import day_files
@@ -159,7 +159,7 @@ def resolve(root: Path, day: int | None, seed_hex: str | None, force: bool, beac
         round_record = beacon_for_resolve(gd, day, beacon, no_beacon)
         history = _history(gd, day, force)
         if no_beacon is not None:
-            from gm.fairness.commitment import without_beacon
+            from gm.fairness.day_beacon import without_beacon
 
             history["no_beacon"] = without_beacon(gd, day, no_beacon)
         with gc_paused():  # the day's objects all live until it is written (gm/storage/gcpause.py)
