@@ -20,7 +20,8 @@ from gm.capabilities import Forms, FromPackage, RosterSetup, Rulings, Views, Voc
 from gm.engine import Engine, Facts, Hidden, Phase, Secrets
 
 from . import endgame, rounds, setup
-from .orders import GM, check_all, check_orders_doc, default_orders
+from .gm_steps import GM
+from .orders import check_all, check_orders_doc, default_orders
 from .rules import Rules
 from .state import SETUP, State
 
