@@ -82,13 +82,14 @@ def message_claims(text: str, me: str, source: str) -> list[Claim]:
         elif re.search(r"you did not win|everyone lost|no one won", status):
             out.append(Claim("won", me, False, source + " (status)"))
     for s in sentences(text):
-        if re.match(r"(You have been eliminated\.|You lost your last life: you are out of the game|You died on Day)", s):
+        if re.match(r"(You have been eliminated\.|You lost your last life: you are out of the game|You died on Day"
+                    r"|You are out of the game|You escaped the island on Day)", s):
             out.append(Claim("out", me, True, source))
         if re.match(r"(You win!|You win, together with|The Program is over\. You won\b|The game is over\. You win!)", s):
             out.append(Claim("won", me, True, source))
         if re.match(r"(The game is over, and you did not win|The Program is over\. You did not win|You did not win\.)", s):
             out.append(Claim("won", me, False, source))
-        m = re.match(r"You finish(?:ed)? (sharing )?(first place|place (\d+))", s)
+        m = re.match(r"You finish(?:ed)? (?:in )?(sharing )?(first place|place (\d+))", s)
         if m:
             out.append(Claim("won", me, m.group(2) == "first place" or m.group(3) == "1", source))
     return out
@@ -228,6 +229,13 @@ def _tk(day: ToldDay, game, names) -> list[Claim]:
             claims.append(Claim("out", n, True, "the post (Eliminated)"))
         elif mine & left:
             claims.append(Claim("out", n, False, "the post (Still in)"))
+    for me, text in day.messages.items():  # the reader's team: the status line, and any line that tells it again
+        m = re.search(r"on (?:a team with (.*?)|your own)(?:;|$)", status_line(text) or "")
+        if m:
+            claims.append(Claim("team", me, frozenset(names_in(m.group(1) or "", names)), f"{me}'s message (status)"))
+        m = re.search(r"^Your team: (.*)$", plain(text), re.M)
+        if m:
+            claims.append(Claim("team", me, frozenset(n for n in names_in(m.group(1), names) if n != me), f"{me}'s message"))
     for s in sentences(day.post):
         m = re.match(r"(.*) is the only player left and wins", s) or re.match(r"(.*) win together", s)
         if m:
@@ -275,7 +283,38 @@ def _hashmi(day: ToldDay, game, names) -> list[Claim]:
             claims += [Claim("won", n, n in won, "the post") for n in names]
         if re.match(r"No one wins", s):
             claims += [Claim("won", n, False, "the post") for n in names]
+        for pattern in _hashmi_victory():
+            m = pattern.match(s)
+            if m:
+                won = set(names_in(m.groupdict().get("winners") or "", names))
+                claims += [Claim("won", n, n in won, "the post (story)") for n in names]
+    for me, text in day.messages.items():
+        for s in sentences(text):
+            m = re.match(r"The game is over: (.*) (wins|win)\b", s)
+            if m:
+                won = set(names_in(m.group(1), names))
+                claims += [Claim("won", n, n in won, f"{me}'s message") for n in names]
     return claims
+
+
+_VICTORY: list = []
+
+
+def _hashmi_victory() -> list:
+    """Hashmi's `victory` phrases (the story's sentence of the end) as patterns, read from the
+    engine's phrases.yaml so a phrase added there is read too; {{ winners }} is the winners."""
+    if not _VICTORY:
+        from pathlib import Path
+
+        from ruamel.yaml import YAML
+
+        root = Path(__file__).resolve().parents[1] / "templates" / "hashmi-battle-royale" / "phrases.yaml"
+        for p in YAML(typ="safe").load(root.read_text(encoding="utf-8"))["victory"]:
+            parts = re.split(r"(\{\{.*?\}\})", p["text"])
+            rx = "".join("(?P<winners>.+?)" if x.startswith("{{ winners") else ".+?" if x.startswith("{{") else re.escape(x)
+                         for x in parts if x)
+            _VICTORY.append(re.compile(rx + "$"))
+    return _VICTORY
 
 
 def _kharnage(day: ToldDay, game, names) -> list[Claim]:
@@ -316,6 +355,34 @@ def day_claims(engine_name: str, game, day: ToldDay) -> list[Claim]:
         claims += message_claims(text, me, f"{me}'s message")
         claims += by_claims(text, victims, names, f"{me}'s message", me)
     return claims
+
+
+ONCE = ("out", "won", "team")  # the facts a text tells on one line: out or in, the win, the reader's team
+
+
+def told_twice(engine_name: str, game, day: ToldDay, kinds=ONCE) -> list[str]:
+    """Facts one text (the post, or one message) states on two of its lines: each line is read
+    alone, as if it were the whole text, and a fact (kind and subject) read from two lines is told
+    twice ("Your status: ... no one won" and "You did not win."), whether or not the lines agree."""
+    names = list(game.roster)
+    victims = victims_of(day, names)
+    post_of = POST.get(engine_name, lambda *_: [])
+    out = []
+    for me, text in [(None, day.post)] + list(day.messages.items()):
+        source = "the post" if me is None else f"{me}'s message"
+        lines: dict[tuple[str, str], dict[int, str]] = defaultdict(dict)
+        for i, line in enumerate(x for x in text.splitlines() if plain(x).strip()):
+            alone = ToldDay(day.day, day.before, day.after, day.events, "" if me else line, {me: line} if me else {})
+            claims = post_of(alone, game, names) + by_claims(line, victims, names, source, me)
+            if me is not None:
+                claims += message_claims(line, me, source)
+            for c in claims:
+                if c.kind in kinds:
+                    lines[c.kind, c.subject][i] = plain(line).strip()
+        for (kind, subject), said in sorted(lines.items()):
+            if len(said) > 1:
+                out.append(f"{source} tells {kind} of {subject} on {len(said)} lines: " + " | ".join(said.values()))
+    return out
 
 
 def contradictions(claims: list[Claim]) -> list[str]:
