@@ -47,6 +47,19 @@ class Hidden:
     # this one too ("zone": the students in the holder's zone see what they visibly carry)
     seen_by_sharing: str = ""
 
+    def values(self, data: Any) -> list:
+        """The values at `field` in a state's JSON, in a stable order ("*": each key's, or each item's)."""
+        out = [data]
+        for part in self.field.split("."):
+            nxt: list = []
+            for v in out:
+                if part == "*":
+                    nxt += list(v.values()) if isinstance(v, dict) else list(v) if isinstance(v, list) else []
+                elif isinstance(v, dict) and part in v:
+                    nxt.append(v[part])
+            out = nxt
+        return out
+
 
 @dataclass(frozen=True, eq=False, repr=False)
 class Secrets:

@@ -13,12 +13,16 @@ from gm.engines import REGISTRY
 from gm.storage.gamedir import GameDir
 
 from helpers_told import ToldDay, told_game
-from told_facts import resolved_day, told_twice
+from told_facts import engine_module, resolved_day, told_twice
 
 ENGINES = sorted(REGISTRY)
-SIZES = {"battle-royale": 8, "team-kill": 4}
 SEEDS = (0, 1, 2, 3, 7)  # Hashmi seed 7 (aggressive) ends with no one left to win (tests/test_finales.py)
 POLICIES = ("random", "aggressive", "cautious")
+
+
+def _table(engine_name: str):
+    """The engine's smallest table the fact tests play (tests/told/<package>.py's TABLES), else the new game's."""
+    return getattr(engine_module(engine_name), "TABLES", (None,))[0]
 
 
 @pytest.mark.parametrize("engine_name", ENGINES)
@@ -27,7 +31,7 @@ def test_every_demo_day_tells_each_fact_once(engine_name, demo_games):
     problems = []
     for n in GameDir(root).resolved_days():
         game, day = resolved_day(root, n)
-        problems += [f"Day {n}: {p}" for p in told_twice(engine_name, game, day)]
+        problems += [f"Day {n}: {p}" for p in told_twice(game, day)]
     assert not problems, "\n".join(problems[:20])
 
 
@@ -35,10 +39,10 @@ def test_every_demo_day_tells_each_fact_once(engine_name, demo_games):
 def test_simulated_games_and_their_finales_tell_each_fact_once(engine_name):
     problems, ends = [], 0
     for seed in SEEDS:
-        game, days = told_game(engine_name, SIZES.get(engine_name), seed, policy=POLICIES[seed % len(POLICIES)])
+        game, days = told_game(engine_name, _table(engine_name), seed, policy=POLICIES[seed % len(POLICIES)])
         ends += game.engine.ended(days[-1].after)
         for day in days:
-            problems += [f"seed {seed}, Day {day.day}: {p}" for p in told_twice(engine_name, game, day)]
+            problems += [f"seed {seed}, Day {day.day}: {p}" for p in told_twice(game, day)]
     assert not problems, "\n".join(problems[:20])
     assert ends, "no simulated game reached its end"
 
@@ -49,6 +53,6 @@ def test_a_fact_told_twice_is_caught(demo_games):
     me = next(iter(day.messages))
     again = ToldDay(day.day, day.before, day.after, day.events, day.post,
                     {**day.messages, me: day.messages[me] + "\nYou did not win.\n"})
-    assert any(p.startswith(f"{me}'s message tells won of {me} on 2 lines") for p in told_twice("team-kill", game, again))
+    assert any(p.startswith(f"{me}'s message tells won of {me} on 2 lines") for p in told_twice(game, again))
     post = ToldDay(day.day, day.before, day.after, day.events, day.post + "\nEveryone passed a full circle.\n", day.messages)
-    assert any(p.startswith("the post tells won") for p in told_twice("team-kill", game, post))
+    assert any(p.startswith("the post tells won") for p in told_twice(game, post))
