@@ -162,13 +162,14 @@ def unseen_changes(engine, state, data: Any = None) -> list[Change]:
     for w in withheld(engine, state, None, data):
         by_field.setdefault(w.field, []).append(w)
     out = []
+    whole = json.dumps(data)  # each changed state is a fresh copy of this (plain JSON: faster than deepcopy)
     for name, values in by_field.items():
         full = [w for w in values if w.value not in (None, [], {}, "")]
         pair = next(((a, b) for i, a in enumerate(full) for b in full[i + 1:]
                      if a.value != b.value and a.holder != b.holder and _exchanged(a.value, b.value)), None)
         if pair is not None:
             a, b = pair
-            changed = copy.deepcopy(data)
+            changed = json.loads(whole)
             new_a, new_b = _exchanged(a.value, b.value)
             _set(changed, a.path, new_a)
             _set(changed, b.path, new_b)
@@ -177,7 +178,7 @@ def unseen_changes(engine, state, data: Any = None) -> list[Change]:
         if hidden[name].hidden_from == "everyone":
             for w in full:
                 if isinstance(w.value, list) and len({json.dumps(x, sort_keys=True) for x in w.value}) > 1:
-                    changed = copy.deepcopy(data)
+                    changed = json.loads(whole)
                     _set(changed, w.path, list(reversed(w.value)))
                     out.append(Change(f"the order of {name} reversed", changed, frozenset({w.path}), frozenset(), name))
                     break
