@@ -84,3 +84,51 @@ def test_without_a_place_for_the_warning_the_channel_is_refused(day3, monkeypatc
         form(day3, 3, "Tomo")
     notes: list[str] = []
     assert form(day3, 3, "Tomo", None, notes)[1] and len(notes) == 1 and WARNED in notes[0]
+
+
+# ---- the cost of the filter ------------------------------------------------------------------------
+
+def _receipts_work(tmp_path, players: int) -> dict[str, int]:
+    """`gm receipts` on Day 3 of a simulated Battle Royale game of `players` students: how many times
+    it asks the engine who is still in the game, loads a state, and renders a receipt."""
+    from helpers_scale import play
+
+    import gm.forum.render as render
+    from gm.gmday.deadline import receipts
+
+    root = tmp_path / f"g{players}"
+    days = play("battle-royale", players, root, days=4)
+    assert days[-1].day == 3
+    shutil.rmtree(root / "days" / "03" / "result")
+    (root / "chain-head.json").unlink(missing_ok=True)
+    cls = type(get_engine("battle-royale"))
+    counts = {"players_due": 0, "state_from_json": 0, "render_post": 0}
+    honest = {"players_due": cls.players_due, "state_from_json": cls.state_from_json, "render_post": render.render_post}
+
+    def counted(name):
+        def call(*args, **kwargs):
+            counts[name] += 1
+            return honest[name](*args, **kwargs)
+        return call
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(cls, "players_due", counted("players_due"))
+        mp.setattr(cls, "state_from_json", counted("state_from_json"))
+        mp.setattr(render, "render_post", counted("render_post"))
+        out = receipts(root, None)
+    counts["receipts"] = len(out.written)
+    return counts
+
+
+def test_receipts_do_the_filters_work_once_not_once_a_player(tmp_path):
+    """With 20 players `gm receipts` was about 12x slower with the filter: who may read what was read
+    again for every reader and every hidden value (players x players x fields calls of `players_due`),
+    and every changed state rendered a whole receipt again. Now the declared values are read once, the
+    changed states are made once, and a receipt is rendered again only if what it is made of changed."""
+    small, large = _receipts_work(tmp_path, 10), _receipts_work(tmp_path, 30)
+    assert small["receipts"] >= 8 and large["receipts"] >= 25, (small, large)
+    for counts in (small, large):
+        assert counts["render_post"] == counts["receipts"], counts  # no secret change alters a receipt: none rendered twice
+    assert large["players_due"] <= small["players_due"] + 5, (small, large)  # not growing with the players
+    hidden = len(get_engine("battle-royale").secrets.hidden)
+    assert large["state_from_json"] <= small["state_from_json"] + 2 * hidden, (small, large)
