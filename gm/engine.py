@@ -132,6 +132,17 @@ class Engine:
                 return f"Day {day}'s dice decided something secret ({self.secrets.sealing_rolls or 'a hidden fact'})"
         return None
 
+    def sealing_rolls(self, rules: Any) -> str:
+        """Which rolls of an open day seal it under this game's house rules, in words (the commitment
+        post says it): the declaration's (`secrets.sealing_rolls`); an engine whose house rules may
+        post such a day at once, or roll no such die, returns "" for them."""
+        return self.secrets.sealing_rolls
+
+    def open_rolls(self, rules: Any) -> str:
+        """Rolls that decide something secret on a day this game's house rules post at once, in words
+        (the commitment post warns of them): none by default."""
+        return ""
+
     def target_odds(self, rules: Any) -> bool:
         """May the target of an attack see the attacker's odds? The declaration's answer
         (`secrets.target_odds`); an engine whose house rules may show more reads them here. The

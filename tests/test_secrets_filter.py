@@ -132,3 +132,34 @@ def test_receipts_do_the_filters_work_once_not_once_a_player(tmp_path):
     assert large["players_due"] <= small["players_due"] + 5, (small, large)  # not growing with the players
     hidden = len(get_engine("battle-royale").secrets.hidden)
     assert large["state_from_json"] <= small["state_from_json"] + 2 * hidden, (small, large)
+
+
+# ---- the commitment post tells the truth for every house rule ---------------------------------------
+
+@pytest.mark.parametrize("engine_name, rule, posted_anyway", [
+    ("battle-royale", {"seal_hidden_rolls": True}, False), ("battle-royale", {"seal_hidden_rolls": False}, True),
+    ("kharnage", {"silent_card": "random"}, False), ("kharnage", {"silent_card": "lowest"}, None)])
+def test_the_commitment_post_says_what_the_house_rules_do_with_secret_rolls(engine_name, rule, posted_anyway,
+                                                                             demo_games):
+    """With `seal_hidden_rolls: false` Battle Royale's commitment post still promised to keep a day
+    with a search sealed until the game ends; with `silent_card: lowest` Kharnage's named a draw
+    that never happens. `posted_anyway`: None when no roll of the day can decide a secret."""
+    from dataclasses import replace
+
+    from gm.fairness.commitment import commit_post, committed_record
+    from gm.storage.gamedir import GameDir
+
+    gd = GameDir(demo_games.pristine(engine_name))
+    game = gd.load()
+    rules = (replace(game.rules, house=replace(game.rules.house, **rule)) if engine_name == "battle-royale"
+             else replace(game.rules, **rule))
+    post = commit_post(replace(game, rules=rules), committed_record(gd, 2), None)
+    sealing = get_engine(engine_name).secrets.sealing_rolls
+    promise = "unless its dice decide something secret"
+    if posted_anyway is None:
+        assert promise not in post and sealing not in post and "When Day 2 is resolved I will reveal the seed." in post
+    elif posted_anyway:
+        assert promise not in post and "when the game ends" not in post
+        assert f"even if its dice decide something secret ({sealing})" in post and "post every day's seed at once" in post
+    else:
+        assert f"{promise} ({sealing}): then I will reveal it when the game ends" in post
