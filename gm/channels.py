@@ -153,9 +153,24 @@ class Change:
     field: str = ""  # the declared field it changes ("players.*.school")
 
 
+def _one_for_one(a: Any, b: Any):
+    """A value of a list exchanged for a single value of the same kind (the spare mission for a
+    player's mission), each keeping its shape; two lists or two single values as `_exchanged`."""
+    if isinstance(a, list) == isinstance(b, list):
+        return _exchanged(a, b)
+    many, one = (a, b) if isinstance(a, list) else (b, a)
+    x = next((x for x in many if x != one and one not in many), None)
+    if x is None:
+        return None
+    changed = [copy.deepcopy(one) if y == x else copy.deepcopy(y) for y in many]
+    return (changed, copy.deepcopy(x)) if isinstance(a, list) else (copy.deepcopy(x), changed)
+
+
 def unseen_changes(engine, state, data: Any = None) -> list[Change]:
     """States that differ from `state` only in what the thread may not read: for each hidden field,
-    two holders' values exchanged, and an order nobody may know (a deck) reversed."""
+    two holders' values exchanged (a value and none, where no two holders hold different ones: who
+    asked to be a Lone Wolf), an order nobody may know (a deck) reversed, and one of its values
+    exchanged with one of the field it is `exchanged_with` (the spare mission with a player's)."""
     data = state_json(engine, state) if data is None else data
     hidden = {h.field: h for h in engine.secrets.hidden}
     by_field: dict[str, list[Withheld]] = {}
@@ -163,25 +178,39 @@ def unseen_changes(engine, state, data: Any = None) -> list[Change]:
         by_field.setdefault(w.field, []).append(w)
     out = []
     whole = json.dumps(data)  # each changed state is a fresh copy of this (plain JSON: faster than deepcopy)
+
+    def change(what: str, name: str, *values: tuple[Withheld, Any]) -> Change:
+        changed = json.loads(whole)
+        for w, value in values:
+            _set(changed, w.path, value)
+        return Change(what, changed, frozenset(w.path for w, _ in values),
+                      frozenset(w.holder for w, _ in values if w.holder is not None), name)
+
     for name, values in by_field.items():
         full = [w for w in values if w.value not in (None, [], {}, "")]
         pair = next(((a, b) for i, a in enumerate(full) for b in full[i + 1:]
                      if a.value != b.value and a.holder != b.holder and _exchanged(a.value, b.value)), None)
+        if pair is None:  # one holder's single value and another's none
+            pair = next(((a, b) for a in full for b in values if b.value is None and a.holder != b.holder
+                         and not isinstance(a.value, (list, dict))), None)
         if pair is not None:
             a, b = pair
-            changed = json.loads(whole)
             new_a, new_b = _exchanged(a.value, b.value)
-            _set(changed, a.path, new_a)
-            _set(changed, b.path, new_b)
-            out.append(Change(f"{a.holder}'s and {b.holder}'s {name} exchanged", changed,
-                              frozenset({a.path, b.path}), frozenset({a.holder, b.holder}), name))
+            out.append(change(f"{a.holder}'s and {b.holder}'s {name} exchanged", name, (a, new_a), (b, new_b)))
         if hidden[name].hidden_from == "everyone":
             for w in full:
                 if isinstance(w.value, list) and len({json.dumps(x, sort_keys=True) for x in w.value}) > 1:
-                    changed = json.loads(whole)
-                    _set(changed, w.path, list(reversed(w.value)))
-                    out.append(Change(f"the order of {name} reversed", changed, frozenset({w.path}), frozenset(), name))
+                    out.append(change(f"the order of {name} reversed", name, (w, list(reversed(w.value)))))
                     break
+        other = hidden[name].exchanged_with
+        if other:
+            pair = next(((a, b) for a in full for b in by_field.get(other, ())
+                         if b.value not in (None, [], {}, "") and _one_for_one(a.value, b.value)), None)
+            if pair is not None:
+                a, b = pair
+                new_a, new_b = _one_for_one(a.value, b.value)
+                whose = f"{b.holder}'s {other}" if b.holder is not None else other
+                out.append(change(f"{whose} exchanged with one of {name}", name, (a, new_a), (b, new_b)))
     return out
 
 

@@ -46,6 +46,9 @@ class Hidden:
     # a sibling field of the holder's record: a player whose own value of it is the holder's may see
     # this one too ("zone": the students in the holder's zone see what they visibly carry)
     seen_by_sharing: str = ""
+    # another hidden field whose values are of the same kind ("players.*.mission" for the spare
+    # missions): the secrets' filter also exchanges one of this field's values with one of that one's
+    exchanged_with: str = ""
 
 
 @dataclass(frozen=True, eq=False, repr=False)
