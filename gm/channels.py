@@ -59,8 +59,9 @@ def _walk(data: Any, parts: list[str], path: tuple, holder: str | None):
 
 
 def hidden_values(engine, data: Any) -> list[Withheld]:
-    """Every value of every field the engine declares hidden, with its holder, from the state's JSON."""
-    return [Withheld(h.field, holder, path, value)
+    """Every value of every field the engine declares hidden, with its holder, from the state's JSON
+    (the key under "*", or the sibling field the declaration says holds it: `held_by`)."""
+    return [Withheld(h.field, str(_sibling(data, path, h.held_by)) if h.held_by else holder, path, value)
             for h in engine.secrets.hidden
             for path, holder, value in _walk(data, h.field.split("."), (), None)]
 

@@ -49,6 +49,9 @@ class Hidden:
     # another hidden field whose values are of the same kind ("players.*.mission" for the spare
     # missions): the secrets' filter also exchanges one of this field's values with one of that one's
     exchanged_with: str = ""
+    # a sibling field naming whose the value is, where the record under "*" is not the player's own
+    # (Team Kill's persons: "player", the one who plays that person); by default the key under "*"
+    held_by: str = ""
 
 
 @dataclass(frozen=True, eq=False, repr=False)
