@@ -163,3 +163,19 @@ def test_the_commitment_post_says_what_the_house_rules_do_with_secret_rolls(engi
         assert f"even if its dice decide something secret ({sealing})" in post and "post every day's seed at once" in post
     else:
         assert f"{promise} ({sealing}): then I will reveal it when the game ends" in post
+
+
+def test_a_team_kill_player_playing_two_persons_gets_their_form(tmp_path):
+    """With 5 players each plays two persons: the filter read a person's hand as the person's, not as
+    the player's who plays it, and refused `gm form --player` for every player (found by the canary's
+    simulated games, tests/test_secrets_canary.py)."""
+    from helpers_scale import play
+
+    root = tmp_path / "tk"
+    days = play("team-kill", 5, root, days=3)
+    shutil.rmtree(root / "days" / f"{days[-1].day:02d}" / "result")
+    (root / "chain-head.json").unlink(missing_ok=True)
+    for player in ("Player 1", "Player 2"):
+        out = run("form", root, "--player", player)
+        assert out.exit_code == 0 and "would change with a secret" not in out.output, out.output
+    assert run("receipts", root).exit_code == 0
