@@ -62,11 +62,15 @@ def test_a_change_the_engine_cannot_load_is_named_to_the_gm(day3, monkeypatch):
     receipts = sorted((day3 / "days" / "03" / "receipts").glob("*.bbcode"))
     assert receipts and not [p for p in receipts if "players.*" in p.read_text(encoding="utf-8")
                              or "warning: the" in p.read_text(encoding="utf-8")]
+    thread = day3 / "thread.txt"
+    thread.write_text("--- thread key: k3y9 ---\n--- k3y9 post by Tomo ---\n[color=red][b]Bruno[/b][/color]\n",
+                      encoding="utf-8")
     for args, channel in [(("form", day3), "order form for the thread"),
                           (("form", day3, "--player", "Tomo"), "order form for Tomo"),
                           (("remind", day3), "reminder for the thread"),
                           (("status", day3, "--public"), "public status for the thread"),
-                          (("status", day3, "--player", "Tomo"), "status for Tomo")]:
+                          (("status", day3, "--player", "Tomo"), "status for Tomo"),
+                          (("votes", day3, "--thread", thread, "--dry-run"), "vote count for the thread")]:
         out = run(*args)
         assert out.exit_code == 0, (args, out.output)
         assert f"warning: the {channel} {WARNED}" in out.stderr, (args, out.stderr)
