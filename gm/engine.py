@@ -143,6 +143,25 @@ class Engine:
         (the commitment post warns of them): none by default."""
         return ""
 
+    def secret_words(self, state: Any, rules: Any, events: list[Event]) -> tuple[set[str], dict[str, set[str]]]:
+        """The game's secrets at this point, in the words a text would use: those no public text may
+        hold, and for each reader those their own texts may not hold (tests/test_secrets_sim.py holds
+        every post's context and view to them over simulated games). By default, every word of four
+        letters or more in a field `secrets` declares hidden, for the public texts only. An engine
+        that knows finer (a reader may see their own role, a secret comes out when the game ends)
+        writes `secret_words(engine, state, rules, events)` in its package's hidden.py."""
+        own = self._lab_module("hidden")
+        if own is not None and callable(getattr(own, "secret_words", None)):
+            return own.secret_words(self, state, rules, events)
+        import json
+
+        data = json.loads(json.dumps(self.state_to_json(state), default=str))
+        hidden: set[str] = set()
+        for h in self.secrets.hidden:
+            for v in h.values(data):
+                hidden |= _words(v)
+        return hidden, {}
+
     def target_odds(self, rules: Any) -> bool:
         """May the target of an attack see the attacker's odds? The declaration's answer
         (`secrets.target_odds`); an engine whose house rules may show more reads them here. The
@@ -329,7 +348,7 @@ class Engine:
         return generic_stats(self, game)
 
     def _lab_module(self, name: str) -> Any:
-        """The engine package's module `name` (policies, sim_stats), or None when it has none."""
+        """The engine package's module `name` (policies, sim_stats, hidden), or None when it has none."""
         from importlib import import_module
         from importlib.util import find_spec
 
@@ -347,3 +366,11 @@ class Engine:
         names what the engine counts there when it is not a weapon ("card", "roll")."""
         return {}
 
+
+def _words(value: Any) -> set[str]:
+    """The strings of four characters or more in a JSON value: what a text would show of it."""
+    if isinstance(value, dict):
+        return set().union(*(_words(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(_words(v) for v in value)) if value else set()
+    return {value} if isinstance(value, str) and len(value) >= 4 else set()

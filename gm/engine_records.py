@@ -53,6 +53,19 @@ class Hidden:
     # (Team Kill's persons: "player", the one who plays that person); by default the key under "*"
     held_by: str = ""
 
+    def values(self, data: Any) -> list:
+        """The values at `field` in a state's JSON, in a stable order ("*": each key's, or each item's)."""
+        out = [data]
+        for part in self.field.split("."):
+            nxt: list = []
+            for v in out:
+                if part == "*":
+                    nxt += list(v.values()) if isinstance(v, dict) else list(v) if isinstance(v, list) else []
+                elif isinstance(v, dict) and part in v:
+                    nxt.append(v[part])
+            out = nxt
+        return out
+
 
 @dataclass(frozen=True, eq=False, repr=False)
 class Secrets:

@@ -4,6 +4,7 @@ tags templates need in each forum's dialect, and a check that BBCode tags balanc
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -39,12 +40,35 @@ def escape_markdown(text: str) -> str:
     return _MD_LINE_START.sub(lambda m: m.group(1)[:-1] + "\\." if m.group(1)[-1] == "." else "\\" + m.group(1), text)
 
 
+@dataclass(frozen=True)
+class Forum:
+    """What one forum's posts may hold: markup, heading, spoiler tag, length."""
+
+    name: str
+    label: str
+    format: str  # bbcode | markdown
+    max_length: int | None  # characters per post; None: no limit
+    heading: str  # "{}" is the (escaped) heading text
+    spoiler: str | None  # "{title}" and "{body}"; None: the forum has no spoiler tag
+
+    @property
+    def spoilers(self) -> bool:
+        return self.spoiler is not None
+
+
+BB_HEADING = "[b][size=150]{}[/size][/b]"
+MD_HEADING = "## {}"
+# a forum's tags when game.yaml names no forum (gm/forum/profiles.py has the named ones)
+GENERIC = {
+    "bbcode": Forum("bbcode", "BBCode", "bbcode", None, BB_HEADING, None),
+    "markdown": Forum("markdown", "Markdown", "markdown", None, MD_HEADING, None),
+}
+
+
 class Markup:
     """The few pieces of markup templates need, in one format, with the tags of one forum."""
 
     def __init__(self, fmt: str, forum=None):
-        from gm.forum.profiles import GENERIC
-
         self.fmt = fmt
         self.forum = forum if forum is not None and forum.format == fmt else GENERIC.get(fmt)
         self.escape = {"bbcode": escape_bbcode, "markdown": escape_markdown}.get(fmt, str)

@@ -5,8 +5,8 @@ sizes of what the players and the GM read, and counts of the views built.
 Each engine says how many players its rules seat (`Facts.players`); its simulation game
 (`Engine.sim_game`) is played at the fewest and at the most (or at SMALL and BIG players when the
 rules set no maximum) through the library, as `gm resolve` plays a day (tests/helpers_scale.py).
-An engine is tested here by being registered; one whose rules seat a single number of players is
-named in FIXED with the reason it is exempt.
+An engine is tested here by being registered; one whose rules seat a single number of players
+(`Facts.players` (n, n)) has no two sizes to compare, and is skipped saying so.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from gm.engines import REGISTRY, get_engine
 from helpers_scale import play
 
 ENGINES = sorted(REGISTRY)
-FIXED: dict[str, str] = {}  # engine -> why its rules seat one number of players only (none yet)
 SMALL, BIG = 10, 80  # the sizes played when the rules set no maximum (Battle Royale: a class of any size)
 DAYS = 3  # Day 0 and two days of play: every engine's first days of fighting
 FACTOR = 3  # how much more a player, or the GM per player, may read at the larger size
@@ -43,12 +42,6 @@ def test_every_engine_says_how_many_players_its_rules_seat(name):
         setup = engine.setup(engine.sim_game(n), f"{name} with {n} players")
         assert [p for p in setup.problems if p.severity == "error"] == [], f"{name} cannot seat {n} players"
         assert len(setup.roster) == n
-
-
-def test_fixed_lists_only_engines_that_seat_one_number():
-    for name, why in FIXED.items():
-        low, high = get_engine(name).facts.players
-        assert low == high and why, f"{name} seats {low} to {high} players: it is not exempt"
 
 
 @pytest.fixture(scope="module")
@@ -117,8 +110,7 @@ class ViewCounter:
 def _ranged(name: str) -> tuple[int, int]:
     low, high = sizes(name)
     if low == high:
-        assert name in FIXED, f"{name} seats only {low} players: name it in FIXED with the reason"
-        pytest.skip(f"{name}: {FIXED[name]}")
+        pytest.skip(f"{name}: its rules seat {low} players only (Facts.players), no two sizes to compare")
     return low, high
 
 

@@ -49,6 +49,6 @@ def test_a_mod_kill_opens_the_post_and_the_removed_player_gets_a_last_message(pl
     from told_facts import contradictions, day_claims, resolved_day
 
     game, told = resolved_day(root, day)
-    assert not contradictions(day_claims(played[0], game, told))
+    assert not contradictions(day_claims(game, told))
     if played[0] == "battle-royale":
         assert "killed" not in messages[victim], messages[victim]

@@ -22,16 +22,9 @@ def run(*args):
 
 
 @pytest.fixture(scope="module")
-def demos(tmp_path_factory):
-    """Every engine's demo, played to its end (built once for the module)."""
-    from gm.commands import demo
-
-    out = {}
-    for name in sorted(REGISTRY):
-        target = tmp_path_factory.mktemp(name) / "game"
-        demo(target, name)
-        out[name] = target
-    return out
+def demos(demo_games):
+    """Every engine's demo, played to its end (once for the test run, tests/conftest.py): to read only."""
+    return {name: demo_games.pristine(name) for name in sorted(REGISTRY)}
 
 
 # ---- item 1: the declaration -------------------------------------------------------------------
@@ -44,14 +37,14 @@ def test_every_engine_declares_its_secrets(engine_name):
     assert isinstance(secrets, Secrets)
     for h in secrets.hidden:
         assert h.hidden_from in ("everyone", "others") and h.until and h.field
-    if engine_name in HIDES_AND_SEALS_DAY_0:
-        assert secrets.hidden and secrets.sealed_days == (0,)
+    if secrets.sealed_days:  # a day is sealed for a secret its dice decide: the declaration names it
+        assert secrets.hidden, f"{engine_name} seals {secrets.sealed_days} but declares nothing hidden"
 
 
-# the engines whose state holds secrets dealt on Day 0 (hands, schools, decks): their declaration must say
-# so. An engine whose state hides nothing but the orders (Hostile Takeover) declares `Secrets()`, and
+# the engines whose declaration seals Day 0 (it deals hands, draws schools, shuffles decks). An engine
+# whose state hides nothing but the orders (Hostile Takeover) declares `Secrets()`, and
 # tests/test_secrets_sim.py then holds every player's view to the public view plus `me`.
-HIDES_AND_SEALS_DAY_0 = {"battle-royale", "team-kill", "hashmi-battle-royale", "kharnage"}
+SEALS_DAY_0 = sorted(n for n in REGISTRY if 0 in get_engine(n).secrets.sealed_days)
 
 
 # ---- item 2: sealed days -------------------------------------------------------------------------
@@ -71,7 +64,7 @@ def test_a_search_seals_its_day():
     assert not get_engine("battle-royale").sealed(3, [])
 
 
-@pytest.mark.parametrize("engine_name", ["team-kill", "kharnage", "hashmi-battle-royale", "battle-royale"])
+@pytest.mark.parametrize("engine_name", SEALS_DAY_0)
 def test_a_sealed_day_is_not_posted_before_the_game_ends(engine_name, tmp_path):
     """Day 0 of a game that deals or shuffles: no reveal post written, none previewed, none printed,
     no openings, and the refusal says when it may be."""
@@ -96,7 +89,7 @@ def test_a_sealed_day_is_not_posted_before_the_game_ends(engine_name, tmp_path):
     assert run("reveal", target, "--day", "0", "--rolls").exit_code == 1
 
 
-@pytest.mark.parametrize("engine_name", ["team-kill", "kharnage", "hashmi-battle-royale", "battle-royale"])
+@pytest.mark.parametrize("engine_name", SEALS_DAY_0)
 def test_the_end_of_the_game_lifts_the_seal(engine_name, demos):
     """Once the game has ended, Day 0's reveal is written and `gm reveal` prints it, seed and all."""
     root = demos[engine_name]
@@ -106,7 +99,7 @@ def test_the_end_of_the_game_lifts_the_seal(engine_name, demos):
     assert out.exit_code == 0 and record["seed"] in out.output
 
 
-@pytest.mark.parametrize("engine_name", ["team-kill", "kharnage", "hashmi-battle-royale", "battle-royale"])
+@pytest.mark.parametrize("engine_name", SEALS_DAY_0)
 def test_the_commitment_of_a_sealed_day_says_when_it_is_revealed(engine_name, demos):
     """Day 0's commitment post promised "When Day 0 is resolved I will reveal the seed": false."""
     post = (demos[engine_name] / "days" / "00" / "commit.txt").read_text(encoding="utf-8")

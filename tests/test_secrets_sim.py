@@ -3,19 +3,12 @@
 A post sees only its context: the narration the public view and the public events (and the phrase
 names the template takes from them), a message its reader's view. So the check runs on what each
 context holds, every day of 1,000 games per engine played by gm/simulate (fast: nothing rendered
-or written), against each engine's secrets as its RULINGS.md names them:
-
-- Battle Royale: roles (a role is learned only through Analyze): none in the public context, none
-  but the reader's own (and their partner's, a Lover like them) in a reader's view;
-- Team Kill: the cards in hands (TK-20: the public post never names a card);
-- Hashmi Battle Royale: missions, until the game ends (a Know it All reveal makes its own public),
-  in the public context and in any other player's view;
-- Kharnage: the Battle cards in a hand (not yet played), in the public context and in any other
-  player's view;
-- Hostile Takeover: everything is public but the orders: a reader's view is the public view and
-  their own `me`, and no private event reaches the public ones (an engine that declares no hidden
-  field, `Engine.secrets`, is checked so);
-- an engine with no finer check here: the words of every field its `secrets` declares hidden.
+or written), against each engine's secrets in its own words (`Engine.secret_words`: by default
+the words of every field its `secrets` declares hidden; an engine that knows finer writes its
+package's hidden.py, as Battle Royale's roles, Team Kill's hands, Hashmi's missions and Kharnage's
+Battle cards do). An engine that declares no hidden field (Hostile Takeover: everything is public
+but the orders) is held to more: a reader's view is the public view and their own `me`, and no
+private event reaches the public ones.
 
 Then the attack of issue 22: every engine's set-up replayed from its public dice values must not
 give back a field its `secrets` declare hidden (`test_no_secret_can_be_rebuilt_from_the_public_roll_log`).
@@ -23,8 +16,8 @@ give back a field its `secrets` declare hidden (`test_no_secret_can_be_rebuilt_f
 The fully rendered posts are checked over a smaller sample by each engine's property tests
 (tests/test_properties.py, test_tk_properties.py, test_hashmi_properties.py,
 test_kharnage_properties.py). GM_SECRET_GAMES changes the number of games (1,000 by default).
-Every game's public events are checked every day; the views every day of every game, except for
-Hashmi and Hostile Takeover, whose views are dearer: every day of one game in ten (VIEWS_EVERY).
+Every game's public events are checked every day; the views every day of one game in ten
+(VIEWS_EVERY, GM_SECRET_VIEWS_EVERY). A new game's table is cut to its first 8 seats (TABLE).
 """
 
 from __future__ import annotations
@@ -36,16 +29,24 @@ from pathlib import Path
 
 import pytest
 
-from gm.engines import REGISTRY
+from gm.engines import REGISTRY, get_engine
 from gm.simulate.game import load_sim_game
 from gm.simulate.play import play_game
 
 GAMES = int(os.environ.get("GM_SECRET_GAMES", "1000"))
-PLAYERS = {"battle-royale": 8, "team-kill": 6, "hashmi-battle-royale": None, "kharnage": None, "hostile-takeover": None}  # None: the new game's
-# the views (public and every reader's) of every day of one game in N; the public events of every day of
-# every game. Hashmi's and Hostile Takeover's views draw the map and list every legal order: dearer
-VIEWS_EVERY = {"hashmi-battle-royale": 10, "hostile-takeover": 10}
+# the views (public and every reader's) are checked every day of one game in VIEWS_EVERY, the first
+# game included; the public events every day of every game. A view draws a map or lists every legal
+# order: dearer than the events.
+VIEWS_EVERY = int(os.environ.get("GM_SECRET_VIEWS_EVERY", "10"))
+TABLE = 8  # the most players the games here seat: the new game's table, cut to its first 8 seats
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+
+
+def sim_players(engine_name: str) -> int | None:
+    """The table played here: the engine's new game, or its first TABLE seats when it seats more."""
+    doc = get_engine(engine_name).sim_game(None)
+    roster = doc.get("roster") if isinstance(doc, dict) else None
+    return TABLE if isinstance(roster, list) and len(roster) > TABLE else None
 
 
 def _blob(obj) -> str:
@@ -57,61 +58,10 @@ def _public(engine, rules, state, events, full: bool) -> str:
     return _blob(engine.public_view(state, rules)) + said if full else said
 
 
-# ---- each engine's secrets: (words the public context must not hold, {reader: words their view must not hold})
-
-def _br(engine, rules, state, events):
-    from gm.engines.battle_royale.rules import ROLES
-
-    players = state.players
-    allowed = {n: {p.role, p.requested_role} | ({players[p.partner].role} if p.partner in players else set())
-               for n, p in players.items()}
-    return set(ROLES), {n: set(ROLES) - allowed[n] for n in players}
-
-
-def _tk(engine, rules, state, events):
-    return {c for p in state.persons.values() for c in p.hand}, {}
-
-
-def _hashmi(engine, rules, state, events):
-    if state.over:
-        return set(), {}
-    claimed = {e.data["player"] for e in events if e.kind == "know_it_all"}
-    missions = {n: p.mission for n, p in state.players.items() if p.mission and n not in claimed}
-    secret = set(missions.values()) | set(state.spare_missions)
-    return secret, {n: {m for who, m in missions.items() if who != n} for n in state.players}
-
-
-def _kharnage(engine, rules, state, events):
-    name = lambda c: rules.components.battle[c].name  # noqa: E731
-    shown = {name(c) for p in state.players.values() for c in p.played}
-    shown |= {c["name"] for e in events if e.kind == "reveal" for c in e.data["cards"]}
-    hands = {n: {name(c) for c in p.hand} - shown for n, p in state.players.items()}
-    return set().union(*hands.values()), {n: set().union(*(h for w, h in hands.items() if w != n)) - hands[n]
-                                           for n in state.players}
-
-
-def _declared(engine, rules, state, events):
-    """An engine with no finer check here: the words of every field it declares hidden (Engine.secrets),
-    in no public context; those hidden from "others", in no other player's view either."""
-    data = json.loads(json.dumps(engine.state_to_json(state), default=str))
-
-    def words(v) -> set[str]:
-        if isinstance(v, dict):
-            return set().union(*(words(x) for x in v.values())) if v else set()
-        if isinstance(v, list):
-            return set().union(*(words(x) for x in v)) if v else set()
-        return {v} if isinstance(v, str) and len(v) >= 4 else set()
-
-    hidden = set().union(*(words(_field(data, h.field)) for h in engine.secrets.hidden))
-    return hidden, {}
-
-
-SECRETS = {"battle-royale": _br, "team-kill": _tk, "hashmi-battle-royale": _hashmi, "kharnage": _kharnage}
-
-
-def leaks(engine_name: str, engine, rules, state, events, full: bool = True) -> list[str]:
-    """What a post's context holds that it must not: one line per leak. Without `full`, only the
-    day's public events (the views, dearer to make, are left out)."""
+def leaks(engine, rules, state, events, full: bool = True) -> list[str]:
+    """What a post's context holds that it must not, by the engine's own words for its secrets
+    (Engine.secret_words): one line per leak. Without `full`, only the day's public events (the
+    views, dearer to make, are left out)."""
     if not engine.secrets.hidden:  # it declares no secret but the orders (Hostile Takeover)
         out = [f"private event {e.kind!r} is public" for e in events if e.is_public and e.visibility != "public"]
         if not full:
@@ -121,7 +71,7 @@ def leaks(engine_name: str, engine, rules, state, events, full: bool = True) -> 
             if {k: v for k, v in view.items() if k != "me"} != public:
                 out.append(f"{n}'s view holds more than the public view and their own `me`")
         return out
-    public_secrets, private = SECRETS.get(engine_name, _declared)(engine, rules, state, events)
+    public_secrets, private = engine.secret_words(state, rules, events)
     blob = _public(engine, rules, state, events, full)
     out = [f"{w!r} in the public context" for w in sorted(public_secrets) if w and w in blob]
     if private and full:
@@ -133,19 +83,17 @@ def leaks(engine_name: str, engine, rules, state, events, full: bool = True) -> 
 
 @pytest.mark.parametrize("engine_name", sorted(REGISTRY))
 def test_no_secret_in_any_context_over_many_games(engine_name):
-    sim = load_sim_game(engine_name, PLAYERS.get(engine_name))
+    sim = load_sim_game(engine_name, sim_players(engine_name))
     engine = sim.engine
     policy = engine.policies()["default"] if "default" in engine.policies() else next(iter(engine.policies().values()))
     found: list[str] = []
     days = 0
 
-    every = VIEWS_EVERY.get(engine_name, 1)
-
     def check(day, state, events):
         nonlocal days
         days += 1
         found.extend(f"game {i}, Day {day}: {x}"
-                     for x in leaks(engine_name, engine, sim.rules, state, events, full=i % every == 0))
+                     for x in leaks(engine, sim.rules, state, events, full=i % VIEWS_EVERY == 0))
 
     started = time.process_time()
     for i in range(GAMES):
@@ -156,14 +104,14 @@ def test_no_secret_in_any_context_over_many_games(engine_name):
     assert days >= GAMES
 
 
-@pytest.mark.parametrize("engine_name", sorted(SECRETS))
+@pytest.mark.parametrize("engine_name", sorted(REGISTRY))
 def test_no_phrasing_names_a_secret(engine_name):
     """The phrase pools' own words (what a post adds to the context) name no secret of any game:
     checked against the secrets of a whole simulated game, day by day."""
-    sim = load_sim_game(engine_name, PLAYERS[engine_name])
+    sim = load_sim_game(engine_name, sim_players(engine_name))
     words: set[str] = set()
     play_game(sim, next(iter(sim.engine.policies().values())), 0, "phrases",
-              after_day=lambda d, s, ev: words.update(SECRETS[engine_name](sim.engine, sim.rules, s, ev)[0]))
+              after_day=lambda d, s, ev: words.update(sim.engine.secret_words(s, sim.rules, ev)[0]))
     text = (TEMPLATES / engine_name / "phrases.yaml").read_text(encoding="utf-8")
     assert not [w for w in words if w in text]
 
@@ -178,19 +126,19 @@ def test_the_check_finds_a_doctored_leak():
         ("hashmi-battle-royale", lambda view, state: view | {"missions": {n: p.mission for n, p in state.players.items()}}),
         ("team-kill", lambda view, state: view | {"hands": [p.hand for p in state.persons.values()]}),
     ]:
-        sim = load_sim_game(engine_name, PLAYERS[engine_name])
+        sim = load_sim_game(engine_name, sim_players(engine_name))
         engine = get_engine(engine_name)
         honest = engine.public_view
         engine.public_view = lambda state, rules, honest=honest, doctor=doctor: doctor(honest(state, rules), state)
         try:
             found = []
             play_game(sim, next(iter(engine.policies().values())), 0, "doctored",
-                      after_day=lambda d, s, ev: found.extend(leaks(engine_name, engine, sim.rules, s, ev)))
+                      after_day=lambda d, s, ev: found.extend(leaks(engine, sim.rules, s, ev)))
         finally:
             del engine.public_view
         assert any("in the public context" in x for x in found), engine_name
 
-    sim = load_sim_game("kharnage", PLAYERS["kharnage"])
+    sim = load_sim_game("kharnage", sim_players("kharnage"))
     engine = sim.engine
     honest_views = engine.player_views
 
@@ -205,7 +153,7 @@ def test_the_check_finds_a_doctored_leak():
     try:
         found = []
         play_game(sim, next(iter(engine.policies().values())), 0, "doctored",
-                  after_day=lambda d, s, ev: found.extend(leaks("kharnage", engine, sim.rules, s, ev)))
+                  after_day=lambda d, s, ev: found.extend(leaks(engine, sim.rules, s, ev)))
     finally:
         del engine.player_views
     assert any("view" in x for x in found)
@@ -227,20 +175,6 @@ def test_the_check_finds_a_doctored_leak():
 
 REBUILD_GAMES = 3
 REBUILD_DAYS = 12  # days of each simulated game attacked (the demos: every day)
-
-
-def _field(data, path: str) -> list:
-    """The values at a declared field path ("players.*.school") of a state's JSON, in a stable order."""
-    out = [data]
-    for part in path.split("."):
-        nxt = []
-        for v in out:
-            if part == "*":
-                nxt += list(v.values()) if isinstance(v, dict) else list(v) if isinstance(v, list) else []
-            elif isinstance(v, dict) and part in v:
-                nxt.append(v[part])
-        out = nxt
-    return out
 
 
 _NONE = object()
@@ -352,7 +286,7 @@ def rebuilt_secrets(engine_name: str, sim, index: int) -> list[str]:
 
 @pytest.mark.parametrize("engine_name", sorted(REGISTRY))
 def test_no_secret_can_be_rebuilt_from_the_public_roll_log(engine_name):
-    sim = load_sim_game(engine_name, PLAYERS.get(engine_name))
+    sim = load_sim_game(engine_name, sim_players(engine_name))
     found = [x for i in range(REBUILD_GAMES) for x in rebuilt_secrets(engine_name, sim, i)]
     assert not found, "\n".join(found[:10])
 
@@ -401,9 +335,27 @@ def test_the_rebuild_finds_the_secrets_of_an_unsealed_day_0(engine_name, monkeyp
     what the engine hides: the schools, the hands, the decks, the missions."""
     from dataclasses import replace
 
-    sim = load_sim_game(engine_name, PLAYERS[engine_name])
+    sim = load_sim_game(engine_name, sim_players(engine_name))
     monkeypatch.setattr(type(sim.engine), "secrets", replace(sim.engine.secrets, sealed_days=()))
     found = [x for i in range(REBUILD_GAMES) for x in rebuilt_secrets(engine_name, sim, i)]
     assert found
     if engine_name == "battle-royale":
         assert any("players.*.school" in x for x in found)
+
+
+def test_an_engine_s_own_words_for_its_secrets_replace_the_declared_fields_words():
+    """Engine.secret_words reads the package's hidden.py when there is one (Battle Royale: a reader
+    may read their own role), else the words of every field `secrets` declares hidden."""
+    sim = load_sim_game("battle-royale", sim_players("battle-royale"))
+    public, private = sim.engine.secret_words(sim.initial_state, sim.rules, [])
+    assert public == {"Dedicated Student", "Lover", "Lone Wolf"}
+    assert set(private) == set(sim.initial_state.players)
+    me = next(iter(sim.initial_state.players.values()))
+    assert me.role not in private[me.name]
+
+    class WithoutHiddenPy(type(sim.engine)):  # defined here: its package (this module) has no hidden.py
+        pass
+
+    declared, readers = WithoutHiddenPy().secret_words(sim.initial_state, sim.rules, [])
+    roles = {p.role for p in sim.initial_state.players.values()}
+    assert readers == {} and roles <= declared  # every hidden field's words, a reader's own too

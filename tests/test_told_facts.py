@@ -19,22 +19,29 @@ import pytest
 from gm.engines import REGISTRY
 
 from helpers_told import ToldDay, told_game
-from told_facts import contradictions, day_claims, status_line, victims_of
+from told_facts import contradictions, day_claims, engine_module, status_line, victims_of
 
 ENGINES = sorted(REGISTRY)
-# (players, seed) per game: small and larger tables; GM_TOLD_GAMES multiplies the seeds
-SIZES = {"battle-royale": (8, 20), "team-kill": (4, 9), "hashmi-battle-royale": (None,), "kharnage": (None,),
-         "hostile-takeover": (None,)}
-SEEDS = range(int(os.environ.get("GM_TOLD_GAMES", "3")))
-# the kinds of claim each engine's texts must yield over the run (the extractor reads something)
-EXPECTED = {"battle-royale": {"place", "won", "out", "how"}, "team-kill": {"out", "by", "won"},
-            "hashmi-battle-royale": {"out", "won", "place"}, "kharnage": {"won"}, "hostile-takeover": {"place", "won", "out"}}
+SEEDS = range(int(os.environ.get("GM_TOLD_GAMES", "3")))  # GM_TOLD_GAMES multiplies the games
+
+
+def tables(engine_name: str) -> tuple:
+    """The sizes of the games played, small and larger (tests/told/<package>.py's TABLES; None: the
+    new game's table)."""
+    return getattr(engine_module(engine_name), "TABLES", (None,))
+
+
+def expected_kinds(engine_name: str) -> set[str]:
+    """The kinds of claim the engine's texts must yield over the run, so the extractor reads something
+    (tests/told/<package>.py's KINDS; without it, the status lines' "out")."""
+    return set(getattr(engine_module(engine_name), "KINDS", {"out"}))
+
 
 POLICIES = ("random", "aggressive", "cautious")  # one a seed, in turn (an engine lacking one plays its defaults)
 
 
 def _games(engine_name: str):
-    for players in SIZES.get(engine_name, (None,)):
+    for players in tables(engine_name):
         for seed in SEEDS:
             yield players, seed, told_game(engine_name, players, seed, policy=POLICIES[seed % len(POLICIES)])
 
@@ -45,18 +52,18 @@ def test_messages_and_posts_never_contradict_each_other(engine_name):
     problems = []
     for players, seed, (game, days) in _games(engine_name):
         for day in days:
-            claims = day_claims(engine_name, game, day)
+            claims = day_claims(game, day)
             kinds.update(c.kind for c in claims)
             problems += [f"{players} players, seed {seed}, Day {day.day}: {p}" for p in contradictions(claims)]
     assert not problems, "\n".join(problems[:20])
-    expected = EXPECTED.get(engine_name, {"out"})
+    expected = expected_kinds(engine_name)
     assert expected <= kinds, f"the extractor read no {sorted(expected - kinds)} claims"
 
 
 def _plant(engine_name: str, game, day: ToldDay) -> ToldDay | None:
     """The day with one contradiction planted in a message's status line, about a fact some other
     text of the day states too: another square, a fate turned over, the other side of the win."""
-    claims = day_claims(engine_name, game, day)
+    claims = day_claims(game, day)
     for c in claims:
         if not c.source.endswith("(status)"):
             continue
@@ -81,13 +88,13 @@ def _plant(engine_name: str, game, day: ToldDay) -> ToldDay | None:
 
 @pytest.mark.parametrize("engine_name", ENGINES)
 def test_a_planted_contradiction_is_caught(engine_name):
-    game, days = told_game(engine_name, SIZES.get(engine_name, (None,))[0], 0)
+    game, days = told_game(engine_name, tables(engine_name)[0], 0)
     caught = 0
     for day in days:
         planted = _plant(engine_name, game, day)
         if planted is None:
             continue
-        assert contradictions(day_claims(engine_name, game, planted)), f"Day {day.day}: a planted contradiction passed"
+        assert contradictions(day_claims(game, planted)), f"Day {day.day}: a planted contradiction passed"
         caught += 1
     assert caught, "nothing to plant"
 
@@ -96,10 +103,10 @@ def test_a_planted_killer_is_caught():
     """Team Kill: a message that names another player as the one who eliminated someone."""
     game, days = told_game("team-kill", 4, 0)
     names = list(game.roster)
-    day = next(d for d in days if victims_of(d, names) and any(c.kind == "by" for c in day_claims("team-kill", game, d)))
-    claim = next(c for c in day_claims("team-kill", game, day) if c.kind == "by")
+    day = next(d for d in days if victims_of(d, names) and any(c.kind == "by" for c in day_claims(game, d)))
+    claim = next(c for c in day_claims(game, day) if c.kind == "by")
     wrong = next(n for n in names if n not in claim.value and n != claim.subject)
     me = next(iter(day.messages))
     planted = day.messages[me] + f"\n{claim.subject} is eliminated by {wrong}.\n"
     doctored = ToldDay(day.day, day.before, day.after, day.events, day.post, {**day.messages, me: planted})
-    assert any(p.startswith(f"by of {claim.subject}") for p in contradictions(day_claims("team-kill", game, doctored)))
+    assert any(p.startswith(f"by of {claim.subject}") for p in contradictions(day_claims(game, doctored)))

@@ -6,7 +6,8 @@ A small fact extractor per engine reads what each text states: where a player en
 student went out (`how`), and who won (`won`). Its patterns are the engines' own fixed sentences
 (the "Your status" line of every message, the lists of the posts, the lines of _lines.j2), and the
 players', zones' and squares' names are the game's own, so a claim is read, never guessed. An
-engine with no post extractor in `POST` is still read by its messages' status lines.
+engine's own extractor is `post_claims` in tests/told/<its package>.py; an engine without one is still
+read by its messages' status lines.
 """
 
 from __future__ import annotations
@@ -117,183 +118,24 @@ def by_claims(text: str, victims: list[str], names: list[str], source: str, me: 
     return out
 
 
-# ---- per engine: what the post states, and where a message names a place --------------------------
+def engine_module(engine_name: str):
+    """The engine's own reader of its texts, tests/told/<its package>.py, found by name, or None:
+    `post_claims(day, game, names)`, the claims its post states; `TABLES`, the sizes of the games
+    played (None: the new game's); `KINDS`, the kinds of claim its texts must yield over a run."""
+    from importlib import import_module
+    from importlib.util import find_spec
 
-def _br_places(text: str, zones: list[str]) -> list[str]:
-    """The zone each sentence of a Battle Royale message puts its reader in at the end, in order."""
-    found = []
-    for s in sentences(text):
-        if re.match(r"You (stayed|held your ground)\b|You set out from .* you are still", s):
-            z = names_in(s.split("you are still")[-1] if "you are still" in s else s, zones)
-        elif re.match(r"You (moved|ran)\b.* to ", s):
-            z = names_in(s.rsplit(" to ", 1)[1], zones)
-        elif re.match(r"Location: ", s):
-            z = names_in(s, zones)
-        elif re.match(r"(The .* killed you|You were killed|Your collar detonated)", s):
-            z = names_in(s, zones)
-        else:
-            continue
-        if len(z) == 1:
-            found.append(z[0])
-    return found
+    from gm.engines import get_engine
+
+    package = type(get_engine(engine_name)).__module__.rsplit(".", 1)[-1]
+    return import_module(f"told.{package}") if find_spec(f"told.{package}") is not None else None
 
 
-def _br(day: ToldDay, game, names) -> list[Claim]:
-    zones = [z for z in game.rules.zones]
-    claims = []
-    for x in section(day.post, "Fallen today (") or []:
-        who = names_in(x.split("(")[0], names)
-        z = names_in(x.split(")", 1)[-1], zones)
-        if who:
-            claims.append(Claim("out", who[0], True, "the post (Fallen today)"))
-            how = "ruling" if "removed by the GM" in x else "closed zone" if "caught in the closed" in x else "other"
-            claims.append(Claim("how", who[0], how, "the post (Fallen today)"))
-            if len(z) == 1:
-                claims.append(Claim("place", who[0], z[0], "the post (Fallen today)"))
-    m = re.search(r"The winners: (.*?)\.$", plain(day.post), re.M)
-    if m:
-        won = set(names_in(m.group(1), names))
-        claims += [Claim("won", n, n in won, "the post (The winners)") for n in names]
-    for me, text in day.messages.items():
-        for x in sentences(text):
-            how = ("ruling" if x.startswith("The GM's ruling removed you") else "closed zone"
-                   if x.startswith("Your collar detonated") else "other"
-                   if re.match(r"(You were killed|The .* killed you)", x) else None)
-            if how:
-                claims.append(Claim("how", me, how, f"{me}'s message"))
-        if (status_line(text) or "").startswith("removed from the game by the GM"):
-            claims.append(Claim("how", me, "ruling", f"{me}'s message (status)"))
-        places = _br_places(text, zones)
-        claims += [Claim("place", me, z, f"{me}'s message") for z in places[-1:]]
-        # within one message, where it says the reader ended up: every statement after the last move agrees
-        claims += [Claim("place", me, z, f"{me}'s message (earlier line)") for z in places[:-1]
-                   if places and not _moved_after(text)]
-    return claims
-
-
-def _moved_after(text: str) -> bool:
-    """A message whose reader moved in the day names their start zone too (a run, a follow)."""
-    return bool(re.search(r"You (moved|ran)\b", plain(text)))
-
-
-def _ht(day: ToldDay, game, names) -> list[Claim]:
-    engine = game.engine
-    view = engine.public_view(day.after, game.rules)
-    claims = []
-    letters = {view["by_name"][n]["letter"]: n for n in names}
-    code = re.search(r"\[code\](.*?)\[/code\]", day.post, re.S)
-    if code:
-        rows = code.group(1).splitlines()
-        head = rows[0]
-        cols = {i: c for i, c in enumerate(head) if c.isalpha()}
-        for row in rows[1:]:
-            m = re.match(r"(\d+)", row)
-            if not m:
-                continue
-            for p in re.finditer(r"\(([A-Z])\)", row):
-                col = cols.get(p.start() + 1)
-                if col and p.group(1) in letters:
-                    claims.append(Claim("place", letters[p.group(1)], f"{col}{m.group(1)}", "the post (map)"))
-    for s in sentences(day.post):
-        m = re.match(r"(.*) loses their last life and is out of the game", s)
-        if m:
-            claims += [Claim("out", n, True, "the post") for n in names_in(m.group(1), names)]
-        m = re.match(r"(Winner|Shared win): (.*)", s)
-        if m:
-            won = set(names_in(m.group(2), names))
-            claims += [Claim("won", n, n in won, "the post") for n in names]
-    for m in re.finditer(r"^(.+?) \((?:Red|Blue|Green|Yellow|Purple|Orange|Black|White|Pink|Brown)\): .*?\bon ([A-L]\d+);",
-                         plain(day.post), re.M):
-        claims += [Claim("place", n, m.group(2), "the post (players)") for n in names_in(m.group(1), names)]
-    for me, text in day.messages.items():
-        status = status_line(text) or ""
-        m = re.search(r"your pawn on ([A-L]\d+)", status)
-        if m:
-            claims.append(Claim("place", me, m.group(1), f"{me}'s message (status)"))
-        m = re.search(r"^Your pawn: ([A-L]\d+)", plain(text), re.M)
-        if m:
-            claims.append(Claim("place", me, m.group(1), f"{me}'s message"))
-    return claims
-
-
-def _tk(day: ToldDay, game, names) -> list[Claim]:
-    claims = []
-    # the lists name persons (a player has two in the 4/5-player variant): a player is out when all are
-    persons = {n: p.player for n, p in day.after.persons.items()}
-    listed = {n for x in section(day.post, "Eliminated (") or [] for n in names_in(x, list(persons))}
-    left = {n for x in section(day.post, "Still in (") or [] for n in names_in(x.split(":")[0], list(persons))}
-    for n in names:
-        mine = {k for k, v in persons.items() if v == n}
-        if mine and mine <= listed:
-            claims.append(Claim("out", n, True, "the post (Eliminated)"))
-        elif mine & left:
-            claims.append(Claim("out", n, False, "the post (Still in)"))
-    for s in sentences(day.post):
-        m = re.match(r"(.*) is the only player left and wins", s) or re.match(r"(.*) win together", s)
-        if m:
-            won = set(names_in(m.group(1), names))
-            claims += [Claim("won", n, n in won, "the post") for n in names]
-        if re.match(r"(Everyone passed a full circle|All remaining players were eliminated)", s):
-            claims += [Claim("won", n, False, "the post") for n in names]
-    return claims
-
-
-def _map_tokens(code: str, token: str) -> list[tuple[str, str]]:
-    """(token, square) for each token a monospace map shows: its column read from the header's
-    letters above it, its row from the row's number."""
-    rows = code.splitlines()
-    head = next(r for r in rows if r.strip().startswith("A "))
-    cols = {i: c for i, c in enumerate(head) if c.isalpha()}
-    width = max(cols) + 3
-    out = []
-    for row in rows:
-        m = re.match(r"\s*(\d+) ", row)
-        if not m:
-            continue
-        for t in re.finditer(token, row[:width]):
-            col = cols.get(t.start()) or cols.get(t.start() + 1)
-            if col:
-                out.append((t.group(1), f"{col}{m.group(1)}"))
-    return out
-
-
-def _hashmi(day: ToldDay, game, names) -> list[Claim]:
-    claims = []
-    code = re.search(r"\[code\](.*?)\[/code\]", day.post, re.S)
-    if code:  # where each agent stands, as the post's map shows it
-        claims += [Claim("place", tag, sq, "the post (map)") for tag, sq in _map_tokens(code.group(1), r"\b([A-Z]\d)\b")]
-    for me, text in day.messages.items():
-        for m in re.finditer(r"^([A-Z]\d) [\w ]+? on ([A-T]\d+)\b", plain(text), re.M):
-            claims.append(Claim("place", m.group(1), m.group(2), f"{me}'s message (Your agents)"))
-    for s in sentences(day.post):
-        m = re.match(r"(.*) has no agent left and is out of the game", s)
-        if m:
-            claims += [Claim("out", n, True, "the post") for n in names_in(m.group(1), names)]
-        m = re.match(r"(.*) (wins|share the win): ", s)
-        if m:
-            won = set(names_in(m.group(1), names))
-            claims += [Claim("won", n, n in won, "the post") for n in names]
-        if re.match(r"No one wins", s):
-            claims += [Claim("won", n, False, "the post") for n in names]
-    return claims
-
-
-def _kharnage(day: ToldDay, game, names) -> list[Claim]:
-    claims = []
-    m = re.search(r"^Winner: (.*?)\.", plain(day.post), re.M)
-    if m:
-        won = set(names_in(m.group(1), names))
-        claims += [Claim("won", n, n in won, "the post") for n in names]
-    for me, text in day.messages.items():
-        m = re.search(r"The winner is (.*?)\.", plain(text))
-        if m:
-            won = set(names_in(m.group(1), names))
-            claims += [Claim("won", n, n in won, f"{me}'s message") for n in names]
-    return claims
-
-
-POST = {"battle-royale": _br, "hostile-takeover": _ht, "team-kill": _tk, "hashmi-battle-royale": _hashmi,
-        "kharnage": _kharnage}
+def engine_claims(engine):
+    """The engine's `post_claims`; an engine without one is still read by its messages' status lines
+    and "by" sentences."""
+    own = engine_module(engine.facts.name)
+    return getattr(own, "post_claims", None) or (lambda *_: [])
 
 
 def victims_of(day: ToldDay, names: list[str]) -> list[str]:
@@ -307,11 +149,10 @@ def victims_of(day: ToldDay, names: list[str]) -> list[str]:
     return [n for n in names if n in out]
 
 
-def day_claims(engine_name: str, game, day: ToldDay) -> list[Claim]:
+def day_claims(game, day: ToldDay) -> list[Claim]:
     names = list(game.roster)
     victims = victims_of(day, names)
-    # an engine without a post extractor here yet: its messages' status lines are still read
-    claims = POST.get(engine_name, lambda *_: [])(day, game, names) + by_claims(day.post, victims, names, "the post")
+    claims = engine_claims(game.engine)(day, game, names) + by_claims(day.post, victims, names, "the post")
     for me, text in day.messages.items():
         claims += message_claims(text, me, f"{me}'s message")
         claims += by_claims(text, victims, names, f"{me}'s message", me)

@@ -19,32 +19,14 @@ from dataclasses import dataclass, replace
 
 from gm.errors import Problem
 from gm.fairness.machine_lines import is_machine_line
+from gm.markup import BB_HEADING, GENERIC, MD_HEADING, Forum  # the generic forums, kept with the markup
 from gm.suggest import did_you_mean
 from gm.yamlio import key_loc, value_loc
 
 
-@dataclass(frozen=True)
-class Forum:
-    """What one forum's posts may hold: markup, heading, spoiler tag, length."""
-
-    name: str
-    label: str
-    format: str  # bbcode | markdown
-    max_length: int | None  # characters per post; None: no limit
-    heading: str  # "{}" is the (escaped) heading text
-    spoiler: str | None  # "{title}" and "{body}"; None: the forum has no spoiler tag
-
-    @property
-    def spoilers(self) -> bool:
-        return self.spoiler is not None
-
-
-_BB_HEAD = "[b][size=150]{}[/size][/b]"
-_MD_HEAD = "## {}"
-
 PROFILES: dict[str, Forum] = {f.name: f for f in [
     # A stock phpBB 3 board: no [spoiler] unless the admin adds it; [size] is a percentage.
-    Forum("phpbb", "phpBB", "bbcode", 60000, _BB_HEAD, None),
+    Forum("phpbb", "phpBB", "bbcode", 60000, BB_HEADING, None),
     # vBulletin 3/4: [size] runs 1-7; no stock spoiler tag; posts up to 10,000 characters.
     Forum("vbulletin", "vBulletin", "bbcode", 10000, "[b][size=4]{}[/size][/b]", None),
     # XenForo 2: [SPOILER="title"] is built in; [size] runs 1-7; 25,000 characters.
@@ -54,14 +36,10 @@ PROFILES: dict[str, Forum] = {f.name: f for f in [
     # MyBB 1.8: named sizes; no stock spoiler; 65,535 characters.
     Forum("mybb", "MyBB", "bbcode", 65535, "[b][size=large]{}[/size][/b]", None),
     # Discourse: Markdown, with [details] built in; 32,000 characters.
-    Forum("discourse", "Discourse", "markdown", 32000, _MD_HEAD, '[details="{title}"]\n{body}\n[/details]'),
+    Forum("discourse", "Discourse", "markdown", 32000, MD_HEADING, '[details="{title}"]\n{body}\n[/details]'),
     # Discord and other chat servers that speak Markdown: 2,000 characters a message, ||spoilers||.
-    Forum("discord", "Discord", "markdown", 2000, _MD_HEAD, "{title}: ||{body}||"),
+    Forum("discord", "Discord", "markdown", 2000, MD_HEADING, "{title}: ||{body}||"),
 ]}
-GENERIC = {
-    "bbcode": Forum("bbcode", "BBCode", "bbcode", None, _BB_HEAD, None),
-    "markdown": Forum("markdown", "Markdown", "markdown", None, _MD_HEAD, None),
-}
 FORUM_KEYS = ("profile", "max_length", "handles")
 
 
