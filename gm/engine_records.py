@@ -46,6 +46,12 @@ class Hidden:
     # a sibling field of the holder's record: a player whose own value of it is the holder's may see
     # this one too ("zone": the students in the holder's zone see what they visibly carry)
     seen_by_sharing: str = ""
+    # another hidden field whose values are of the same kind ("players.*.mission" for the spare
+    # missions): the secrets' filter also exchanges one of this field's values with one of that one's
+    exchanged_with: str = ""
+    # a sibling field naming whose the value is, where the record under "*" is not the player's own
+    # (Team Kill's persons: "player", the one who plays that person); by default the key under "*"
+    held_by: str = ""
 
     def values(self, data: Any) -> list:
         """The values at `field` in a state's JSON, in a stable order ("*": each key's, or each item's)."""

@@ -4,7 +4,7 @@ commitment and the lock, the deadline."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from gm.errors import GmError
@@ -20,6 +20,7 @@ class Status:
     head: list[str]
     rows: list[list[str]]
     lines: list[str]
+    warnings: list[str] = field(default_factory=list)  # for the GM: what the secrets' filter could not check
 
 
 def status(root: Path, player: str | None, public: bool = False) -> Status:
@@ -55,12 +56,14 @@ def status(root: Path, player: str | None, public: bool = False) -> Status:
         from gm.channels import release
 
         # what the player knows: through the filter of the engine's declared secrets
-        release(engine, state, player, "status", lambda s: "\n".join(engine.player_status(s, game.rules, player)))
-        return Status(game.title, [], [], lines)
+        notes: list[str] = []
+        release(engine, state, player, "status", lambda s: "\n".join(engine.player_status(s, game.rules, player)), notes)
+        return Status(game.title, [], [], lines, notes)
+    notes: list[str] = []
     if public:  # what the thread may see, through the secrets' filter
         from gm.channels import public_status
 
-        head, rows = public_status(engine, state, game.rules)
+        head, rows = public_status(engine, state, game.rules, notes)
     else:
         head, rows = engine.status_rows(state, game.rules)
     lines = []
@@ -87,7 +90,7 @@ def status(root: Path, player: str | None, public: bool = False) -> Status:
             lines.append(f"Day {next_day}: {exc}")
     else:
         lines.append("The game is over.")
-    return Status(f"{game.title}, {day_txt}", head, rows, lines)
+    return Status(f"{game.title}, {day_txt}", head, rows, lines, notes)
 
 
 

@@ -156,7 +156,8 @@ def commit_post(game: Game, record: dict, deadline: str | None, salts: bool = Tr
                        beacon_time=round_time(beacon["round"]).strftime("%Y-%m-%d %H:%M:%S UTC") if beacon else None,
                        beacon_url=round_url(beacon["round"]) if beacon else None,
                        machine=machine_line(COMMIT_TAG, record), salts=salts and rolls, rolls=rolls,
-                       sealed=game.engine.sealed(record["day"]), sealing=game.engine.secrets.sealing_rolls)
+                       sealed=game.engine.sealed(record["day"]), sealing=game.engine.sealing_rolls(game.rules),
+                       unsealed=game.engine.open_rolls(game.rules))
     check_machine_lines(post, [machine_line(COMMIT_TAG, record)], "the commitment post")
     check_fits(post, game.forum.max_length if game.forum else None, "the commitment post")
     return post

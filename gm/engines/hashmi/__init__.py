@@ -142,7 +142,7 @@ class HashmiBattleRoyale(Views, Rulings, Vocabulary, RosterSetup, Engine):
         hidden=(Hidden("players.*.mission", "others", "the game ends"),
                 Hidden("players.*.hand", "others", "the game ends"),
                 Hidden("players.*.standing", "others", "the game ends"),
-                Hidden("spare_missions", "everyone", "the game ends"),
+                Hidden("spare_missions", "everyone", "the game ends", exchanged_with="players.*.mission"),
                 Hidden("action_deck", "everyone", "the game ends"),
                 Hidden("weapon_deck", "everyone", "the game ends")),
         sealed_days=(0,),

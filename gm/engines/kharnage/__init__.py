@@ -57,6 +57,10 @@ class Kharnage(Views, Forms, Rulings, Vocabulary, RosterSetup, Engine):
         sealing_rolls="a Battle card drawn for a player who sent no orders",
     )
 
+    def sealing_rolls(self, rules: Rules) -> str:
+        """Only `silent_card: random` draws a card from a hand (RULINGS.md): `lowest` and `highest` roll nothing secret."""
+        return self.secrets.sealing_rolls if rules.silent_card == "random" else ""
+
     def check_all(self, orders, missing, state: State, rules: Rules, day: int, folder: str):
         return check_all(orders, missing, state, rules, folder)
 
