@@ -132,6 +132,17 @@ class Engine:
                 return f"Day {day}'s dice decided something secret ({self.secrets.sealing_rolls or 'a hidden fact'})"
         return None
 
+    def sealing_rolls(self, rules: Any) -> str:
+        """Which rolls of an open day seal it under this game's house rules, in words (the commitment
+        post says it): the declaration's (`secrets.sealing_rolls`); an engine whose house rules may
+        post such a day at once, or roll no such die, returns "" for them."""
+        return self.secrets.sealing_rolls
+
+    def open_rolls(self, rules: Any) -> str:
+        """Rolls that decide something secret on a day this game's house rules post at once, in words
+        (the commitment post warns of them): none by default."""
+        return ""
+
     def secret_words(self, state: Any, rules: Any, events: list[Event]) -> tuple[set[str], dict[str, set[str]]]:
         """The game's secrets at this point, in the words a text would use: those no public text may
         hold, and for each reader those their own texts may not hold (tests/test_secrets_sim.py holds

@@ -26,8 +26,9 @@ class Facts:
     # the number of players the rules seat, (fewest, most); most None: no maximum. tests/test_engine_scaling.py
     # plays the fewest and the most (10 and 80 without one) through `sim_game`: a player's output must not grow
     players: tuple[int, int | None] | None = None
-    new_game_hint: str = ("Edit game.yaml, write the orders of Day 0, then run "
-                          "`gm check {dir} --day 0` and `gm resolve {dir} --day 0`.")  # {dir}: the new folder
+    # what `gm new` prints; {dir}: the new folder. It names the Day 0 commitment, which comes first
+    new_game_hint: str = ("Edit game.yaml, run `gm commit {dir} --day 0` and post it, write the orders of Day 0, "
+                          "then run `gm check {dir} --day 0` and `gm resolve {dir} --day 0`.")
     # a day of the demo in mid-game, every player still in and orders of many kinds sent: the PM corpus
     # (tests/inbox/<engine>/corpus.yaml) and the forms' round trip are read for it (tests/inbox_game.py)
     sample_day: int | None = None
@@ -46,6 +47,12 @@ class Hidden:
     # a sibling field of the holder's record: a player whose own value of it is the holder's may see
     # this one too ("zone": the students in the holder's zone see what they visibly carry)
     seen_by_sharing: str = ""
+    # another hidden field whose values are of the same kind ("players.*.mission" for the spare
+    # missions): the secrets' filter also exchanges one of this field's values with one of that one's
+    exchanged_with: str = ""
+    # a sibling field naming whose the value is, where the record under "*" is not the player's own
+    # (Team Kill's persons: "player", the one who plays that person); by default the key under "*"
+    held_by: str = ""
 
     def values(self, data: Any) -> list:
         """The values at `field` in a state's JSON, in a stable order ("*": each key's, or each item's)."""

@@ -108,18 +108,19 @@ def zone_name(zone: tzinfo | None) -> str:
 
 def told(when: datetime, zone: tzinfo | None = None, seconds: bool = False) -> str:
     """A UTC moment as a post tells it: `2026-03-01 20:00 UTC`, or in the game's zone with UTC
-    beside it, `2026-03-01 21:00 Europe/Paris (2026-03-01 20:00 UTC)`."""
+    beside it, `2026-03-01 21:00 Europe/Paris = 2026-03-01 20:00 UTC` (no parentheses: posts tell a
+    time inside their own, "the deadline (...)", and one parenthesis in another reads badly)."""
     return " ".join(told_parts(when, zone, seconds))
 
 
 def told_parts(when: datetime, zone: tzinfo | None = None, seconds: bool = False) -> tuple[str, str]:
     """`told` in two: the time in the game's zone, and the zone's words (`UTC`, or
-    `Europe/Paris (2026-03-01 20:00 UTC)`), for templates that bold the time alone."""
+    `Europe/Paris = 2026-03-01 20:00 UTC`), for templates that bold the time alone."""
     fmt = "%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M"
     utc = (when if when.tzinfo is not None else when.replace(tzinfo=timezone.utc)).astimezone(timezone.utc)
     if zone is None or zone_name(zone) in ("UTC", "Etc/UTC"):
         return utc.strftime(fmt), "UTC"
-    return utc.astimezone(zone).strftime(fmt), f"{zone_name(zone)} ({utc.strftime(fmt)} UTC)"
+    return utc.astimezone(zone).strftime(fmt), f"{zone_name(zone)} = {utc.strftime(fmt)} UTC"
 
 
 def next_daily(now: datetime, hour: int, minute: int, zone: tzinfo | None = None) -> datetime:

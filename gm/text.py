@@ -5,6 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 
+def counted(n: int, word: str) -> str:
+    """'1 roll', '3 rolls': a count and its noun, the plural made with an s."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def the(zone: Any) -> str:
     """'the Forest', 'the Septagon': a zone's name as it sits inside a sentence."""
     name = str(zone)

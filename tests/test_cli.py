@@ -240,12 +240,12 @@ def test_house_rules_are_checked_like_orders(game_copy, case, monkeypatch):
 
 
 def test_a_bug_is_exit_code_3_not_a_traceback(game_copy, monkeypatch):
-    import gm.commands
+    import gm.status
 
     def boom(*a, **k):
         raise ZeroDivisionError("oops")
 
-    monkeypatch.setattr(gm.commands, "status", boom)
+    monkeypatch.setattr(gm.status, "status", boom)
     result = CliRunner().invoke(cli, ["status", str(game_copy)])
     assert result.exit_code == 3
     assert "internal error" in result.output and "bug" in result.output

@@ -114,4 +114,5 @@ def test_a_hashmi_game_where_no_agent_is_left_has_a_finale():
 
     game, days = told_game("hashmi-battle-royale", None, 7, policy="aggressive")
     assert days[-1].after.victory == "nobody" and not days[-1].after.winners  # the case this test is about
-    assert "No one wins (no agent is left): everyone is a loser!" in days[-1].post
+    assert days[-1].post.count("No one wins") == 1, days[-1].post  # told once (stop 33: the story, then the list)
+    assert "No one wins: there is no one left to claim it." in days[-1].post

@@ -292,6 +292,14 @@ def test_new_names_the_day_0_commitment(name, tmp_path):
     assert out.exit_code == 0 and "gm commit" in out.output and "--day 0" in out.output, out.output
 
 
+def test_the_default_new_game_hint_names_the_day_0_commitment():
+    """An engine that keeps Facts' default hint passes the test above (a sixth engine did not)."""
+    from gm.engine import Facts
+
+    hint = Facts("x", "X").new_game_hint.format(dir="g")
+    assert "gm commit g --day 0" in hint
+
+
 # ---- item 7: wrong words and hints -----------------------------------------------------------------
 
 

@@ -60,7 +60,8 @@ def test_tk_demo_eliminated_players_get_a_last_message_then_none(tk_demo_dir):
     """Chiaki is eliminated on Day 2: that day's message says so and asks for silence (rulebook: "You
     may however not disclose any information about the game until it is over"); then no more messages."""
     last = _read(tk_demo_dir, 2, "messages/Chiaki.bbcode")
-    assert "You have been eliminated." in last and "please do not disclose anything" in last
+    assert "[b]Your status[/b]: eliminated on Day 2" in last and "Please do not disclose anything" in last
+    assert "You have been eliminated" not in last  # the status line tells it, once
     assert "Your hand" not in last
     assert not (tk_demo_dir / "days" / "03" / "result" / "messages" / "Chiaki.bbcode").exists()
 

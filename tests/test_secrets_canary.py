@@ -1,10 +1,11 @@
 """Issue 22: every output channel holds to each engine's declared secrets (Engine.secrets), over the
-registry, on every day of every demo.
+registry, on every day of every demo and of a few simulated games per engine (so that every declared
+field is changed at least once: `test_every_declared_secret_is_changed`).
 
 The canary: a secret a reader may not know is one whose change the reader cannot see. For each day
 of each demo, the state after the day is changed only where the declaration hides it from some
-readers (two players' hidden values swapped, a hidden deck's order reversed, two zones' hidden items
-swapped; gm/channels.py reads who may know what, and when a secret is lifted), and every channel is
+readers (two players' hidden values swapped, or a value and none, a hidden deck's order reversed, two
+zones' hidden items swapped, a spare mission exchanged with a player's; gm/channels.py reads who may know what, and when a secret is lifted), and every channel is
 made again from the changed state: the day's post and every message (gm/forum/render.py), the public
 status, the blank and each player's order form, each player's receipt for the next day's orders,
 each player's status, the reminder and the vote count. What a reader is sent must be the same byte for byte: a channel that differs lets its reader
@@ -16,13 +17,14 @@ any secret the thread may not know. `test_a_planted_leak_is_found` shows each ch
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from gm.channels import Guard, withheld
-from gm.engines import REGISTRY
+from gm.engines import REGISTRY, get_engine
 
 THREAD = None  # the reader of a public channel
 
@@ -120,6 +122,96 @@ def test_no_channel_tells_a_secret_apart(engine_name, demo_games):
     assert not found, "\n".join(found[:25])
     if game.engine.secrets.hidden:
         assert tried, "the demo changed no secret: the check checked nothing"
+
+
+# ---- simulated games: every declared secret changed at least once ---------------------------------
+# The demos never change some declared secrets: no trap lies in a Battle Royale demo's state after a
+# day, and its Lone Wolf requests are all alike. So a few games of each engine are played by the
+# balance lab's policies (gm/simulate/play.py), every day rendered as `gm resolve` renders it, and held
+# to the same rule; `test_every_declared_secret_is_changed` fails if any declared field is never changed.
+
+# (players, policy, game index) per engine; "trappers": Battle Royale students starting with a Land Mine
+# and C-4, who set them at once (C-4 for two days on), so several traps lie on the island together
+SIMULATED = {"battle-royale": [(6, "trappers", 0)], "team-kill": [(5, "random", 0)],
+             "hashmi-battle-royale": [(None, "forum", 0)], "kharnage": [(None, "random", 0)],
+             "hostile-takeover": [(None, "random", 0)]}
+
+
+def _trappers(engine):
+    honest = engine.policies()["random"]
+
+    def orders(state, rules, day, due, choose):
+        out = honest(state, rules, day, due, choose)
+        for name in due if day > 0 else ():
+            p = state.players[name]
+            held = {i.name for i in p.items}
+            if "Land Mine" in held:
+                action = {"item": "Land Mine", "path": [p.zone, sorted(rules.zones[p.zone].adjacent)[0]]}
+            elif "C-4" in held:
+                action = {"item": "C-4", "day": min(day + 2, rules.house.last_day)}
+            else:
+                continue
+            out[name] = {**out[name], "action": {"set_trap": action}, "movement": "stay"}
+        return out
+    return orders
+
+
+def sim_days(engine_name: str, root: Path, players, policy: str, index: int):
+    """One simulated game, each day as (game, resolved day, the next day's checked orders or None)."""
+    from gm.pipeline.day import ResolvedDay
+    from gm.simulate.game import load_sim_game
+    from gm.simulate.play import play_game
+    from gm.storage.gamedir import GameDir
+
+    engine = get_engine(engine_name)
+    doc = engine.sim_game(players)
+    if policy == "trappers":
+        doc["roster"] = [dict(r, items=["Land Mine", "C-4"]) if i % 2 == 0 else r for i, r in enumerate(doc["roster"])]
+    root.mkdir(parents=True)
+    (root / "game.yaml").write_text(json.dumps(doc), encoding="utf-8")
+    game = GameDir(root).load()
+    sim = load_sim_game(str(root))
+    write = _trappers(engine) if policy == "trappers" else engine.policies()[policy]
+    kept: list = []
+    played = play_game(sim, write, index, "canary", keep_days=kept)
+    assert not played.refused, played.refused[:3]
+    days = [ResolvedDay(k.number, bytes(8), k.checked, engine.state_from_json(k.state_after), events, [])
+            for k, events in zip(kept, played.days)]
+    return [(game, rd, after.checked if after is not None else None)
+            for rd, after in zip(days, kept[1:] + [None])]
+
+
+def _simulated(engine_name: str, root: Path):
+    for n, (players, policy, index) in enumerate(SIMULATED[engine_name]):
+        yield from sim_days(engine_name, root / f"sim{n}", players, policy, index)
+
+
+@pytest.mark.parametrize("engine_name", sorted(REGISTRY))
+def test_no_channel_tells_a_secret_apart_in_simulated_games(engine_name, tmp_path):
+    found = []
+    for game, rd, following in _simulated(engine_name, tmp_path):
+        found += leaks(game, rd, following)
+    assert not found, "\n".join(found[:25])
+
+
+def changed_fields(engine, state) -> set[str]:
+    """The declared fields some change of `state` alters for some reader who may not know them."""
+    guard = Guard(engine, state)
+    readers = [THREAD, *sorted(engine.players_in_state(state))]
+    return {c.field for c, _ in guard.changes() if any(guard.blind(r, c) for r in readers)}
+
+
+@pytest.mark.parametrize("engine_name", sorted(REGISTRY))
+def test_every_declared_secret_is_changed(engine_name, demo_games, tmp_path):
+    """The demos and the simulated games above change every field the engine declares hidden at least
+    once: a field never changed is a secret no check holds any channel to."""
+    declared = {h.field for h in get_engine(engine_name).secrets.hidden}
+    changed: set[str] = set()
+    for game, rd in demo_days(demo_games, engine_name):
+        changed |= changed_fields(game.engine, rd.state)
+    for game, rd, _ in _simulated(engine_name, tmp_path):
+        changed |= changed_fields(game.engine, rd.state)
+    assert declared <= changed, f"never changed: {sorted(declared - changed)}"
 
 
 # ---- the channels not made from the state: no secret's words in them --------------------------
@@ -223,3 +315,23 @@ def test_a_planted_leak_is_found(demo_games, monkeypatch):
         assert any(channel in x and field in x for x in found), (attr, found[:5])
         monkeypatch.undo()
     assert not leaks(game, rd)
+
+
+@pytest.mark.parametrize("engine_name, field, told", [
+    ("battle-royale", "traps", lambda state: ", ".join(t.zone for t in state.traps)),
+    ("battle-royale", "players.*.requested_role",
+     lambda state: ", ".join(n for n, p in sorted(state.players.items()) if p.requested_role)),
+    ("hashmi-battle-royale", "spare_missions", lambda state: ", ".join(state.spare_missions))])
+def test_a_planted_leak_of_a_secret_the_demos_never_changed_is_found(engine_name, field, told, tmp_path, monkeypatch):
+    """The secrets the demos never changed (where the traps lie, who asked to be a Lone Wolf, the
+    spare mission), told in the reminder: the filter refuses it on a day that holds them."""
+    from gm.errors import GmError
+
+    cls = type(get_engine(engine_name))
+    honest = cls.defaults_note
+    game, rd, following = next(day for day in _simulated(engine_name, tmp_path)
+                               if field in changed_fields(day[0].engine, day[1].state) and not day[0].engine.ended(day[1].state))
+    assert not leaks(game, rd, following)
+    monkeypatch.setattr(cls, "defaults_note", lambda self, state: f"{honest(self, state)} ({told(state)})")
+    with pytest.raises(GmError, match=rf"reminder for the thread would change .*{re.escape(field)}"):
+        leaks(game, rd, following)

@@ -88,6 +88,9 @@ def _plant(engine_name: str, game, day: ToldDay) -> ToldDay | None:
 
 @pytest.mark.parametrize("engine_name", ENGINES)
 def test_a_planted_contradiction_is_caught(engine_name):
+    if getattr(engine_module(engine_name), "post_claims", None) is None:
+        pytest.skip(f"{engine_name} has no reader of its posts (tests/told/<package>.py): its messages' status "
+                    "lines are the only claims, one a player, so there is no second text to contradict")
     game, days = told_game(engine_name, tables(engine_name)[0], 0)
     caught = 0
     for day in days:

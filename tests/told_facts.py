@@ -83,13 +83,14 @@ def message_claims(text: str, me: str, source: str) -> list[Claim]:
         elif re.search(r"you did not win|everyone lost|no one won", status):
             out.append(Claim("won", me, False, source + " (status)"))
     for s in sentences(text):
-        if re.match(r"(You have been eliminated\.|You lost your last life: you are out of the game|You died on Day)", s):
+        if re.match(r"(You have been eliminated\.|You lost your last life: you are out of the game|You died on Day"
+                    r"|You are out of the game|You escaped the island on Day)", s):
             out.append(Claim("out", me, True, source))
         if re.match(r"(You win!|You win, together with|The Program is over\. You won\b|The game is over\. You win!)", s):
             out.append(Claim("won", me, True, source))
         if re.match(r"(The game is over, and you did not win|The Program is over\. You did not win|You did not win\.)", s):
             out.append(Claim("won", me, False, source))
-        m = re.match(r"You finish(?:ed)? (sharing )?(first place|place (\d+))", s)
+        m = re.match(r"You finish(?:ed)? (?:in )?(sharing )?(first place|place (\d+))", s)
         if m:
             out.append(Claim("won", me, m.group(2) == "first place" or m.group(3) == "1", source))
     return out
@@ -157,6 +158,34 @@ def day_claims(game, day: ToldDay) -> list[Claim]:
         claims += message_claims(text, me, f"{me}'s message")
         claims += by_claims(text, victims, names, f"{me}'s message", me)
     return claims
+
+
+ONCE = ("out", "won", "team")  # the facts a text tells on one line: out or in, the win, the reader's team
+
+
+def told_twice(game, day: ToldDay, kinds=ONCE) -> list[str]:
+    """Facts one text (the post, or one message) states on two of its lines: each line is read
+    alone, as if it were the whole text, and a fact (kind and subject) read from two lines is told
+    twice ("Your status: ... no one won" and "You did not win."), whether or not the lines agree."""
+    names = list(game.roster)
+    victims = victims_of(day, names)
+    post_of = engine_claims(game.engine)
+    out = []
+    for me, text in [(None, day.post)] + list(day.messages.items()):
+        source = "the post" if me is None else f"{me}'s message"
+        lines: dict[tuple[str, str], dict[int, str]] = defaultdict(dict)
+        for i, line in enumerate(x for x in text.splitlines() if plain(x).strip()):
+            alone = ToldDay(day.day, day.before, day.after, day.events, "" if me else line, {me: line} if me else {})
+            claims = post_of(alone, game, names) + by_claims(line, victims, names, source, me)
+            if me is not None:
+                claims += message_claims(line, me, source)
+            for c in claims:
+                if c.kind in kinds:
+                    lines[c.kind, c.subject][i] = plain(line).strip()
+        for (kind, subject), said in sorted(lines.items()):
+            if len(said) > 1:
+                out.append(f"{source} tells {kind} of {subject} on {len(said)} lines: " + " | ".join(said.values()))
+    return out
 
 
 def contradictions(claims: list[Claim]) -> list[str]:

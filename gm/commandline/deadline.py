@@ -43,6 +43,8 @@ def receipts(game_dir, day, now):
         return
     for player, path, how in out.written:
         click.echo(f"{how:<8} {path}")
+    for w in out.warnings:  # never in a receipt: for the GM only
+        click.echo(w, err=True)
     changed = sum(1 for w in out.written if w[2] != "same")
     click.echo(f"Day {out.day}: {len(out.written)} receipt(s) in {out.folder}, {changed} new or changed since the last run.")
 
@@ -130,11 +132,14 @@ def form(game_dir, day, player, now):
     """
     from gm.gmday.deadline import NothingDue, form as run
 
+    notes: list[str] = []
     try:
-        _, post = run(game_dir, day, player, now)
+        _, post = run(game_dir, day, player, now, notes)
     except NothingDue as exc:
         click.echo(str(exc))
         return
+    for w in notes:  # on stderr: never copied with the post
+        click.echo(w, err=True)
     click.echo(post, nl=False)
 
 
@@ -152,8 +157,10 @@ def remind(game_dir, day, now):
     from gm.gmday.deadline import NothingDue, remind as run
 
     try:
-        out = run(game_dir, day, now)
+        out = run(game_dir, day, now, [])
     except NothingDue as exc:
         click.echo(str(exc))
         return
+    for w in out.warnings:  # on stderr: never copied with the post
+        click.echo(w, err=True)
     click.echo(out.post, nl=False)

@@ -36,10 +36,13 @@ def votes(game_dir, day, thread_path, deadline, dry_run, as_json):
     out = commands.votes(game_dir, day, thread_path, deadline, dry_run)
     if as_json:
         _emit_json({"day": out.day, "voters": out.voters, "written": out.written or None,
-                    "problems": [_problem(p) for p in out.problems], "posts": list(out.posts)})
+                    "problems": [_problem(p) for p in out.problems], "posts": list(out.posts),
+                    "warnings": list(out.warnings)})
         return
     for p in out.problems:
         click.echo(str(p), err=True)
+    for w in out.warnings:
+        click.echo(w, err=True)
     if out.written:
         click.echo(f"Day {out.day}: votes of {out.voters} player(s) written to {out.written}; gm resolve lays them "
                    "over the votes in the orders. The vote-count post:\n", err=True)

@@ -222,13 +222,16 @@ def status(game_dir, player, public, as_json):
       gm status my-game --public
       gm status my-game --player Akane
     """
-    from gm import commands
+    from gm import status as game_status
 
-    st = commands.status(game_dir, player, public)
+    st = game_status.status(game_dir, player, public)
     if as_json:
         rows = [dict(zip(st.head, row)) for row in st.rows] if player is None else []
-        _emit_json({"title": st.title, "player": player, "players": rows, "lines": list(st.lines)})
+        _emit_json({"title": st.title, "player": player, "players": rows, "lines": list(st.lines),
+                    "warnings": list(st.warnings)})
         return
+    for w in st.warnings:  # on stderr: never in the table a GM posts
+        click.echo(w, err=True)
     if player is None:
         _table(st.title, st.head, st.rows)
     for line in st.lines:

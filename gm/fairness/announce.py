@@ -10,7 +10,8 @@ from datetime import datetime
 
 from gm.errors import GmError, StateError
 from gm.fairness.rounds import MAX_ROUNDS, ROUND_TAG, announcements, current, round_path, round_problems
-from gm.storage.gamedir import Game, GameDir, create_file_atomically
+from gm.storage.atomic import create_file_atomically
+from gm.storage.gamedir import Game, GameDir
 from gm.yamlio import display_path
 
 

@@ -30,10 +30,6 @@ NOT_CHAINED = ("day.json", "changes.diff")  # the record itself, and the diff of
 HEAD = "chain-head.json"  # in the game folder: the last day resolved and its record's SHA-256
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def sha256_bytes(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
@@ -128,7 +124,7 @@ def read_head(gd: GameDir) -> dict | None:
 
 def write_head(gd: GameDir, day: int) -> None:
     """Name the last day resolved (and its record), so deleting it leaves a trace `gm audit --all` reads."""
-    from gm.storage.gamedir import replace_file_atomically
+    from gm.storage.atomic import replace_file_atomically
 
     head = read_head(gd)
     if head is not None and head["day"] > day:

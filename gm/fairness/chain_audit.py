@@ -10,8 +10,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gm.errors import GmError
-from gm.fairness.chain import NOT_CHAINED, RECORD, _count, revealed_record_sha256, sha256_bytes, shown_path
+from gm.fairness.chain import NOT_CHAINED, RECORD, revealed_record_sha256, sha256_bytes, shown_path
 from gm.storage.gamedir import GameDir
+from gm.text import counted
 
 
 @dataclass(eq=False, repr=False)
@@ -131,7 +132,7 @@ def _check_inputs(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
     _compare(gd, out, gd.votes_path(day), record.get("votes_sha256"), "the thread's votes")
     _compare(gd, out, gd.story_path(day), record.get("story_sha256"), "the GM's story for the post")
     _compare(gd, out, gd.day_dir(day) / "rulings.yaml", record.get("rulings_yaml_sha256"), "the GM's rulings")
-    out.notes.append(_count(len(recorded), "orders file") + (" and votes.yaml" if record.get("votes_sha256") else "")
+    out.notes.append(counted(len(recorded), "orders file") + (" and votes.yaml" if record.get("votes_sha256") else "")
                      + (" and story.md" if record.get("story_sha256") else ""))
 
 
@@ -305,7 +306,7 @@ def _check_log(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
 
 
 def _check_rolls(gd: GameDir, day: int, record: dict, chain: dict, out: DayAudit) -> None:
-    from gm.fairness.verify import check_rolls, read_rolls
+    from gm.fairness.roll_check import check_rolls, read_rolls
 
     path = gd.result_dir(day) / "rolls.jsonl"
     _compare(gd, out, path, chain.get("rolls_sha256"), "the roll log")
@@ -328,7 +329,7 @@ def _check_rolls(gd: GameDir, day: int, record: dict, chain: dict, out: DayAudit
     if len(problems) > 5:
         out.findings.append(f"{shown_path(gd, path)}: ... and {len(problems) - 5} more")
     if not problems:
-        out.notes.append(f"{_count(len(rolls), 'roll')} re-derived from the dice key")
+        out.notes.append(f"{counted(len(rolls), 'roll')} re-derived from the dice key")
 
 
 def _check_outputs(gd: GameDir, day: int, chain: dict, out: DayAudit) -> None:

@@ -6,10 +6,11 @@
 
 The commitment names the game, the day, the seed's SHA-256, the previous day's record (so the
 commitments form a public chain) and, with `--deadline`, the drand quicknet round whose
-randomness will be mixed into the dice (gm/fairness/beacon.py). `gm commit` writes it once: it never
-replaces a commitment, and once the day's orders are in it commits only when told `--late`
-(and the post says so). Every commitment is also logged in the game's fairness.log, so one
-made again after its files were deleted shows in `gm audit --all`.
+randomness will be mixed into the dice (gm/fairness/beacon.py; the round's signature is checked
+at resolve, gm/fairness/day_beacon.py). `gm commit` writes it once: it never replaces a
+commitment, and once the day's orders are in it commits only when told `--late` (and the post
+says so). Every commitment is also logged in the game's fairness.log, so one made again after
+its files were deleted shows in `gm audit --all`.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from datetime import datetime
 
 from gm.errors import StateError
 from gm.fairness.fairness_log import LOG_FILE, log_event, read_log, take_back_log
-from gm.storage.gamedir import Game, GameDir, create_file_atomically
+from gm.storage.atomic import create_file_atomically
+from gm.storage.gamedir import Game, GameDir
 from gm.yamlio import display_path
 
 SEED_FILE = "seed.secret"
@@ -154,7 +156,8 @@ def commit_post(game: Game, record: dict, deadline: str | None, salts: bool = Tr
                        beacon_time=round_time(beacon["round"]).strftime("%Y-%m-%d %H:%M:%S UTC") if beacon else None,
                        beacon_url=round_url(beacon["round"]) if beacon else None,
                        machine=machine_line(COMMIT_TAG, record), salts=salts and rolls, rolls=rolls,
-                       sealed=game.engine.sealed(record["day"]), sealing=game.engine.secrets.sealing_rolls)
+                       sealed=game.engine.sealed(record["day"]), sealing=game.engine.sealing_rolls(game.rules),
+                       unsealed=game.engine.open_rolls(game.rules))
     check_machine_lines(post, [machine_line(COMMIT_TAG, record)], "the commitment post")
     check_fits(post, game.forum.max_length if game.forum else None, "the commitment post")
     return post
@@ -339,72 +342,3 @@ def seed_for_resolve(gd: GameDir, game: Game, day: int, seed_hex: str | None) ->
 
 def is_committed(gd: GameDir, day: int) -> bool:
     return seed_path(gd, day).is_file()
-
-
-def beacon_for_resolve(gd: GameDir, day: int, signature: str | None, without: str | None = None) -> dict | None:
-    """The beacon round the day's commitment named, checked: its signature is required then, unless
-    the GM says why the day goes `without` it (drand unreachable: docs/fairness.md, "Without drand")."""
-    from gm.fairness.beacon import checked_round, round_url
-
-    if without is not None:
-        return _without_beacon(gd, day, signature, without) and None
-    if not commit_path(gd, day).is_file():
-        if signature:
-            raise StateError(f"Day {day} was not committed to a beacon round, so --beacon has nothing to check against")
-        return None
-    from gm.fairness.rounds import current_of
-
-    named = current_of(gd, day)[2].get("beacon")  # the last round announced, else the committed one
-    if not named:
-        if signature:
-            raise StateError(f"Day {day}'s commitment names no beacon round (it was made without --deadline): "
-                             "leave out --beacon")
-        return None
-    if not signature:
-        raise StateError(f"Day {day}'s commitment names drand quicknet round {named['round']}: give its signature "
-                         f"with --beacon (the \"signature\" of {round_url(named['round'])}, or that page saved as a file). "
-                         "If no drand mirror can be reached, resolve with --no-beacon \"why\": the reveal says so in "
-                         "its first line")
-    return checked_round(named["round"], _signature_of(signature, named["round"])).record()
-
-
-def without_beacon(gd: GameDir, day: int, reason: str) -> dict:
-    """What the record and the reveal say of a day resolved without its committed round."""
-    from gm.fairness.rounds import current_of
-
-    return {"round": current_of(gd, day)[0], "reason": reason.strip()}
-
-
-def _without_beacon(gd: GameDir, day: int, signature: str | None, reason: str) -> bool:
-    from gm.names import reason_problem
-
-    if signature:
-        raise StateError("--beacon and --no-beacon together: give the round's signature, or say why there is none")
-    problem = reason_problem(reason, "--no-beacon", "--no-beacon needs a reason",
-                             "--no-beacon: at most 500 characters (the reveal quotes it)")
-    if problem:
-        raise StateError(problem)
-    if not commit_path(gd, day).is_file() or not committed_record(gd, day).get("beacon"):
-        raise StateError(f"Day {day}'s commitment names no beacon round: leave out --no-beacon")
-    return True
-
-
-def _signature_of(given: str, round_: int) -> str:
-    """--beacon takes the signature in hex, or a file holding drand's answer for the round (its JSON)."""
-    import json
-    from pathlib import Path
-
-    from gm.fairness.beacon import round_url
-
-    path = Path(given)
-    if len(given) == 96 or not path.is_file():
-        return given
-    try:
-        answer = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise StateError(f"{display_path(path)}: not drand's answer for a round ({exc})") from None
-    if not isinstance(answer, dict) or not isinstance(answer.get("signature"), str):
-        raise StateError(f"{display_path(path)}: no \"signature\" in it (save the page {round_url(round_)})") from None
-    if answer.get("round") != round_:
-        raise StateError(f"{display_path(path)} holds round {answer.get('round')}, but the commitment names round {round_}")
-    return answer["signature"]

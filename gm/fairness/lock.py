@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from gm.errors import StateError
-from gm.storage.gamedir import Game, GameDir, create_file_atomically
+from gm.storage.atomic import create_file_atomically
+from gm.storage.gamedir import Game, GameDir
 from gm.yamlio import display_path
 
 LOCK_FILE = "lock.txt"

@@ -131,7 +131,7 @@ def release_sealed(gd: GameDir, game: Game) -> list[str]:
     """Once the game has ended, the seal lifts: the reveal post of every sealed day (written by
     nobody until now, gm/pipeline/record.py) is written beside the day's result, from its record. Returns
     the files written. Before the end, nothing."""
-    from gm.storage.gamedir import create_file_atomically
+    from gm.storage.atomic import create_file_atomically
 
     if not game_ended(gd, game):
         return []

@@ -36,7 +36,7 @@ def page_source() -> str:
 
 def write_verifier(out: Path) -> str:
     """Write the page to `out` (a new file: never over one that exists); return where."""
-    from gm.storage.gamedir import write_new_file
+    from gm.storage.atomic import write_new_file
 
     if out.exists():
         raise GmError(f"{display_path(out)} already exists: give a new file name")

@@ -12,7 +12,8 @@ for a player, the openings sent with their message. The checks:
    the lock's own lines add up, and orders changed after it are covered by a ruling;
 4. the dice key follows from the seed, the salts and the beacon (docs/dice.md);
 5. every roll's value is what the dice key gives for its index and die; no roll is missing,
-   repeated or out of place; the log is the one the reveal names (count and SHA-256);
+   repeated or out of place (gm/fairness/roll_check.py); the log is the one the reveal names
+   (count and SHA-256);
 6. each opening matches its roll's commitment, and its outcome follows from its value.
 
 Exit codes (gm/cli.py): 0 verified, 1 not verified (each reason named), 2 unreadable input.
@@ -21,15 +22,15 @@ Exit codes (gm/cli.py): 0 verified, 1 not verified (each reason named), 2 unread
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from dataclasses import dataclass, field
-from typing import Any
 
-from gm.fairness.canonical import NotCanonical, canonical, digest
-from gm.dice import derive, dice_key
-from gm.errors import GmError, LocatedError, Location
+from gm.fairness.canonical import digest
+from gm.dice import dice_key
+from gm.errors import GmError, LocatedError
 from gm.fairness.machine_lines import find_machine_line, find_machine_lines
+from gm.fairness.roll_check import check_rolls, outcome_of, read_rolls, rolls_digest
+from gm.text import counted
 
 _HEX64 = re.compile(r"^[0-9a-fA-F]{64}$")
 
@@ -40,104 +41,12 @@ class Unreadable(GmError):
     exit_code = 2
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def read_rolls(text: str, where: str) -> list[dict]:
-    """Roll records from a roll log, or from any text that holds its lines (a post, a saved page).
-    A roll line must be exactly as gm wrote it: canonical JSON (docs/fairness.md)."""
-    rolls = []
-    for n, line in enumerate(text.split("\n"), 1):  # only \n ends a record: a name may hold U+2028
-        start, end = line.find("{"), line.rfind("}")
-        if start < 0 or end < start or '"index"' not in line or "gm-open" in line:
-            continue
-        body = line[start:end + 1]
-        try:
-            rec = json.loads(body)
-        except json.JSONDecodeError as exc:
-            raise LocatedError(Location(where, n, start + 1 + exc.pos), f"a roll record that is cut or altered ({exc.msg})") from None
-        if isinstance(rec, dict) and {"index", "sides", "value"} <= set(rec):
-            try:
-                same = canonical(rec) == body
-            except NotCanonical:
-                same = False
-            if not same:
-                raise LocatedError(Location(where, n, start + 1), "a roll record that is not as gm wrote it (not in the "
-                                   "canonical encoding of docs/fairness.md): copy it as posted")
-            rolls.append(rec)
-    return rolls
-
-
 def no_rolls_problem(rolls: list[dict], text: str, where: str, expected: int | None) -> None:
     """No roll record in a text that is not empty: a day without rolls (the reveal counts none, or
     the text is gm's own roll-log post of 0 rolls), or else the wrong file."""
     if rolls or not text.strip() or expected == 0 or "(0 rolls)" in text:
         return
     raise Unreadable(f"{where}: no roll records found (give result/rolls.public.jsonl, or the posts that hold its lines)")
-
-
-def rolls_digest(rolls: list[dict]) -> str:
-    """SHA-256 of the roll log as gm writes it: one canonical JSON object a line."""
-    return hashlib.sha256("".join(canonical(r) + "\n" for r in rolls).encode("utf-8")).hexdigest()
-
-
-def outcome_of(rec: dict) -> Any:
-    """What a roll's value means: a d100 against a chance, a weighted table, or a plain die."""
-    value = rec["value"]
-    if rec.get("against") is not None:
-        return "success" if value <= rec["against"] else "failure"
-    if rec.get("table") is not None:
-        total = 0
-        for outcome, weight in rec["table"]:
-            total += weight
-            if value <= total:
-                return outcome
-        return rec["table"][-1][0]
-    return value
-
-
-MAX_SIDES = 2 ** 64  # far beyond any die or table; a bigger one is a forged record
-
-
-def _malformed(rec: dict) -> str | None:
-    """What makes a roll record unreadable beyond its sides and value (None: nothing)."""
-    against, table = rec.get("against"), rec.get("table")
-    if against is not None and type(against) is not int:
-        return "its chance is not a whole number"
-    if table is not None:
-        if not isinstance(table, list) or not all(
-                isinstance(row, list) and len(row) == 2 and type(row[1]) is int and row[1] >= 0 for row in table):
-            return "its table is not a list of [outcome, weight] pairs"
-    return None
-
-
-def check_rolls(rolls: list[dict], key: bytes, engine: str, day: int, expected: int | None = None) -> list[str]:
-    """Every problem with a roll log (public or the GM's), as text; an empty list means every roll checks out."""
-    problems = []
-    for position, rec in enumerate(rolls):
-        k, sides, value = rec.get("index"), rec.get("sides"), rec.get("value")
-        label = f"roll #{k}" + (f" ({rec['purpose']})" if rec.get("purpose") else "")
-        if k != position:
-            problems.append(f"{label}: found at position {position} of the log (a roll is missing, repeated or moved)")
-            continue
-        if not all(type(x) is int for x in (sides, value)) or not 1 <= sides <= MAX_SIDES:
-            problems.append(f"{label}: no whole-number sides (1 to 2**64) and value")
-            continue
-        why = _malformed(rec)
-        if why:
-            problems.append(f"{label}: {why}")
-            continue
-        if rec.get("table") is not None and sum(w for _, w in rec["table"]) != sides:
-            problems.append(f"{label}: its table's weights do not add up to its {sides} sides")
-        want = derive(key, engine, day, k, sides) + 1
-        if value != want:
-            problems.append(f"{label}: the log says {value}, the dice key gives {want}")
-        elif "outcome" in rec and rec["outcome"] != outcome_of(rec):
-            problems.append(f"{label}: a value of {value} means {outcome_of(rec)!r}, the log says {rec['outcome']!r}")
-    if expected is not None and len(rolls) != expected:
-        problems.append(f"the log has {_count(len(rolls), 'roll')}, the day's record says {expected}")
-    return problems
 
 
 @dataclass
@@ -207,7 +116,7 @@ def verify(pub: Published) -> Verdict:
     rolls = read_rolls(pub.rolls_text, pub.rolls_where)
     no_rolls_problem(rolls, pub.rolls_text, pub.rolls_where, reveal.get("rolls"))
     digest_ = rolls_digest(rolls)
-    lines.append(f"Roll log ({pub.rolls_where}): {_count(len(rolls), 'roll')}, SHA-256 {digest_}")
+    lines.append(f"Roll log ({pub.rolls_where}): {counted(len(rolls), 'roll')}, SHA-256 {digest_}")
     if reveal.get("rolls_sha256") and reveal["rolls_sha256"] != digest_:
         hint = " (this is the GM's own log, with purposes: give the public one, rolls.public.jsonl)" \
             if any("purpose" in r for r in rolls) else ""
@@ -327,7 +236,7 @@ def _check_rulings(pub: Published, reveal: dict, lines: list[str], bad: list[str
         lines.append("No rulings applied.")
         return
     after = sum(1 for o in listed if o.get("after_lock"))
-    lines.append(f"{_count(len(listed), 'ruling')} applied" + (f", {after} made after the lock" if after else "") + ":")
+    lines.append(f"{counted(len(listed), 'ruling')} applied" + (f", {after} made after the lock" if after else "") + ":")
     for o in listed:
         lines.append(f"  - {o.get('say') if o.get('say') is not None else 'a private ruling'}"
                      + (" (made after the lock)" if o.get("after_lock") else "") + f" [{str(o.get('sha256'))[:12]}...]")
@@ -438,11 +347,11 @@ def _check_lock(pub: Published, commit: dict, reveal: dict, salts: dict, lines: 
     late = reveal.get("late_changes", reveal.get("rulings"))  # before v3, "rulings" counted the late changes
     if reveal.get("orders_sha256") and reveal["orders_sha256"] != rec.get("files_sha256"):
         if late:
-            lines.append(f"Orders changed after the lock, by {_count(late, 'late change')} named in the reveal post.")
+            lines.append(f"Orders changed after the lock, by {counted(late, 'late change')} named in the reveal post.")
         else:
             bad.append("the orders files the day was resolved from are not the ones locked, and no ruling says why")
     if not changes:
-        lines.append(f"Lock ({pub.lock_where}): {_count(len(lock.files), 'orders file')} and {_count(len(lock.salts), 'salt')}, "
+        lines.append(f"Lock ({pub.lock_where}): {counted(len(lock.files), 'orders file')} and {counted(len(lock.salts), 'salt')}, "
                      "every salt used as locked.")
 
 
@@ -471,4 +380,4 @@ def _check_openings(pub: Published, rolls: list[dict], day: int, lines: list[str
             lines.append(f"Opened roll #{roll['index']}: {roll.get('purpose')}: {roll['value']} on d{roll['sides']}"
                          + (f", {roll['outcome']}" if roll.get("outcome") not in (None, roll["value"]) else ""))
     if pub.openings:
-        lines.append(f"{_count(opened, 'opening')} of Day {day} checked against the public roll log.")
+        lines.append(f"{counted(opened, 'opening')} of Day {day} checked against the public roll log.")

@@ -4,7 +4,7 @@ reference (rules, guide), as plain functions returning plain results (gm/command
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from gm.errors import StateError
@@ -22,6 +22,7 @@ class VotesResult:
     problems: list  # warnings for the GM, located in the thread file
     written: str | None  # votes.yaml, unless --dry-run
     voters: int
+    warnings: list[str] = field(default_factory=list)  # for the GM: what the secrets' filter could not check
 
 
 def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, dry_run: bool) -> VotesResult:
@@ -65,18 +66,19 @@ def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, 
 
     game = with_replacements(game, replacements(gd, game, day))  # a replacement posts as the character
     tally = count_votes(thread, where, game, state, day, by_pm, ruled_out)
-    post = count_post(game, state, tally, deadline=bool(thread.deadline_line or when))  # through the secrets' filter
+    notes: list[str] = []
+    post = count_post(game, state, tally, bool(thread.deadline_line or when), notes)  # through the secrets' filter
     written = None
     if not dry_run:
         with gd.lock():
             if gd.is_resolved(day):
                 raise StateError(f"Day {day} is already resolved: its votes are part of its record")
             written = write_votes(gd, day, votes_yaml(tally, thread_path.name, hashlib.sha256(raw).hexdigest()))
-            from gm.storage.gamedir import replace_file_atomically
+            from gm.storage.atomic import replace_file_atomically
 
             replace_file_atomically(gd.day_dir(day) / f"votecount.{game.ext}", post)  # for gm desk
     limit = game.forum.max_length if game.forum else None
-    return VotesResult(day, split_post(post, game.format, limit), tally.problems, written, len(tally.standing))
+    return VotesResult(day, split_post(post, game.format, limit), tally.problems, written, len(tally.standing), notes)
 
 
 def preview(root: Path, day: int | None, out: Path | None, forum: str | None = None,

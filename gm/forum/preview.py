@@ -16,7 +16,8 @@ from pathlib import Path
 from gm.errors import StateError
 from dataclasses import replace
 
-from gm.storage.gamedir import FORMATS, Game, GameDir, replace_file_atomically
+from gm.storage.atomic import replace_file_atomically
+from gm.storage.gamedir import FORMATS, Game, GameDir
 from gm.yamlio import display_path
 
 GENERATOR = '<meta name="generator" content="gm preview">'

@@ -15,7 +15,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from gm.errors import StateError
-from gm.storage.gamedir import Game, GameDir, _write_bytes, scratch
+from gm.storage.atomic import scratch, write_bytes
+from gm.storage.gamedir import Game, GameDir
 from gm.yamlio import display_path
 
 FACTS = ("rolls.jsonl", "events.jsonl", "state.json")  # what the day was; the rest is how it is told
@@ -102,7 +103,7 @@ def render_day_for(root: Path, day: int, forum) -> Rendered:
                 if path.parent not in made:
                     path.parent.mkdir(parents=True, exist_ok=True)
                     made.add(path.parent)
-                _write_bytes(path, text.encode("utf-8"))
+                write_bytes(path, text.encode("utf-8"))
             if target.exists():
                 os.rename(target, tmp / "old")
             os.rename(built, target)

@@ -19,7 +19,8 @@ import re
 from dataclasses import dataclass, field
 
 from gm.errors import Location, Problem, StateError
-from gm.storage.gamedir import Game, GameDir, create_file_atomically, replace_file_atomically
+from gm.storage.atomic import create_file_atomically, replace_file_atomically
+from gm.storage.gamedir import Game, GameDir
 from gm.forum.thread import Thread
 from gm.yamlio import display_path
 
@@ -108,7 +109,7 @@ def count_votes(thread: Thread, where: str, game: Game, state, day: int, by_pm: 
     return tally
 
 
-def count_post(game: Game, state, tally: Tally, deadline: bool) -> str:
+def count_post(game: Game, state, tally: Tally, deadline: bool, notes: list[str] | None = None) -> str:
     """The vote-count post for the thread, from the tally and the day's state, through the secrets'
     filter (gm/channels.py)."""
     from gm.channels import release
@@ -118,7 +119,7 @@ def count_post(game: Game, state, tally: Tally, deadline: bool) -> str:
               "pm": tally.pm_voters(k.key)} for k in tally.kinds]
     return release(game.engine, state, None, "vote count", lambda s: render_post(
         game, "votecount.j2", day=tally.day, kinds=kinds, not_voting=not_voting(tally, game, s),
-        by_pm=any(k["pm"] for k in kinds), posts=tally.counted_posts, late=tally.late_posts, deadline=deadline))
+        by_pm=any(k["pm"] for k in kinds), posts=tally.counted_posts, late=tally.late_posts, deadline=deadline), notes)
 
 
 def _warn(where: str, line: int, message: str) -> Problem:

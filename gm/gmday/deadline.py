@@ -18,7 +18,8 @@ from typing import Any
 
 from gm.channels import Guard, release
 from gm.errors import GmError, StateError
-from gm.storage.gamedir import Game, GameDir, default_day, replace_file_atomically
+from gm.storage.atomic import replace_file_atomically
+from gm.storage.gamedir import Game, GameDir, default_day
 from gm.yamlio import display_path
 
 DEADLINE_FILE = "deadline.txt"
@@ -122,6 +123,7 @@ class Receipts:
     day: int
     folder: str
     written: list[tuple[str, str, str]] = field(default_factory=list)  # (player, file, new | changed | same)
+    warnings: list[str] = field(default_factory=list)  # for the GM: a receipt the secrets' filter could not check
 
 
 class NothingDue(GmError):
@@ -170,7 +172,7 @@ def _write_receipts(gd: GameDir, game: Game, day: int | None, now_raw: str | Non
     # (players only: the GM's own steps, Kharnage's `gm:` block, get no receipt)
     players = set(engine.players_in_state(checked.state))
     senders = checked.due + [p for p in sorted(set(checked.orders) | set(checked.salts)) if p not in checked.due and p in players]
-    guard = Guard(engine, checked.state)
+    guard = Guard(engine, checked.state, out.warnings)  # one for every receipt: the changed states made once
     for player in senders:
         text = receipt_post(game, checked, day, player, deadline.told(game.zone), guard)
         path = folder / f"{message_filename(player, taken)}.{game.ext}"
@@ -190,15 +192,18 @@ def receipt_post(game: Game, checked, day: int, player: str, told: dict | None, 
     sent = checked.orders.get(player)
     warned = checked.warnings_of.get(player, [])
 
-    def receipt(s) -> str:
-        return render_post(game, "receipt.j2", day=day, player=player,
-                           lines=engine.receipt_lines(sent, s, game.rules, player) if sent is not None else [],
-                           received=player not in checked.missing and sent is not None,
-                           defaults_note=engine.defaults_note(s), salt=checked.salts.get(player),
-                           **_told(told), warnings=receipt_warnings(warned, player),
-                           day_name=engine.day_name(s, day))
+    def made_of(s) -> tuple:  # all a receipt reads from the state
+        return (engine.receipt_lines(sent, s, game.rules, player) if sent is not None else [],
+                engine.defaults_note(s), engine.day_name(s, day))
 
-    return (guard or Guard(engine, checked.state)).release(player, "receipt", receipt)
+    def receipt(parts: tuple) -> str:
+        lines, defaults_note, day_name = parts
+        return render_post(game, "receipt.j2", day=day, player=player, lines=lines,
+                           received=player not in checked.missing and sent is not None,
+                           defaults_note=defaults_note, salt=checked.salts.get(player),
+                           **_told(told), warnings=receipt_warnings(warned, player), day_name=day_name)
+
+    return (guard or Guard(engine, checked.state)).release(player, "receipt", made_of, receipt)
 
 
 def _told(told: dict | None) -> dict:
@@ -232,18 +237,21 @@ def _to_reader(message: str, player: str) -> str:
     return re.sub(rf"(?<![\w']){re.escape(player)}'s\b", "your", message)
 
 
-def form(root: Path, day: int | None, player: str | None, now_raw: str | None = None) -> tuple[int, str]:
-    """The order form of the day: blank for the thread, or one player's (what they may order)."""
+def form(root: Path, day: int | None, player: str | None, now_raw: str | None = None,
+         notes: list[str] | None = None) -> tuple[int, str]:
+    """The order form of the day: blank for the thread, or one player's (what they may order).
+    `notes`: where a warning for the GM goes (gm/channels.py Guard); without it such a form is refused."""
     gd = GameDir(root)
     game = gd.load()
     day, checked, deadline = _context(gd, game, day, now_utc(now_raw, game.zone))
     if player is not None:
         senders = checked.due + [p for p in game.engine.may_send(checked.state) if p not in checked.due]
         player = find_player(game, player, senders)
-    return day, form_post(game, checked.state, day, player, deadline.told(game.zone))
+    return day, form_post(game, checked.state, day, player, deadline.told(game.zone), notes)
 
 
-def form_post(game: Game, state: Any, day: int, player: str | None, told: dict | None) -> str:
+def form_post(game: Game, state: Any, day: int, player: str | None, told: dict | None,
+              notes: list[str] | None = None) -> str:
     """`gm form`'s post: the blank form for the thread (player None), or one player's, from the
     state of the day; through the secrets' filter for its reader (gm/channels.py)."""
     from gm.forum.render import render_post
@@ -253,7 +261,7 @@ def form_post(game: Game, state: Any, day: int, player: str | None, told: dict |
         text = game.engine.form_text(s, game.rules, player) if player is not None else None
         return render_post(game, "form.j2", day=day, player=player, lines=lines, text=text, **_told(told))
 
-    return release(game.engine, state, player, "order form", post)
+    return release(game.engine, state, player, "order form", post, notes)
 
 
 def find_player(game: Game, raw: str, due: list[str] | None = None) -> str:
@@ -279,10 +287,12 @@ class Reminder:
     post: str
     waiting: list[str]
     deadline: Deadline
+    warnings: list[str] = field(default_factory=list)  # for the GM (gm/channels.py Guard), never posted
 
 
-def remind(root: Path, day: int | None, now_raw: str | None = None) -> Reminder:
-    """The thread post naming who has not sent orders yet, in the forum's mention syntax, with the time left."""
+def remind(root: Path, day: int | None, now_raw: str | None = None, notes: list[str] | None = None) -> Reminder:
+    """The thread post naming who has not sent orders yet, in the forum's mention syntax, with the time left.
+    `notes`: where a warning for the GM goes (gm/channels.py Guard); without it such a reminder is refused."""
     gd = GameDir(root)
     game = gd.load()
     now = now_utc(now_raw, game.zone)
@@ -295,12 +305,13 @@ def remind(root: Path, day: int | None, now_raw: str | None = None) -> Reminder:
 
     game = with_replacements(game, replacements(gd, game, day))  # a replaced character's new player is named
     waiting = list(checked.missing)
-    post = reminder_post(game, checked.state, day, waiting, len(checked.due), deadline.told(game.zone), time_left(deadline, now))
-    return Reminder(day, post, waiting, deadline)
+    post = reminder_post(game, checked.state, day, waiting, len(checked.due), deadline.told(game.zone),
+                         time_left(deadline, now), notes)
+    return Reminder(day, post, waiting, deadline, list(notes or []))
 
 
 def reminder_post(game: Game, state: Any, day: int, waiting: list[str], due: int, told: dict | None,
-                  left: str | None) -> str:
+                  left: str | None, notes: list[str] | None = None) -> str:
     """`gm remind`'s post for the thread, through the secrets' filter (gm/channels.py)."""
     from gm.forum.render import render_post
 
@@ -308,4 +319,4 @@ def reminder_post(game: Game, state: Any, day: int, waiting: list[str], due: int
     mentions = [handle_of.get(p, p) for p in waiting]  # remind.j2 writes the "@"
     return release(game.engine, state, None, "reminder", lambda s: render_post(
         game, "remind.j2", day=day, waiting=mentions, due=due, **_told(told), left=left,
-        defaults_note=game.engine.defaults_note(s)))
+        defaults_note=game.engine.defaults_note(s)), notes)

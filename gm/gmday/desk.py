@@ -20,7 +20,8 @@ from pathlib import Path
 
 from gm.gmday.desk_page import GENERATOR, desk_page
 from gm.errors import GmError, StateError
-from gm.storage.gamedir import Game, GameDir, replace_file_atomically
+from gm.storage.atomic import replace_file_atomically
+from gm.storage.gamedir import Game, GameDir
 from gm.yamlio import display_path
 
 SENT_FILE = "desk-sent.json"

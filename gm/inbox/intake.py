@@ -173,7 +173,7 @@ def run_inbox(root: Path, day: int | None, files: list[Path], sender: str | None
 
 
 def _write_all(result: InboxResult) -> None:
-    from gm.storage.gamedir import replace_file_atomically
+    from gm.storage.atomic import replace_file_atomically
 
     for box in result.players:
         for path, text in box.writes.items():
@@ -268,7 +268,7 @@ def _proposal(box: PlayerInbox, node: Any, text: str, gd: GameDir, day: int, kep
 
 def accept(root: Path, day: int | None, players: list[str]) -> InboxResult:
     """Proposals the GM has edited, checked like any orders file and moved into orders/."""
-    from gm.storage.gamedir import replace_file_atomically
+    from gm.storage.atomic import replace_file_atomically
     from gm.gmday.deadline import _context, find_player, now_utc
 
     gd = GameDir(root)

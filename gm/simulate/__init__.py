@@ -6,6 +6,7 @@
     (gm/balance.py: what every engine gets: the Chooser, the `defaults` policy, the generic record)
     runner.py   worker processes, progress, Ctrl-C
     tally.py    the games' figures merged as they arrive (memory flat in the number of games)
+    sums.py     exact sums over games, and the means, ratios and paired differences read from them
     stats.py    intervals and the paired test;  summary.py  the report as data from a list of records
     charts.py   text charts and PNG pictures;   report.py   the tables a GM reads
 

@@ -2,11 +2,12 @@
 and dropped, so a million games cost the memory of a thousand.
 
 A tally holds exact sufficient statistics, never a game: counts, and for every figure with an
-interval its sums over games (n, Σx, Σx², and for a ratio Σy, Σy², Σxy). The sums are Python
-integers (a float that is not whole is kept as an exact Fraction), so adding games in any order, or
-merging the tallies of any number of workers, gives the same sums to the last digit, and the report
-the same bytes whatever `--jobs`. `Tally.summary()` is the report `summarize` gave from the full
-list of records (tests/sim_oracle.py keeps that list-based code as the tests' oracle).
+interval its sums over games (n, Σx, Σx², and for a ratio Σy, Σy², Σxy; gm/simulate/sums.py). The
+sums are Python integers (a float that is not whole is kept as an exact Fraction), so adding games
+in any order, or merging the tallies of any number of workers, gives the same sums to the last
+digit, and the report the same bytes whatever `--jobs`. `Tally.summary()` is the report
+`summarize` gave from the full list of records (tests/sim_oracle.py keeps that list-based code as
+the tests' oracle).
 
 `Paired` does the same for `--vs`: game i is played under both sets of rules in the same task, and
 only each figure's Σa, Σb and Σ(b - a)² are kept.
@@ -14,113 +15,15 @@ only each figure's Σa, Σb and Σ(b - a)² are kept.
 
 from __future__ import annotations
 
-import math
 from collections import Counter
-from fractions import Fraction
 from typing import Any
 
-from .stats import Z95, holm, wilson
+from .stats import holm, wilson
+from .sums import (add_ratio, exact, exact_div, interval, merge_ratio, mean_from, new_ratio, paired_from,
+                   ratio_from, rounded)
 
 EXAMPLES = 3  # refused orders quoted in the report: the first ones, by game number
 COMPARED_DAYS = 8  # --vs compares the deaths of Days 1 to 7
-
-
-def exact(v: Any) -> int | Fraction:
-    """A record's number as an exact one: whole numbers as int, any other float as the Fraction it is."""
-    if type(v) is int:
-        return v
-    if isinstance(v, int):  # bool
-        return int(v)
-    f = float(v)
-    return int(f) if f.is_integer() else Fraction(f)
-
-
-def _div(a, b) -> float:
-    """a / b as the old float code gave it (correctly rounded), for ints or Fractions."""
-    if type(a) is int and type(b) is int:
-        return a / b
-    return float(Fraction(a) / Fraction(b))
-
-
-def _r(x: float, digits: int = 4) -> float:
-    return round(x, digits)
-
-
-def _ci(t: tuple[float, float, float], digits: int = 4) -> dict:
-    return {"value": _r(t[0], digits), "low": _r(t[1], digits), "high": _r(t[2], digits)}
-
-
-def mean_from(n: int, s, q) -> tuple[float, float, float]:
-    """stats.mean_ci from n, Σx and Σx² (the spread about the mean computed exactly)."""
-    if n == 0:
-        return 0.0, 0.0, 0.0
-    m = float(s) / n
-    if n == 1:
-        return m, m, m
-    mf = Fraction(m)
-    var = float(q - 2 * mf * s + n * mf * mf) / (n - 1)
-    half = Z95 * math.sqrt(var / n)
-    return m, m - half, m + half
-
-
-def ratio_from(n: int, sx, sy, sxx, syy, sxy, nonneg: bool, share: bool) -> tuple[float, float, float]:
-    """stats.ratio_ci from n, Σx, Σy, Σx², Σy², Σxy; `nonneg` (every x >= 0) and `share` (every x <= y)
-    say whether the interval may be clipped to 0 and to 1."""
-    total_y = float(sy)
-    if n == 0 or total_y == 0:
-        return 0.0, 0.0, 0.0
-    r = float(sx) / total_y
-    if n == 1:
-        return r, r, r
-    ybar = total_y / n
-    rf = Fraction(r)
-    resid = sxx - 2 * rf * sxy + rf * rf * syy  # Σ(x - r·y)², exactly
-    se = math.sqrt(float(resid) / (n * (n - 1))) / ybar
-    lo, hi = r - Z95 * se, r + Z95 * se
-    if nonneg:
-        lo = max(lo, 0.0)
-        if share:
-            hi = min(hi, 1.0)
-    return r, lo, hi
-
-
-def paired_from(n: int, sd, sdd) -> tuple[float, float]:
-    """stats.paired_test from n, Σd and Σd² of the paired differences d = b - a."""
-    if n == 0:
-        return 0.0, 1.0
-    m = float(sd) / n
-    if n == 1:
-        return m, 1.0
-    mf = Fraction(m)
-    var = float(sdd - 2 * mf * sd + n * mf * mf) / (n - 1)
-    if var == 0:
-        return m, 1.0 if m == 0 else 0.0
-    z = m / math.sqrt(var / n)
-    return m, math.erfc(abs(z) / math.sqrt(2))
-
-
-def _add_ratio(acc: list, x, y) -> None:
-    """acc = [Σx, Σy, Σx², Σy², Σxy, every x >= 0, every x <= y]."""
-    acc[0] += x
-    acc[1] += y
-    acc[2] += x * x
-    acc[3] += y * y
-    acc[4] += x * y
-    acc[5] = acc[5] and x >= 0
-    acc[6] = acc[6] and x <= y
-
-
-def _merge_ratio(acc: list, other: list) -> None:
-    for k in range(5):
-        acc[k] += other[k]
-    acc[5] = acc[5] and other[5]
-    acc[6] = acc[6] and other[6]
-
-
-def _new_ratio() -> list:
-    return [0, 0, 0, 0, 0, True, True]
-
-
 UNDECIDED_WARN = 0.5  # the report warns when more than this share of games is undecided
 UNDECIDED_MEANS = "no one won"  # what an undecided game is, for an engine that does not say
 
@@ -129,7 +32,7 @@ def undecided(count: int, n: int, reference: dict) -> dict:
     """How many games the policy left undecided, what that means for the engine, and whether most
     were (then the report warns: a balance answer from undecided games measures the policy, not the rules)."""
     share = count / n
-    return {"games": count, "share": _ci(wilson(count, n)), "means": reference.get("undecided") or UNDECIDED_MEANS,
+    return {"games": count, "share": interval(wilson(count, n)), "means": reference.get("undecided") or UNDECIDED_MEANS,
             "warning": share > UNDECIDED_WARN}
 
 
@@ -188,8 +91,8 @@ class Tally:
             seated = exact((entrants.get(c) or {}).get(g, 0))
             acc = self.groups.get((c, g))
             if acc is None:
-                acc = self.groups[(c, g)] = _new_ratio()
-            _add_ratio(acc, won, seated)
+                acc = self.groups[(c, g)] = new_ratio()
+            add_ratio(acc, won, seated)
             if won > 0:
                 self.games_won[(c, g)] += 1
         alive = r.get("alive") or []
@@ -203,10 +106,10 @@ class Tally:
         for w, counts in (r.get("weapons") or {}).items():
             row = self.weapons.get(w)
             if row is None:
-                row = self.weapons[w] = [{}, _new_ratio()]
+                row = self.weapons[w] = [{}, new_ratio()]
             for k, v in counts.items():
                 row[0][k] = row[0].get(k, 0) + exact(v)
-            _add_ratio(row[1], exact(counts.get("damage", 0)), exact(counts.get("attempts", 0)))
+            add_ratio(row[1], exact(counts.get("damage", 0)), exact(counts.get("attempts", 0)))
         for key, totals, games in (("rules", self.rules, self.rule_games), ("events", self.events, self.event_games)):
             for k, v in (r.get(key) or {}).items():
                 totals[k] = totals.get(k, 0) + exact(v)
@@ -227,7 +130,7 @@ class Tally:
         self.seated |= other.seated
         for key, acc in other.groups.items():
             if key in self.groups:
-                _merge_ratio(self.groups[key], acc)
+                merge_ratio(self.groups[key], acc)
             else:
                 self.groups[key] = list(acc)
         self.games_won.update(other.games_won)
@@ -241,10 +144,10 @@ class Tally:
         for w, (totals, acc) in other.weapons.items():
             row = self.weapons.get(w)
             if row is None:
-                row = self.weapons[w] = [{}, _new_ratio()]
+                row = self.weapons[w] = [{}, new_ratio()]
             for k, v in totals.items():
                 row[0][k] = row[0].get(k, 0) + v
-            _merge_ratio(row[1], acc)
+            merge_ratio(row[1], acc)
         for mine, theirs in ((self.rules, other.rules), (self.events, other.events)):
             for k, v in theirs.items():
                 mine[k] = mine.get(k, 0) + v
@@ -272,7 +175,7 @@ class Tally:
         histogram: Counter = Counter()
         for k, c in self.lengths.items():
             histogram[int(k)] += c
-        out["length"] = {**_ci(mean_from(n, s, q), 3), "min": int(min(self.lengths)), "max": int(max(self.lengths)),
+        out["length"] = {**interval(mean_from(n, s, q), 3), "min": int(min(self.lengths)), "max": int(max(self.lengths)),
                          "histogram": {str(k): v for k, v in sorted(histogram.items())}}
         out["ended"] = dict(sorted(self.ended.items()))
         out["undecided"] = undecided(self.undecided, n, reference)
@@ -293,10 +196,10 @@ class Tally:
         for c in sorted(self.categories):
             rows = {}
             for g in sorted(g for cc, g in self.seated if cc == c):
-                acc = self.groups.get((c, g)) or _new_ratio()
+                acc = self.groups.get((c, g)) or new_ratio()
                 won = self.games_won[(c, g)]
-                rows[g] = {"players": int(acc[1]), "wins": int(acc[0]), "win_rate": _ci(ratio_from(n, *acc)),
-                           "games_won": won, "games_won_share": _ci(wilson(won, n))}
+                rows[g] = {"players": int(acc[1]), "wins": int(acc[0]), "win_rate": interval(ratio_from(n, *acc)),
+                           "games_won": won, "games_won_share": interval(wilson(won, n))}
             table[c] = rows
         return table
 
@@ -311,8 +214,8 @@ class Tally:
             reach = self.alive[d] if d < len(self.alive) else [0, 0]
             deaths = self.deaths[d] if d < len(self.deaths) else [0, 0]
             out.append({"day": d,
-                        "alive": _ci(mean_from(n, reach[0] + tail_s, reach[1] + tail_q), 3),
-                        "deaths": _ci(mean_from(n, deaths[0], deaths[1]), 3),
+                        "alive": interval(mean_from(n, reach[0] + tail_s, reach[1] + tail_q), 3),
+                        "deaths": interval(mean_from(n, deaths[0], deaths[1]), 3),
                         "games_going": sum(c for k, c in self.lengths.items() if k >= d)})
         return out
 
@@ -324,9 +227,9 @@ class Tally:
             attempts = totals.get("attempts", 0)
             row: dict[str, Any] = {k: int(v) for k, v in sorted(totals.items())}
             if attempts:
-                row["hit_rate"] = _r(_div(totals.get("hits", 0), attempts))
-                row["damage_per_attempt"] = _ci(ratio_from(n, *acc), 3)
-            row["kills_per_game"] = _r(_div(totals.get("kills", 0), n))
+                row["hit_rate"] = rounded(exact_div(totals.get("hits", 0), attempts))
+                row["damage_per_attempt"] = interval(ratio_from(n, *acc), 3)
+            row["kills_per_game"] = rounded(exact_div(totals.get("kills", 0), n))
             if w in reference:
                 row["rulebook"] = reference[w]
             out[w] = row
@@ -334,8 +237,8 @@ class Tally:
 
     def _counts(self, totals: dict, games: Counter) -> dict:
         n = self.games
-        return {k: {"total": int(totals[k]), "per_game": _r(_div(totals[k], n), 3), "games": int(games[k]),
-                    "games_share": _r(games[k] / n, 3)} for k in sorted(totals)}
+        return {k: {"total": int(totals[k]), "per_game": rounded(exact_div(totals[k], n), 3), "games": int(games[k]),
+                    "games_share": rounded(games[k] / n, 3)} for k in sorted(totals)}
 
     # ---- what --vs compares -----------------------------------------------------------------
 
@@ -430,8 +333,8 @@ class Paired:
         for name in names:
             x, y, dd = self.sums.get(name, (0, 0, 0))
             diff, p = paired_from(n, y - x, dd)
-            rows.append({"figure": name, "a": _r(_div(x, n) if n else 0), "b": _r(_div(y, n) if n else 0),
-                         "difference": _r(diff), "p": _r(p, 6)})
+            rows.append({"figure": name, "a": rounded(exact_div(x, n) if n else 0), "b": rounded(exact_div(y, n) if n else 0),
+                         "difference": rounded(diff), "p": rounded(p, 6)})
         for row, sig in zip(rows, holm([r["p"] for r in rows])):
             row["significant"] = sig
         return {"games": n, "alpha": 0.05, "correction": "Holm", "figures": rows}

@@ -1,4 +1,5 @@
-"""The game folder on disk: where things live, and writes that are atomic and never clobber.
+"""The game folder on disk: where things live, game.yaml read and checked, the result folder written
+whole (with the atomic writes of gm/storage/atomic.py).
 
     my-game/game.yaml
     my-game/days/01/orders/*.yaml      written by the GM
@@ -7,7 +8,6 @@
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 import re
@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from gm.errors import GmError, LocatedError, Location, OrderError, StateError
+from gm.storage.atomic import SCRATCH, copy_tree, exchange_folders, scratch, write_bytes
 from gm.yamlio import display_path, key_loc, value_loc
 
 _DAILY = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
@@ -324,17 +325,17 @@ class GameDir:
                 if target.parent not in folders:  # each folder made once, not asked for again per file
                     target.parent.mkdir(parents=True, exist_ok=True)
                     folders.add(target.parent)
-                _write_bytes(target, text.encode("utf-8"))
+                write_bytes(target, text.encode("utf-8"))
             if previous is None:
                 os.rename(built, final)
             else:
                 import shutil
 
                 kept = tmp / "kept"
-                _copy_tree(final, kept)  # the old result, whole, before any move
+                copy_tree(final, kept)  # the old result, whole, before any move
                 os.rename(kept, previous)
                 try:
-                    _exchange(built, final)  # now `built` holds the old result again: the scratch goes with it
+                    exchange_folders(built, final)  # now `built` holds the old result again: the scratch goes with it
                 except OSError:
                     shutil.rmtree(previous, ignore_errors=True)  # as if nothing happened
                     raise
@@ -346,86 +347,6 @@ class GameDir:
         while (final.parent / f"{final.name}.{n}").exists():
             n += 1
         return final.parent / f"{final.name}.{n}"
-
-
-def _write_bytes(path: Path, data: bytes) -> None:
-    """A new file holding `data`, in three system calls (open, write, close): what
-    `open(path, "w", encoding="utf-8", newline="\n")` writes, without its extra calls per file
-    (a 2,000-player day writes 3,400 files)."""
-    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags, 0o666)  # O_BINARY: Windows writes "\n" as it is
-    try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
-    finally:
-        os.close(fd)
-
-
-SCRATCH = ".gm-tmp-"  # where files are made before they are put in place; ignored by git
-
-
-class Scratch(type(Path())):
-    keep = False  # set when what it holds must outlive it (an old result that could not be put back)
-
-
-@contextmanager
-def scratch(parent: Path):
-    """A scratch folder beside the target, removed afterwards. Its .gitignore is written first,
-    so whatever a killed run leaves in it (a seed, a day's record) is never staged by git."""
-    import shutil  # here, not at the top: `gm check` never needs it (issue 17, start-up)
-    import tempfile
-
-    tmp = Scratch(tempfile.mkdtemp(prefix=SCRATCH, dir=parent))
-    try:
-        os.chmod(tmp, 0o755 & ~_umask())
-        (tmp / ".gitignore").write_text("*\n", encoding="utf-8")
-        yield tmp
-    finally:
-        if not tmp.keep:
-            shutil.rmtree(tmp, ignore_errors=True)
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def _copy_tree(source: Path, target: Path) -> None:
-    """shutil.copytree, but the first OSError stops it as it is (a full disk stays ENOSPC, worded
-    as such by the CLI), not gathered into a shutil.Error that has lost its errno."""
-    import shutil
-
-    os.mkdir(target)
-    for entry in sorted(os.scandir(source), key=lambda e: e.name):
-        if entry.is_dir(follow_symlinks=False):
-            _copy_tree(Path(entry.path), target / entry.name)
-        else:
-            shutil.copy2(entry.path, target / entry.name)
-    shutil.copystat(source, target)
-
-
-def _exchange(a: Path, b: Path) -> None:
-    """Swap two folders in one step (Linux renameat2 RENAME_EXCHANGE); elsewhere, two renames."""
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        renameat2 = libc.renameat2
-    except (OSError, AttributeError):
-        renameat2 = None
-    if renameat2 is not None:
-        at_fdcwd, rename_exchange = -100, 2
-        if renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0:
-            return
-        err = ctypes.get_errno()
-        if err not in (errno.ENOSYS, errno.EINVAL, errno.ENOTSUP):
-            raise OSError(err, os.strerror(err), str(b))
-    side = a.with_name(a.name + ".old")
-    os.rename(b, side)
-    os.rename(a, b)
-    os.rename(side, a)
 
 
 def _diff(old_dir: Path, new_files: dict[str, str], old_name: str) -> str:
@@ -443,49 +364,3 @@ def _diff(old_dir: Path, new_files: dict[str, str], old_name: str) -> str:
             chunks.extend(difflib.unified_diff(old.splitlines(True), new.splitlines(True),
                                                f"{old_name}/{rel}", f"result/{rel}"))
     return "".join(chunks) or "no differences\n"
-
-
-def write_new_file(path: Path, text: str) -> None:
-    """Create a file that must not exist yet (never overwrite what the GM wrote)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        with open(path, "x", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-    except FileExistsError:
-        raise StateError(f"{display_path(path)} already exists; not overwriting it") from None
-
-
-def create_file_atomically(path: Path, text: str, mode: int = 0o644) -> None:
-    """Create a file that must not exist yet, all at once: written in a scratch folder, then
-    linked into place.
-
-    A crash leaves no half-written file and no copy git would stage (a seed stays secret), and
-    an existing file (the GM's, or an earlier run's) is never replaced.
-    """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with scratch(path.parent) as tmp:
-        made = tmp / path.name
-        fd = os.open(made, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-        try:
-            os.link(made, path)
-        except FileExistsError:
-            raise StateError(f"{display_path(path)} already exists; not overwriting it") from None
-        except OSError as exc:
-            if exc.errno not in (errno.EPERM, errno.EXDEV, errno.EOPNOTSUPP, errno.EMLINK):
-                raise
-            # a file system without hard links: exclusive create is the next best thing
-            write_new_file(path, text)
-            os.chmod(path, mode)
-
-
-def replace_file_atomically(path: Path, text: str) -> None:
-    """Write a file gm owns (a generated tally, a preview) all at once, replacing an earlier copy."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with scratch(path.parent) as tmp:
-        made = tmp / path.name
-        with open(made, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-        os.chmod(made, 0o644 & ~_umask())
-        os.replace(made, path)

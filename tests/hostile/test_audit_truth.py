@@ -91,7 +91,7 @@ def test_a_record_of_the_wrong_types_is_named_not_a_crash(game_copy):
 
 
 def test_json_lines_survive_any_character():
-    from gm.fairness.verify import read_rolls
+    from gm.fairness.roll_check import read_rolls
 
     from gm.fairness.canonical import canonical
 

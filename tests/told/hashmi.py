@@ -47,4 +47,35 @@ def post_claims(day, game, names) -> list[Claim]:
             claims += [Claim("won", n, n in won, "the post") for n in names]
         if re.match(r"No one wins", s):
             claims += [Claim("won", n, False, "the post") for n in names]
+        for pattern in _victory():
+            m = pattern.match(s)
+            if m:
+                won = set(names_in(m.groupdict().get("winners") or "", names))
+                claims += [Claim("won", n, n in won, "the post (story)") for n in names]
+    for me, text in day.messages.items():
+        for s in sentences(text):
+            m = re.match(r"The game is over: (.*) (wins|win)\b", s)
+            if m:
+                won = set(names_in(m.group(1), names))
+                claims += [Claim("won", n, n in won, f"{me}'s message") for n in names]
     return claims
+
+
+_VICTORY: list = []
+
+
+def _victory() -> list:
+    """The `victory` phrases (the story's sentence of the end) as patterns, read from the engine's
+    phrases.yaml so a phrase added there is read too; {{ winners }} is the winners."""
+    if not _VICTORY:
+        from pathlib import Path
+
+        from ruamel.yaml import YAML
+
+        root = Path(__file__).resolve().parents[2] / "templates" / "hashmi-battle-royale" / "phrases.yaml"
+        for p in YAML(typ="safe").load(root.read_text(encoding="utf-8"))["victory"]:
+            parts = re.split(r"(\{\{.*?\}\})", p["text"])
+            rx = "".join("(?P<winners>.+?)" if x.startswith("{{ winners") else ".+?" if x.startswith("{{") else re.escape(x)
+                         for x in parts if x)
+            _VICTORY.append(re.compile(rx + "$"))
+    return _VICTORY

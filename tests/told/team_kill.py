@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from told_facts import Claim, names_in, section, sentences
+from told_facts import Claim, names_in, plain, section, sentences, status_line
 
 TABLES = (4, 9)  # the sizes of the games played: a small table and a larger one
 KINDS = {"out", "by", "won"}  # the kinds of claim its texts yield over a run
@@ -23,6 +23,13 @@ def post_claims(day, game, names) -> list[Claim]:
             claims.append(Claim("out", n, True, "the post (Eliminated)"))
         elif mine & left:
             claims.append(Claim("out", n, False, "the post (Still in)"))
+    for me, text in day.messages.items():  # the reader's team: the status line, and any line that tells it again
+        m = re.search(r"on (?:a team with (.*?)|your own)(?:;|$)", status_line(text) or "")
+        if m:
+            claims.append(Claim("team", me, frozenset(names_in(m.group(1) or "", names)), f"{me}'s message (status)"))
+        m = re.search(r"^Your team: (.*)$", plain(text), re.M)
+        if m:
+            claims.append(Claim("team", me, frozenset(n for n in names_in(m.group(1), names) if n != me), f"{me}'s message"))
     for s in sentences(day.post):
         m = re.match(r"(.*) is the only player left and wins", s) or re.match(r"(.*) win together", s)
         if m:

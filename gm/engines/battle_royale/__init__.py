@@ -117,6 +117,14 @@ class BattleRoyale(Views, Forms, Rulings, Vocabulary, Engine):
             return "they wake up in a random zone, with a random bonus"
         return "they get the defaults: Defend, no movement"
 
+    def sealing_rolls(self, rules) -> str:
+        """None with `seal_hidden_rolls: false`: every later day is posted at once (RULINGS.md, "The public roll log")."""
+        return self.secrets.sealing_rolls if rules.house.seal_hidden_rolls else ""
+
+    def open_rolls(self, rules) -> str:
+        """With `seal_hidden_rolls: false` the rolls that would seal a day are posted with it."""
+        return "" if rules.house.seal_hidden_rolls else self.secrets.sealing_rolls
+
     def target_odds(self, rules) -> bool:
         """Hidden by the declaration; `target_odds: true` in house_rules shows them (RULINGS.md, "What a target sees")."""
         return self.secrets.target_odds or rules.house.target_odds

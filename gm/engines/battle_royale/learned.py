@@ -16,11 +16,13 @@ def learned(history: list[tuple[int, list[dict]]], name: str, places) -> list[st
 
     Each fact once, the stale ones dropped (RULINGS.md, "What you have learned"): a zone's latest
     Binoculars sighting only, and an empty zone only from the latest report (an empty zone seen
-    earlier tells nothing now); the Tracking Unit's latest count, and each student's latest signal."""
+    earlier tells nothing now); no closed zone (no one can be there; a zone once closed stays closed,
+    so every sighting of it is stale); the Tracking Unit's latest count, and each student's latest signal."""
     at = lambda z: (places() if callable(places) else places).get(z) or "in " + the(z)  # noqa: E731
     lines: list[tuple[int, str]] = []
     analyses: dict[str, str] = {}
     sighted: dict[str, tuple[int, list[str]]] = {}  # zone -> (day, who) of its latest sighting
+    closed: set[str] = set()  # zones a report found closed
     facts: dict[tuple, tuple[int, str]] = {}  # the latest of each Tracking fact
     last_look = None
     for day, events in history:
@@ -32,6 +34,7 @@ def learned(history: list[tuple[int, list[dict]]], name: str, places) -> list[st
                 analyses[d["target"]] = f"Day {day}: {d['target']} is {with_article(d['role'])} of {d['school']} ({concealed})"
             elif kind == "binoculars":
                 last_look = day
+                closed.update(d.get("closed") or [])
                 for z, n in d.get("seen", {}).items():
                     more = (d.get("unlisted") or {}).get(z, 0)
                     sighted[z] = (day, list(n) + ([f"{more} other students"] if more else []))
@@ -49,7 +52,7 @@ def learned(history: list[tuple[int, list[dict]]], name: str, places) -> list[st
             lines.append((day, f"Day {day}: {who} attacked you" + (f" ({n} times)" if n > 1 else "")))
     looks: dict[int, list[str]] = {}
     for z, (day, who) in sorted(sighted.items()):
-        if who or day == last_look:
+        if z not in closed and (who or day == last_look):
             looks.setdefault(day, []).append(f"{the(z)}: {and_join(who) or 'no one'}")
     lines += [(day, f"Day {day}: through the Binoculars, {'; '.join(seen)}") for day, seen in looks.items()]
     lines += list(facts.values())

@@ -1,7 +1,10 @@
 """What a student learns with the night's results (handbook V.F.2 and V.F.5): free, no action needed.
 
 - Binoculars: the students in each zone next to yours; in a crowd the first `nearby_listed` of a zone
-  by name, and how many more (`unlisted`), as "Around you" does (RULINGS.md).
+  by name, and how many more (`unlisted`), as "Around you" does (RULINGS.md). A closed zone is said
+  to be closed: no one can be there at night, so "no one" would tell nothing. `closed` lists every
+  zone closed by then (the thread was told each), so "What you have learned" drops every sighting
+  of a zone closed since.
 - Tracking Unit: how many students are in each zone, or, with `track: NAME` in the free actions, where
   that student is ("no signal" for the dead and the escaped).
 Both report where everyone stands at the end of the day, after movement. Items in a Backpack do not work.
@@ -21,11 +24,13 @@ def resolve(day: Day) -> list[Event]:
     events: list[Event] = []
     by_zone = state.by_zone()
     limit = rules.house.nearby_listed
+    closed = [z for z, zone in state.zones.items() if zone.closed]
     for p in state.alive():
         if p.holding("Binoculars"):
             seen = {z: [o.name for o in by_zone.get(z, [])[:limit]] for z in rules.zones[p.zone].adjacent}
             unlisted = {z: len(by_zone[z]) - limit for z in seen if len(by_zone.get(z, [])) > limit}
             more = {"unlisted": unlisted} if unlisted else {}  # only in a crowd: forum-size days read as before
+            more.update({"closed": closed} if closed else {})
             events.append(private("binoculars", [p.name], STEP, player=p.name, zone=p.zone, seen=seen, **more))
         o = orders.get(p.name)
         tracked = o.free_of("track") if o else []

@@ -31,10 +31,14 @@ def public_status(view: dict, name: str, events: list[dict]) -> list[str]:
     if name in winners:
         others = [w for w in winners if w != name]
         bonus = f" (with +{row['bonus']} for the last one standing)" if row.get("bonus") else ""
-        why = f"the best score, {row['score']} points{bonus}" + (f", shared with {and_join(others)}" if others else "")
+        why = f"the best score, {_points(row['score'])}{bonus}" + (f", shared with {and_join(others)}" if others else "")
         out.append(f"the game is over and you won: {why}")
     else:
         top = view["scores"][0]
-        out.append(f"the game is over and you did not win: {and_join(winners)} scored {top['score']} points, "
+        out.append(f"the game is over and you did not win: {and_join(winners)} scored {_points(top['score'])}, "
                    f"you {row['score']} (place {row['place']})")
     return out
+
+
+def _points(n: int) -> str:
+    return f"{n} point" + ("" if n == 1 else "s")

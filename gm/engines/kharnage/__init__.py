@@ -20,7 +20,8 @@ from gm.capabilities import Forms, FromPackage, RosterSetup, Rulings, Views, Voc
 from gm.engine import Engine, Facts, Hidden, Phase, Secrets
 
 from . import endgame, rounds, setup
-from .orders import GM, check_all, check_orders_doc, default_orders
+from .gm_steps import GM
+from .orders import check_all, check_orders_doc, default_orders
 from .rules import Rules
 from .state import SETUP, State
 
@@ -55,6 +56,10 @@ class Kharnage(Views, Forms, Rulings, Vocabulary, RosterSetup, Engine):
                     "show every player's coming draws and hand"),
         sealing_rolls="a Battle card drawn for a player who sent no orders",
     )
+
+    def sealing_rolls(self, rules: Rules) -> str:
+        """Only `silent_card: random` draws a card from a hand (RULINGS.md): `lowest` and `highest` roll nothing secret."""
+        return self.secrets.sealing_rolls if rules.silent_card == "random" else ""
 
     def check_all(self, orders, missing, state: State, rules: Rules, day: int, folder: str):
         return check_all(orders, missing, state, rules, folder)

@@ -7,7 +7,7 @@ army at all.
 
 from __future__ import annotations
 
-from .components import UnitDef
+from .cards import UnitDef
 from .rules import Rules
 from .state import Player, State, Unit
 

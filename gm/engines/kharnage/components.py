@@ -1,5 +1,6 @@
-"""The cards of a Kharnage game as data: armies of Unit cards, Generals and Battle cards, and the
-token supply (games/kharnage/components.yaml, or the GM's own file named by `components:`).
+"""The cards of a Kharnage game read from their file: armies of Unit cards, Generals and Battle
+cards, and the token supply (games/kharnage/components.yaml, or the GM's own file named by
+`components:`), into the data of cards.py.
 
 Every field is checked with its line and column: a GM typing in the real cards gets one located
 message per mistake, never a traceback. The schema is written at the top of the shipped file.
@@ -7,7 +8,6 @@ message per mistake, never a traceback. The schema is written at the top of the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -16,6 +16,8 @@ from gm.errors import Location, Problem
 from gm.paths import games_dir
 from gm.suggest import did_you_mean
 from gm.yamlio import item_loc, key_loc, node_loc, value_loc
+
+from .cards import Army, BattleCard, Components, UnitDef
 
 DATA = games_dir("kharnage")
 SHIPPED = DATA / "components.yaml"
@@ -32,82 +34,6 @@ ARMY_KEYS = ("zero_card", "generals", "battle_cards", "units")
 POWER_KINDS = ("reinforce", "attack", "text")
 MAX_COPIES = 40
 MAX_CARDS = 400  # Unit cards in one army
-
-
-@dataclass(frozen=True)
-class UnitDef:
-    """One kind of Unit (or a General). A Large unit has one card per part, each in its own line."""
-
-    id: str
-    name: str
-    army: str
-    armor: int
-    shields: int = 0
-    skills: tuple[tuple[str, int], ...] = ()  # (skill, value) in the order written; flags have value 1
-    elite: tuple[tuple[str, int], ...] = ()
-    parts: tuple[tuple[str, int], ...] = ()  # (card id, line); one part for an ordinary unit
-    general: bool = False
-
-    def skill(self, name: str) -> int:
-        return next((v for k, v in self.skills if k == name), 0)
-
-    @property
-    def large(self) -> bool:
-        return len(self.parts) > 1
-
-    @property
-    def lines(self) -> tuple[int, ...]:
-        return tuple(sorted({line for _, line in self.parts}))
-
-
-@dataclass(frozen=True)
-class BattleCard:
-    id: str
-    name: str
-    army: str
-    initiative: int
-    flags: int
-    bicolor: bool
-    attacks: tuple[str, ...]
-    power: Any = None  # None | {"reinforce": N} | {"attack": {"type", "points"}} | {"text", "gm": True}
-
-    @property
-    def gm_power(self) -> bool:
-        return isinstance(self.power, dict) and bool(self.power.get("gm"))
-
-    @property
-    def power_text(self) -> str | None:
-        """The Power as the posts name it."""
-        if not self.power:
-            return None
-        if "reinforce" in self.power:
-            return f"Reinforcement {self.power['reinforce']}"
-        if "attack" in self.power:
-            return f"{self.power['attack']['type'].capitalize()} {self.power['attack']['points']}"
-        return self.power["text"]
-
-
-@dataclass(frozen=True)
-class Army:
-    name: str
-    zero_flags: int
-    generals: tuple[UnitDef, ...]
-    battle_cards: tuple[BattleCard, ...]
-    units: tuple[UnitDef, ...]
-    reserve: tuple[str, ...]  # every Unit card id of the Reserve, in the file's order
-
-
-@dataclass
-class Components:
-    source: str
-    tokens: dict[str, int]
-    armies: dict[str, Army]
-    unit_of: dict[str, UnitDef] = field(default_factory=dict)  # card id (or General id) -> its unit
-    line_of: dict[str, int] = field(default_factory=dict)  # card id -> the line that card goes in
-    battle: dict[str, BattleCard] = field(default_factory=dict)
-
-    def card_name(self, card: str) -> str:
-        return self.unit_of[card].name
 
 
 def _int(c: "_Reader", node, key: str, lo: int, hi: int, default: int | None = None) -> int | None:

@@ -12,7 +12,7 @@ plan as a GM would (orders.py), from the cards in hand.
 - defaults: sends nothing (a card drawn as the house rule `silent_card` says, the standing plan).
 
 A card whose Power the engine cannot know (`gm: true` in components.yaml) needs the GM's word: a
-simulated GM writes that it does nothing (`gm: {NAME: []}`), as orders.py allows.
+simulated GM writes that it does nothing (`gm: {NAME: []}`), as gm_steps.py allows.
 """
 
 from __future__ import annotations

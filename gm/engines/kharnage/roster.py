@@ -11,7 +11,8 @@ from gm.roster import alike_problem, roster_entry
 from gm.suggest import did_you_mean
 from gm.yamlio import node_loc, value_loc
 
-from .components import Components, load_components
+from .cards import Components
+from .components import load_components
 from .orders import DEFAULT_PLAN
 from .rules import Rules, parse_rules
 from .state import SETUP, Player, State

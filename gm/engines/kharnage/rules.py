@@ -11,7 +11,8 @@ from gm.yamlio import shipped_data
 from gm.errors import Problem
 from gm.settings import parse_settings
 
-from .components import DATA, Components, shipped
+from .cards import Components
+from .components import DATA, shipped
 
 CHOICES = {
     "initiative_ties": ("rolloff", "seat"),

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from gm.checker import find_name
+
 SETUP, PLAY = "setup", "play"
 
 
@@ -115,3 +117,12 @@ class State:
         return cls(d["day"], d["stage"], players, d.get("round", 0), list(d.get("hill", [])),
                    dict(d.get("supply", {})), list(d.get("order", [])), d.get("pace", "round"),
                    list(d.get("pending", [])), d.get("over", False), list(d.get("scores", [])))
+
+
+def player_named(state: State, raw) -> str | None:
+    """A player by name, or by the army they lead ('Akane', 'akane', 'Dwarves')."""
+    name = find_name(raw, state.players)
+    if name is None:
+        army = find_name(raw, [p.army for p in state.players.values()])
+        name = next((p.name for p in state.players.values() if p.army == army), None) if army else None
+    return name

@@ -69,7 +69,7 @@ class TeamKill(Views, Forms, Rulings, Vocabulary, RosterSetup, Engine):
     check_orders = staticmethod(check_orders_doc)
     # TK-20: the cards in hands (and the cards left in the box) stay secret; Day 0 shuffled and dealt them
     secrets = Secrets(
-        hidden=(Hidden("persons.*.hand", "others", "the game ends"),
+        hidden=(Hidden("persons.*.hand", "others", "the game ends", held_by="player"),
                 Hidden("undealt", "everyone", "the game ends")),
         sealed_days=(0,),
         sealed_why="Day 0's dice shuffled and dealt the deck, so its seed (or its roll log) would show everyone's card",
