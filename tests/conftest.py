@@ -193,4 +193,3 @@ def pytest_terminal_summary(terminalreporter):
         reasons[reason] = reasons.get(reason, 0) + 1
     for reason, n in sorted(reasons.items(), key=lambda kv: -kv[1]):
         terminalreporter.write_line(f"skipped {n}: {reason}")
-
