@@ -43,7 +43,7 @@ def build(root: Path, players: int) -> Path:
 def resolve_once(root: Path, stages: dict[str, float] | None = None) -> float:
     """One `gm resolve --day 1`, through the library: load, check, resolve, render, write.
 
-    The same calls as gm.commands.resolve (resolve_day + day_files + GameDir.write_result, the
+    The same calls as gm.commands.game.resolve (resolve_day + day_files + GameDir.write_result, the
     cycle collector paused through resolving and rendering), timed one by one.
     """
     import gc
@@ -51,7 +51,7 @@ def resolve_once(root: Path, stages: dict[str, float] | None = None) -> float:
     from gm.pipeline.day import ResolvedDay, check_day, resolve_checked
     from gm.dice import AuditedDice, parse_seed
     from gm.errors import OrderError
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
     from gm.pipeline.record import day_files
 
     result = root / "days" / "01" / "result"
@@ -89,7 +89,7 @@ def resolve_once(root: Path, stages: dict[str, float] | None = None) -> float:
 
 def yaml_seconds(root: Path) -> float:
     """How long ruamel.yaml alone takes to read game.yaml and the Day 1 orders (included in load + check)."""
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
     from gm.yamlio import load_file
 
     gd = GameDir(root)

@@ -29,7 +29,7 @@ class Engine:
     facts: ClassVar[Facts]
     state_class: ClassVar[type]  # has .to_json() and a classmethod .from_json(data)
     votes: ClassVar[ThreadVotes | None] = None  # None: the game takes no votes from the thread
-    # the rulings (gm/gmday/rulings.py) the state supports besides `replace` and `deadline`, which every
+    # the rulings (gm/rulings.py) the state supports besides `replace` and `deadline`, which every
     # game has: some of kill, revive, health, give, take, move
     ruling_kinds: ClassVar[tuple[str, ...]] = ()
     # kind -> why the game has no such ruling, for a kind not in ruling_kinds (said with the refusal)
@@ -37,7 +37,7 @@ class Engine:
     # does the core end each private message with the player's order form (order_form)? An engine
     # whose message template words the form itself sets False
     form_in_message: ClassVar[bool] = True
-    # the event kinds `player_learned` reads (gm/pipeline/learned.py reads no other; empty: every kind)
+    # the event kinds `player_learned` reads (gm/learned.py reads no other; empty: every kind)
     learned_kinds: ClassVar[frozenset[str]] = frozenset()
     # what the game hides, from whom, until when; which days are sealed (Secrets, above)
     secrets: ClassVar[Secrets] = Secrets()
@@ -226,7 +226,7 @@ class Engine:
         """One player's orders in a stable shape, for day.json and the GM summary."""
         return orders.record()
 
-    # -- the GM's day: rulings, receipts, order forms (gm/gmday/rulings.py, gm/gmday/deadline.py) ----------------
+    # -- the GM's day: rulings, receipts, order forms (gm/rulings.py, gm/gmday/deadline.py) ----------------
 
     def players_in_state(self, state: Any) -> list[str]:
         """Every player the state knows, living or not: whom a ruling may name, and the roster

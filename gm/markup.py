@@ -19,7 +19,7 @@ _BACKTICKS = re.compile(r"`{3,}")
 
 
 _MENTION = re.compile(r"@(?=[\w<\[])")
-_MACHINE_LINE = re.compile(r"gm-[a-z]+ \{")  # gm/fairness/machine_lines.py: canonical JSON, which holds no tag
+_MACHINE_LINE = re.compile(r"gm-[a-z]+ \{")  # gm/forum/machine_lines.py: canonical JSON, which holds no tag
 
 
 def escape_mentions(text: str) -> str:

@@ -275,7 +275,7 @@ def load_pools(engine: str, game_templates: Path | None = None) -> Pools:
         pools = dict(_SHIPPED[stamp])
     own = game_templates / PHRASES if game_templates is not None else None
     if own is not None and os.path.lexists(own):  # a FIFO or a link out is refused, not passed over
-        from gm.yamlio import display_path
+        from gm.paths import display_path
 
         from gm.yamlio import read_bytes
 

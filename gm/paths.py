@@ -7,6 +7,7 @@ A wheel carries them inside the package, as `gm/_shipped/templates` and `gm/_shi
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 
@@ -30,3 +31,12 @@ def templates_dir() -> Path:
 def games_dir(engine_name: str) -> Path:
     """games/<engine>/: an engine's rules data, examples, new-game files and RULINGS.md."""
     return shipped("games") / engine_name
+
+
+def display_path(path: Path) -> str:
+    """The path as the GM would type it from where they stand."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return str(path)
+    return str(path) if rel.startswith("..") else rel

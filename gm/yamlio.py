@@ -11,15 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from gm.errors import LocatedError, Location
-
-
-def display_path(path: Path) -> str:
-    """The path as the GM would type it from where they stand."""
-    try:
-        rel = os.path.relpath(path)
-    except ValueError:
-        return str(path)
-    return str(path) if rel.startswith("..") else rel
+from gm.paths import display_path
 
 
 def _yaml():

@@ -51,7 +51,7 @@ class DemoGames:
 
     def pristine(self, engine: str = "battle-royale") -> Path:
         if engine not in self._played:
-            from gm.commands import demo
+            from gm.commands.game import demo
 
             target = self._factory.mktemp("demo-" + engine) / "game"
             demo(target, engine)
@@ -110,7 +110,7 @@ def game_copy(demo_dir, tmp_path):
 def _head_at(root: Path, day: int) -> None:
     """A game cut back to `day` for a test: its chain head names that day again."""
     from gm.fairness.chain import HEAD, write_head
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
 
     (root / HEAD).unlink(missing_ok=True)
     write_head(GameDir(root), day)
@@ -120,7 +120,7 @@ def _head_at(root: Path, day: int) -> None:
 def reseal(root: Path) -> None:
     """A game cut back is running again: a sealed day's reveal, written when the game ended
     (gm/fairness/reveal.py, release_sealed), was not there yet."""
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
 
     engine = GameDir(root).load().engine
     for d in (root / "days").iterdir():
@@ -132,12 +132,12 @@ def reseal(root: Path) -> None:
 @pytest.fixture(scope="session")
 def votes_game_dir(tmp_path_factory):
     """The game of the thread fixtures (tests/threads/game), resolved through Day 3 once for the session."""
-    from gm.commands import demo_seed
+    from gm.commands.game import demo_seed
     from gm.fairness.chain import write_result
     from gm.fairness.commitment import commit_day, log_event
     from gm.pipeline.day import resolve_day
     from gm.pipeline.record import day_files
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
 
     target = tmp_path_factory.mktemp("votes") / "game"
     shutil.copytree(ROOT / "tests" / "threads" / "game", target)

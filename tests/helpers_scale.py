@@ -63,7 +63,7 @@ def play(engine_name: str, players: int, root: Path, days: int = 3, policy: str 
 
     from gm.pipeline.day import resolve_day
     from gm.engines import get_engine
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
     from gm.pipeline.record import day_files
     from gm.balance import Chooser
 

@@ -345,7 +345,7 @@ def seed_for(label: str, day: int) -> bytes:
 
 
 def state_after(root: Path, day: int):
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
 
     gd = GameDir(root)
     game = gd.load()
@@ -356,7 +356,7 @@ def resolve(root: Path, day: int, seed: bytes):
     """What `gm resolve ROOT --day DAY --seed HEX` does, minus the printing. Returns the ResolvedDay."""
     from gm.pipeline.day import resolve_day
     from gm.pipeline.record import day_files
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
 
     gd = GameDir(root)
     game = gd.load()

@@ -17,7 +17,7 @@ from gm.pipeline.day import ResolvedDay, resolve_checked
 from gm.simulate.dice import SimDice
 from gm.simulate.game import load_sim_game
 from gm.simulate.play import check_policy_orders
-from gm.storage.gamedir import Game
+from gm.gamedir import Game
 
 
 @dataclass

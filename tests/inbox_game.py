@@ -20,7 +20,7 @@ def make_game(engine: str, folder: Path, played: Path | None = None) -> tuple[Pa
     `played`: the demo as already played (tests: demo_games.pristine), copied rather than played again."""
     import shutil
 
-    from gm.commands import demo
+    from gm.commands.game import demo
     from test_gm_day import unresolve
 
     root = folder / engine

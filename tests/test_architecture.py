@@ -1,4 +1,5 @@
-"""gm/ reads down (docs/architecture.md): no import cycle, function-level imports counted; the
+"""gm/ reads down (docs/architecture.md): no import cycle, function-level imports counted, between
+modules or between wings (the folders of gm/); the
 layers and forbidden imports of pyproject.toml's import-linter contracts kept; and a day's inputs
 read and verified, the lock among them, before the resolver rolls a single die."""
 
@@ -67,9 +68,9 @@ def graph():
 def test_the_graph_counts_imports_made_inside_functions(graph):
     """The check below means something only if lazy imports are in the graph: `gm check` imports
     the day pipeline inside a function (start-up speed), and that import must count."""
-    assert graph.direct_import_exists(importer="gm.commands", imported="gm.pipeline.day")
+    assert graph.direct_import_exists(importer="gm.commands.game", imported="gm.pipeline.day")
     assert all(d["line_contents"].startswith("from gm.pipeline.day import") for d in
-               graph.get_import_details(importer="gm.commands", imported="gm.pipeline.day"))
+               graph.get_import_details(importer="gm.commands.game", imported="gm.pipeline.day"))
 
 
 def test_no_import_cycle_counting_function_level_imports(graph):
@@ -92,6 +93,46 @@ def test_the_cycle_check_finds_a_cycle():
     g.add_import(importer="x.b", imported="x.c")
     g.add_import(importer="x.c", imported="x.a")
     assert _cycles(g) == [["x.a", "x.b", "x.c"]]
+
+
+def wings_graph(graph):
+    """The imports between gm's wings: a package of gm/ (gm.fairness, gm.engines) is one room, each
+    module at the top of gm/ another; an import inside a wing is not drawn."""
+    def room(m: str) -> str:
+        parts = m.split(".")
+        return ".".join(parts[:2]) if len(parts) > 2 or (ROOT / "gm" / parts[-1] / "__init__.py").exists() else m
+
+    wings = grimp.ImportGraph()
+    for m in graph.modules:
+        wings.add_module(room(m))
+    for m in graph.modules:
+        for imported in graph.find_modules_directly_imported_by(m):
+            if room(m) != room(imported):
+                wings.add_import(importer=room(m), imported=room(imported))
+    return wings, room
+
+
+def test_the_wings_read_down(graph):
+    """A wing (gm/fairness/, gm/forum/, ...) never imports one that imports it, at any depth: the
+    folders stand on floors as the modules do, so a reader can take each folder as one room."""
+    wings, room = wings_graph(graph)
+    cycles = _cycles(wings)
+    shown = []
+    for comp in cycles:
+        inside = set(comp)
+        shown.append(", ".join(comp) + "\n" + "\n".join(
+            f"    {a} -> {b}" for a in sorted(graph.modules) for b in sorted(graph.find_modules_directly_imported_by(a))
+            if room(a) in inside and room(b) in inside and room(a) != room(b)))
+    assert not cycles, "wings that import each other:\n" + "\n".join(shown)
+
+
+def test_the_wings_check_finds_two_wings_that_import_each_other(graph):
+    g = grimp.ImportGraph()
+    for m in ("gm", "gm.fairness", "gm.fairness.lock", "gm.forum", "gm.forum.render", "gm.forum.profiles"):
+        g.add_module(m)
+    g.add_import(importer="gm.fairness.lock", imported="gm.forum.render")
+    g.add_import(importer="gm.forum.profiles", imported="gm.fairness.lock")
+    assert _cycles(wings_graph(g)[0]) == [["gm.fairness", "gm.forum"]]
 
 
 def test_import_linter_contracts_are_kept():

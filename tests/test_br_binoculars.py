@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 
-from gm.storage.gamedir import GameDir
+from gm.gamedir import GameDir
 
 from told_facts import plain
 

@@ -26,7 +26,7 @@ from gm.engines.battle_royale import BattleRoyale
 from gm.engines.battle_royale.common import carried
 from gm.engines.battle_royale.rules import load_rules
 from gm.engines.battle_royale.state import State
-from gm.storage.gamedir import Game
+from gm.gamedir import Game
 from gm.forum.render import render_day
 from gm.yamlio import load_text
 

@@ -40,7 +40,7 @@ def test_help_and_check_do_not_import_heavy_libraries():
 
 
 def test_check_imports_no_jinja_or_rich(game_copy):
-    code = ("import sys; from gm import commands; commands.check(__import__('pathlib').Path(sys.argv[1]), 4); "
+    code = ("import sys; from gm.commands import game; game.check(__import__('pathlib').Path(sys.argv[1]), 4); "
             "print(sorted(m for m in ('jinja2', 'rich') if m in sys.modules))")
     (game_copy / "days" / "04" / "orders").mkdir(parents=True)
     out = subprocess.run([sys.executable, "-c", code, str(game_copy)], capture_output=True, text=True, check=True).stdout
@@ -240,12 +240,12 @@ def test_house_rules_are_checked_like_orders(game_copy, case, monkeypatch):
 
 
 def test_a_bug_is_exit_code_3_not_a_traceback(game_copy, monkeypatch):
-    import gm.status
+    import gm.commands.status
 
     def boom(*a, **k):
         raise ZeroDivisionError("oops")
 
-    monkeypatch.setattr(gm.status, "status", boom)
+    monkeypatch.setattr(gm.commands.status, "status", boom)
     result = CliRunner().invoke(cli, ["status", str(game_copy)])
     assert result.exit_code == 3
     assert "internal error" in result.output and "bug" in result.output

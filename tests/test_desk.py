@@ -17,7 +17,7 @@ from hypothesis import given, strategies as st
 
 from gm.cli import cli
 from gm.gmday.desk import build_desk
-from gm.storage.gamedir import GameDir
+from gm.gamedir import GameDir
 
 
 def run(*args):
@@ -64,7 +64,7 @@ def test_a_resolved_day_in_the_order_of_the_gms_day_each_text_as_written(game_co
 
 
 def test_a_post_longer_than_the_forum_allows_is_copied_in_the_parts_gm_prints(game_copy):
-    from gm.fairness.commands import post_parts
+    from gm.commands.fairness import post_parts
 
     yaml = game_copy / "game.yaml"
     yaml.write_text(yaml.read_text(encoding="utf-8") + "forum:\n  profile: phpbb\n  max_length: 600\n", encoding="utf-8")

@@ -12,7 +12,7 @@ import pytest
 from browser import chrome, offline, phone
 from gm.gmday.desk import Card, Desk, Item, build_desk
 from gm.gmday.desk_page import desk_page
-from gm.storage.gamedir import GameDir
+from gm.gamedir import GameDir
 
 READ_CLIPBOARD = ("var done = arguments[0]; navigator.clipboard.readText()"
                   ".then(done, function (e) { done('clipboard refused: ' + e); });")

@@ -32,7 +32,7 @@ from pathlib import Path
 import gm
 from gm.pipeline.day import resolve_day
 from gm.pipeline.record import day_files
-from gm.storage.gamedir import GameDir
+from gm.gamedir import GameDir
 
 root, seeds = Path(sys.argv[1]), json.loads(sys.argv[2])
 gd = GameDir(root)

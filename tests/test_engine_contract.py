@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from gm.cli import cli
 from gm.engines import REGISTRY, get_engine
 from gm.events import Event
-from gm.storage.gamedir import GameDir
+from gm.gamedir import GameDir
 
 ENGINES = sorted(REGISTRY)
 
@@ -413,7 +413,7 @@ def test_kill_and_replace_through_rulings_in_either_file(played, tmp_path):
 
 
 def test_a_ruling_the_engine_does_not_have_names_the_ones_it_has(played, tmp_path):
-    from gm.gmday.rulings import CORE_KINDS, KINDS
+    from gm.rulings import CORE_KINDS, KINDS
 
     root, day = _reopened(played, tmp_path)
     engine = GameDir(root).load().engine

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from gm.fairness.beacon import DEMO_ROUND, DEMO_SIGNATURE, parse_deadline, round_after, round_time, signature_problem
-from gm.fairness.canonical import NotCanonical, canonical
+from gm.canonical import NotCanonical, canonical
 from gm.dice import derive, dice_key
 from gm.engines import REGISTRY
 from test_fairness import run, snapshot, write_orders  # noqa: F401 - the same helpers as the fairness tests
@@ -322,7 +322,7 @@ def test_a_machine_line_is_never_split_and_a_line_too_long_is_an_error(tmp_path)
     assert run("resolve", game).exit_code == 0
     result = game / "days" / "00" / "result"
     # Day 0 is sealed (issue 22): the reveal is the one the end of the game writes, made here as it will be
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
     from gm.fairness.reveal import released_reveal
 
     assert not list(result.glob("reveal*"))
@@ -396,7 +396,7 @@ def test_no_public_post_of_the_dice_names_a_secret(played):
     roll's purpose or outcome, nothing of the GM's view that the public view lacks (roles, items
     held in secret), and nothing of a private event."""
     from gm.events import Event
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
 
     import sys
 
@@ -504,7 +504,7 @@ def test_no_opening_tells_a_player_what_they_may_not_know(played):
     from test_engine_contract import _file_stem, _leaks, _secrets, _strings, _template_text
 
     from gm.events import Event
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
 
     name, root = played
     game = GameDir(root).load()

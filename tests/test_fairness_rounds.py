@@ -130,7 +130,7 @@ def test_the_audit_names_a_dropped_or_edited_announcement(moved):
 
 
 def test_round_problems_names_each_broken_link(moved):
-    from gm.fairness.machine_lines import find_machine_line
+    from gm.forum.machine_lines import find_machine_line
     from gm.fairness.verify import post_digests
 
     play(moved)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from gm.fairness.machine_lines import TAGS
+from gm.forum.machine_lines import TAGS
 from test_fairness import run, snapshot, write_orders  # noqa: F401
 
 
@@ -50,7 +50,7 @@ def test_a_salt_holding_a_machine_line_cannot_frame_an_honest_day(game_copy, tag
 
 
 def test_a_machine_line_counts_only_at_the_start_of_its_own_line():
-    from gm.fairness.machine_lines import find_machine_lines
+    from gm.forum.machine_lines import find_machine_lines
 
     line = 'gm-salt {"day":4,"player":"Juno","salt":"x"}'
     assert len(find_machine_lines(line, "gm-salt", "post")) == 1
@@ -64,8 +64,8 @@ def test_a_machine_line_counts_only_at_the_start_of_its_own_line():
 def test_a_name_holding_a_machine_tag_never_starts_a_line_of_a_post(demo_dir, tag):
     """Names and salts are encoded inside the machine lines; every post checks that it holds no
     machine line but those gm wrote."""
-    from gm.storage.gamedir import GameDir
-    from gm.fairness.machine_lines import check_machine_lines
+    from gm.gamedir import GameDir
+    from gm.forum.machine_lines import check_machine_lines
     from gm.fairness.reveal import reveal_post
 
     gd = GameDir(demo_dir)
@@ -75,7 +75,7 @@ def test_a_name_holding_a_machine_tag_never_starts_a_line_of_a_post(demo_dir, ta
     record["salts"] = {name: _forged(tag), "Juno": "\n".join(TAGS)}
     post = reveal_post(game, record, "0" * 64, "0" * 64)
     for t in TAGS:
-        for _, obj, _ in __import__("gm.fairness.machine_lines", fromlist=["x"]).find_machine_lines(post, t, "reveal"):
+        for _, obj, _ in __import__("gm.forum.machine_lines", fromlist=["x"]).find_machine_lines(post, t, "reveal"):
             assert obj.get("salt") != "forged"
     with pytest.raises(Exception, match="machine line"):
         check_machine_lines("prose\n" + name + "\n", [], "the reveal post")
@@ -120,14 +120,14 @@ def test_verify_names_an_edited_commitment_or_lock_prose(demo_dir, tmp_path, whi
 
 def test_the_lock_s_file_digests_are_salted_and_a_player_can_check_their_own(game_copy):
     # issue 22: both one-line Team Kill orders files were recovered from the lock post's plain SHA-256
-    from gm.fairness.canonical import canonical
+    from gm.canonical import canonical
 
     orders = "Mateo:\n  action: search\n"
     posts = play_day4(game_copy, orders)
     plain = hashlib.sha256((game_copy / "days" / "04" / "orders" / "orders.yaml").read_bytes()).hexdigest()
     for which in ("--lock", "--reveal"):
         assert plain not in posts[which].read_text(encoding="utf-8")
-    from gm.fairness.canonical import digest
+    from gm.canonical import digest
     assert digest({"orders.yaml": plain}) not in posts["--reveal"].read_text(encoding="utf-8")
     got = run("lock", game_copy, "--day", 4, "--file-key", "orders.yaml")
     assert got.exit_code == 0, got.output
@@ -211,8 +211,8 @@ def test_verify_prints_the_deadline_and_the_round_s_time_and_checks_the_round_fo
     assert out.exit_code == 0, out.output
     assert "2023-08-23 15:59:21 UTC" in out.output and round_time(DEMO_ROUND).strftime("%Y-%m-%d %H:%M:%S UTC") in out.output
     # a commitment whose deadline comes after its round proves nothing about the time
-    from gm.fairness.canonical import canonical
-    from gm.fairness.machine_lines import find_machine_line
+    from gm.canonical import canonical
+    from gm.forum.machine_lines import find_machine_line
 
     text = posts["--commit"].read_text(encoding="utf-8")
     rec = find_machine_line(text, "gm-commit", "c")
@@ -270,7 +270,7 @@ def test_a_day_committed_to_a_round_resolves_without_it_only_with_a_reason(commi
 
 def test_house_rules_are_in_the_commitment_and_lock_and_a_change_after_the_lock_is_named(game_copy):
     # issue 23: a house rule changed after the lock showed nowhere in the posts
-    from gm.fairness.machine_lines import find_machine_line
+    from gm.forum.machine_lines import find_machine_line
 
     assert run("commit", game_copy).exit_code == 0
     write_orders(game_copy, 4, "Mateo:\n  action: search\n")
@@ -300,7 +300,7 @@ def test_house_rules_are_in_the_commitment_and_lock_and_a_change_after_the_lock_
 
 def test_every_ruling_applied_is_listed_in_the_reveal_and_marked_after_the_lock(game_copy, tmp_path):
     # issue 23: a private `health` ruling added after the lock decided a death; the reveal said "rulings":0
-    from gm.fairness.machine_lines import find_machine_line, find_machine_lines
+    from gm.forum.machine_lines import find_machine_line, find_machine_lines
 
     assert run("commit", game_copy).exit_code == 0
     write_orders(game_copy, 4, "Mateo:\n  action: search\n")

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from gm.storage.gamedir import GameDir
+from gm.gamedir import GameDir
 from test_engine_contract import played, run  # noqa: F401 (played: the fixture)
 
 

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from gm.cli import cli
 from gm.engines import REGISTRY
-from gm.storage.gamedir import GameDir
+from gm.gamedir import GameDir
 
 ENGINES = sorted(REGISTRY)
 ROOT = Path(__file__).resolve().parent.parent
@@ -317,7 +317,7 @@ def test_resolve_help_says_the_seed_is_the_committed_one():
 
 
 def test_openings_of_one_roll_are_worded_for_one(tmp_path):
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
     from gm.forum.render import render_post
 
     root = tmp_path / "g"
@@ -330,7 +330,7 @@ def test_openings_of_one_roll_are_worded_for_one(tmp_path):
 
 
 def test_a_misnamed_orders_file_gets_the_name_it_should_have(tmp_path):
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
     from gm.gmday.ignored import unread
 
     root = tmp_path / "g"
@@ -645,7 +645,7 @@ def test_no_zone_closing_for_min_open_zones_is_not_said_to_be_for_want_of_votes(
     from gm.engines import get_engine
     from gm.forum.render import render_day
     from gm.pipeline.day import ResolvedDay
-    from gm.storage.gamedir import Game
+    from gm.gamedir import Game
     from harness_battle_royale import BattleRoyaleHarness
     from scenario_harness import load_fixture
 

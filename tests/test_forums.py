@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gm.cli import cli
-from gm.commands import demo_seed
+from gm.commands.game import demo_seed
 from gm.fairness.chain import write_result
 from gm.fairness.commitment import log_event
 from gm.pipeline.day import resolve_day
@@ -19,7 +19,7 @@ from gm.pipeline.record import day_files
 from gm.engines.battle_royale.rules import DATA
 from gm.engines import REGISTRY
 from gm.forum.profiles import GENERIC, PROFILES, split_post
-from gm.storage.gamedir import GameDir
+from gm.gamedir import GameDir
 from gm.forum.render import bbcode_problems
 
 
@@ -81,7 +81,7 @@ def test_discord_gets_markdown_with_inline_spoilers(tmp_path):
     assert "The votes in full: ||- Mark: Goro 8" in narration and narration.rstrip().endswith("**20 students remain.**")
 
 
-SHORTEST = 546  # the demo's floor (gm/fairness/fits.py): its gm-lock line, with its title, whole in one part
+SHORTEST = 546  # the demo's floor (gm/forum/fits.py): its gm-lock line, with its title, whole in one part
 
 
 def test_long_posts_are_split_into_numbered_parts(tmp_path):
@@ -179,7 +179,7 @@ def test_markdown_commitment_and_reveal_posts_verify(tmp_path):
     assert commit.exit_code == 0 and "```\ngm-commit {" in commit.output and "[b]" not in commit.output
     assert run("resolve", game, "--day", "0").exit_code == 0
     # Day 0 is sealed (issue 22): its posts are the ones the end of the game releases
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
     from gm.fairness.reveal import released_reveal, roll_log_posts
 
     gd = GameDir(game)
@@ -251,7 +251,7 @@ def test_render_refuses_a_day_whose_facts_do_not_match_its_replay(tmp_path):
 
 
 def test_a_lock_post_longer_than_the_forum_allows_is_split_with_every_machine_line_whole(tmp_path):
-    from gm.fairness.machine_lines import is_machine_line
+    from gm.forum.machine_lines import is_machine_line
 
     game = tmp_path / "g"
     assert run("new", game).exit_code == 0
@@ -288,7 +288,7 @@ def test_a_length_below_the_games_floor_is_refused_by_preview_and_render(tmp_pat
 
 @pytest.mark.parametrize("engine", sorted(REGISTRY))
 def test_every_stock_limit_holds_the_machine_lines_of_a_long_title(engine):
-    from gm.fairness.fits import shortest_length
+    from gm.forum.fits import shortest_length
 
     floor = shortest_length("A title of a hundred characters " * 3 + "to the end", engine)[0]
     assert all(forum.max_length >= floor for forum in PROFILES.values()), floor
@@ -310,10 +310,10 @@ def test_a_salt_from_a_player_named_with_a_mention_is_quoted_whole_in_the_lock(t
 
 
 def test_the_floors_widest_records_have_exactly_the_fields_gm_writes():
-    # gm/fairness/fits.py writes the records at their widest itself (game.yaml is checked below the
+    # gm/forum/fits.py writes the records at their widest itself (game.yaml is checked below the
     # modules that build them): a field added to a real record must be added there too.
     from gm.fairness.commitment import commit_record
-    from gm.fairness.fits import widest_records
+    from gm.forum.fits import widest_records
     from gm.fairness.lock import lock_record
     from gm.fairness.reveal import reveal_lines, reveal_record
 

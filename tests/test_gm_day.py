@@ -315,7 +315,7 @@ def test_hostile_takeover_rulings(tmp_path, demo_games):
     rulings.write_text("- health: {player: Akane, to: 1}\n- revive: Bruno\n", encoding="utf-8")
     assert run("check", root).exit_code == 0
     from gm.pipeline.day import check_day
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
 
     gd = GameDir(root)
     before = check_day(gd, gd.load(), 19).state.players

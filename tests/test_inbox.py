@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from gm.cli import cli
-from gm.inbox.pms import MAX_PM_CHARS, parse_time, split_pms
+from gm.pms import MAX_PM_CHARS, parse_time, split_pms
 
 
 def run(*args, input=None):
@@ -264,8 +264,8 @@ def test_a_player_with_orders_in_the_gms_own_file_gets_none_beside_them(game, tm
 
 
 def test_the_lock_seals_the_pms_and_a_changed_pm_shows(game, tmp_path):
-    from gm.storage.gamedir import GameDir
-    from gm.inbox.pms import provenance_problems
+    from gm.gamedir import GameDir
+    from gm.pms import provenance_problems
 
     assert run("commit", game, "--day", 4).exit_code == 0
     page = tmp_path / "chiaki.txt"
@@ -314,7 +314,7 @@ def day4(tmp_path_factory, demo_dir):
             shutil.rmtree(day)
     _head_at(root, 3)
     from gm.pipeline.day import check_day
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
 
     gd = GameDir(root)
     game = gd.load()
@@ -326,7 +326,7 @@ def test_any_pm_reads_without_a_crash_and_what_is_written_passes_the_checker(day
 
     from gm.errors import Location
     from gm.inbox.pmread import check_orders_text, read_player
-    from gm.inbox.pms import PM
+    from gm.pms import PM
 
     game, state = day4
 

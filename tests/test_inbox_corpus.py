@@ -53,9 +53,9 @@ def measure(root: Path, day: int, items: list[dict]) -> dict:
     """Each PM read on its own: exact, flagged for the GM, or wrong (written, and not what it means)."""
     from gm.pipeline.day import check_day
     from gm.errors import Location
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
     from gm.inbox.pmread import orders_yaml, read_player
-    from gm.inbox.pms import PM
+    from gm.pms import PM
 
     gd = GameDir(root)
     game = gd.load()
@@ -90,7 +90,7 @@ def test_free_text_corpus_meets_the_goals(engine, games):
     root, day = games[engine]
     if engine not in CORPORA:  # an engine that reads no free text needs none; one that does, does
         from gm.pipeline.day import check_day
-        from gm.storage.gamedir import GameDir
+        from gm.gamedir import GameDir
 
         gd = GameDir(root)
         game = gd.load()
@@ -115,9 +115,9 @@ def test_no_pm_crashes_the_reader_of_any_engine(engine, games):
 
     from gm.pipeline.day import check_day
     from gm.errors import Location
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
     from gm.inbox.pmread import check_orders_text, read_player
-    from gm.inbox.pms import PM
+    from gm.pms import PM
 
     root, day = games[engine]
     gd = GameDir(root)

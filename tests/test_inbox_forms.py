@@ -61,10 +61,10 @@ def test_every_form_round_trips(engine, demos):
 
     from gm.pipeline.day import check_day
     from gm.errors import Location
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
     from gm.gmday.deadline import form
     from gm.inbox.pmread import orders_yaml, read_player
-    from gm.inbox.pms import PM
+    from gm.pms import PM
     from test_inbox_corpus import record
 
     root, day, sent = _reopened(engine, demos)
@@ -93,7 +93,7 @@ HOSTILE = ('"[b]Bold[/b]"', '"Zoë [GM]"', '"@here *x* _y_"', '"a`b``c"', '"no"'
 
 def _hostile_game(engine: str, folder: Path) -> Path:
     """A new game of `engine` whose first players have HOSTILE names, played to its first day of orders."""
-    from gm.commands import new_game
+    from gm.commands.game import new_game
 
     root = folder / engine
     new_game(root, engine, None)
@@ -118,8 +118,8 @@ def test_a_form_reads_back_exactly_whatever_the_names(engine, fmt, tmp_path):
     from gm.errors import Location
     from gm.pipeline.day import check_day
     from gm.inbox.pmread import read_player
-    from gm.inbox.pms import PM
-    from gm.storage.gamedir import GameDir
+    from gm.pms import PM
+    from gm.gamedir import GameDir
     from gm.yamlio import load_text
     from test_forms_guides import PLACEHOLDER, _order_lines, _uncommented
     from test_inbox_corpus import record

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from gm.cli import cli
 from gm.engines.kharnage.state import State
-from gm.storage.gamedir import GameDir
+from gm.gamedir import GameDir
 from test_kharnage_properties import assert_conserved
 
 GAME = """engine: kharnage

@@ -10,7 +10,7 @@ import pytest
 
 from gm.pipeline.day import ResolvedDay
 from gm.engines.kharnage import Kharnage
-from gm.storage.gamedir import Game
+from gm.gamedir import Game
 from gm.forum.render import message_filename, render_day
 from harness_kharnage import KharnageHarness
 from scenario_harness import load_fixture

@@ -14,10 +14,10 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gm.commands import demo_seed
+from gm.commands.game import demo_seed
 from gm.pipeline.day import resolve_day
 from gm.pipeline.record import day_files
-from gm.storage.gamedir import GameDir
+from gm.gamedir import GameDir
 from gm.engines.kharnage.state import State
 
 ARMIES = ["Dwarves", "Goblins", "Humans", "Orcs"]

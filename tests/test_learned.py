@@ -11,8 +11,8 @@ from click.testing import CliRunner
 
 from gm.cli import cli
 from gm.engines import REGISTRY, get_engine
-from gm.storage.gamedir import GameDir
-from gm.pipeline.learned import message_lines, overrides_learned, seen_by_player
+from gm.gamedir import GameDir
+from gm.learned import message_lines, overrides_learned, seen_by_player
 
 LEARNING = sorted(n for n in REGISTRY if overrides_learned(get_engine(n)))
 # the heading that opens the reader's own section in each engine's message, as the engine declares it

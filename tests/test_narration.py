@@ -12,10 +12,10 @@ import pytest
 from click.testing import CliRunner
 
 from gm.cli import cli
-from gm.commands import demo_seed
+from gm.commands.game import demo_seed
 from gm.fairness.commitment import commit_day
 from gm.pipeline.day import resolve_day
-from gm.storage.gamedir import GameDir
+from gm.gamedir import GameDir
 from gm.narration import Narrator, Phrasing, article, sentences
 from gm.pipeline.record import day_files
 from gm.forum.templating import environment
@@ -282,7 +282,7 @@ def test_a_grieving_lover_is_not_urged_to_avenge_a_dead_killer():
 
     from gm.pipeline.day import ResolvedDay
     from gm.engines import get_engine
-    from gm.storage.gamedir import Game
+    from gm.gamedir import Game
     from gm.forum.render import render_day
 
     def chiaki(fixture: str) -> str:

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from conftest import _head_at
 from gm.cli import cli
 from gm.gmday.desk import build_desk, write_sent
-from gm.storage.gamedir import GameDir
+from gm.gamedir import GameDir
 
 
 def run(*args):

@@ -90,8 +90,8 @@ def test_the_verifier_page_fits_a_phone_with_a_days_rolls_in_it(demo_dir, tmp_pa
 def test_hostile_names_in_the_preview_stay_inert_at_a_phones_width(game_copy, tmp_path):
     from test_desk_browser import HOSTILE
 
-    from gm.storage.gamedir import GameDir
-    from gm.forum.preview import preview_page
+    from gm.gamedir import GameDir
+    from gm.gmday.preview import preview_page
 
     game = GameDir(game_copy).load()
     posts = [("Private messages", f"Private message to {h}", f"[b]{h}[/b] [color={h}]x[/color]\n[code]{h} {'=' * 80}[/code]\n")

@@ -31,13 +31,13 @@ markdown_it = pytest.importorskip("markdown_it")
 from gm.engines import REGISTRY, get_engine  # noqa: E402
 from gm.forum.profiles import GENERIC, PROFILES  # noqa: E402
 from gm.markup import bbcode_problems  # noqa: E402
-from gm.fairness.machine_lines import is_machine_line  # noqa: E402
+from gm.forum.machine_lines import is_machine_line  # noqa: E402
 
 from helpers_scale import plain, play  # noqa: E402
 
 HOSTILE = ["Zed [b]Bold", "Ivy <i>x</i>", "Ann *Star*", "Cy `tick`", "Di ||spoil||", "Eve @everyone", "Max _Axe_"]
 FORUMS = [*PROFILES.values(), *GENERIC.values()]
-# Each game is also checked at the shortest post length gm accepts for it (gm/fairness/fits.py:
+# Each game is also checked at the shortest post length gm accepts for it (gm/forum/fits.py:
 # its widest machine line, the lock's, which holds the title, whole in one part), so every post
 # gm makes splits at exactly that floor.
 DAYS = 2
@@ -141,7 +141,7 @@ def _fairness_posts(game, rd) -> dict[str, str]:
 
 def _units(game, rd) -> dict[str, tuple[str, list[str]]]:
     """Each post of the day (result files, commitment and lock): (whole, the units a GM pastes)."""
-    from gm.fairness.commands import post_parts
+    from gm.commands.fairness import post_parts
     from gm.pipeline.record import day_files
 
     files = day_files(game, rd)
@@ -174,7 +174,7 @@ def played(tmp_path_factory):
 
 
 def _limits(forum, game) -> list[int | None]:
-    from gm.fairness.fits import shortest_length
+    from gm.forum.fits import shortest_length
 
     return sorted({forum.max_length, shortest_length(game.title, game.engine.facts.name)[0]}, key=lambda x: x or 10**9)
 

@@ -99,11 +99,11 @@ def test_gm_summary_publishes_the_seed_and_every_roll(demo_dir):
 def test_markdown_games_get_markdown_posts(tmp_path):
     import shutil
 
-    from gm.commands import demo_seed
+    from gm.commands.game import demo_seed
     from gm.pipeline.day import resolve_day
     from gm.pipeline.record import day_files
     from gm.engines.battle_royale.rules import DATA
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
 
     root = tmp_path / "md"
     shutil.copytree(DATA / "examples" / "demo", root)

@@ -4,7 +4,7 @@ GM removed a last message (TK-17: "eliminated players get a last message")."""
 
 from __future__ import annotations
 
-from gm.storage.gamedir import GameDir
+from gm.gamedir import GameDir
 from test_engine_contract import _reopened, played, run  # noqa: F401 (played: the fixture)
 
 

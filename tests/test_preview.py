@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from gm.cli import cli
-from gm.forum.preview import bbcode_to_html, markdown_to_html
+from gm.gmday.preview import bbcode_to_html, markdown_to_html
 
 
 def run(*args):

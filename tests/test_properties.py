@@ -32,7 +32,7 @@ from gm.pipeline.day import check_day
 from gm.engines.battle_royale.rules import load_rules
 from gm.engines.battle_royale.state import State
 from gm.errors import GmError
-from gm.storage.gamedir import GameDir
+from gm.gamedir import GameDir
 from gm.forum.render import bbcode_problems, escape_bbcode, message_filename
 from gm.text import yaml_scalar
 from gm.yamlio import load_text

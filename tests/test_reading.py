@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from gm.engines import REGISTRY
-from gm.storage.gamedir import GameDir
+from gm.gamedir import GameDir
 from gm.narration import article, sentences
 
 ENGINES = sorted(REGISTRY)
@@ -170,7 +170,7 @@ def test_no_headline_frame_twice_while_its_pool_has_another(demo):
     import re as _re
 
     from gm.narration import framer_of
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
 
     engine, root = demo
     framer = framer_of(GameDir(root).load())

@@ -54,7 +54,7 @@ def test_kharnage_receipt_says_how_a_card_not_named_is_chosen(tmp_path, demo_gam
         orders.unlink()
     assert run("receipts", root).exit_code == 0
     from gm.pipeline.day import check_day
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
 
     gd = GameDir(root)
     game = gd.load()

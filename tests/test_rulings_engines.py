@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from gm.cli import cli
 from gm.pipeline.day import check_day
-from gm.storage.gamedir import GameDir
+from gm.gamedir import GameDir
 from test_gm_day import unresolve
 
 

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gm.engines import REGISTRY, get_engine
-from gm.gmday.rulings import read_rulings
+from gm.rulings import read_rulings
 from gm.pipeline.day import apply_rulings
 
 from test_br_order_fuzz import RULES, _state
@@ -38,7 +38,7 @@ def documents(words: list[str]):
 
 def midgame(demo_games, engine_name: str):
     """The engine's demo before its `facts.sample_day`: (state, rules, the day, its own words)."""
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
 
     engine = get_engine(engine_name)
     day = engine.facts.sample_day or 1

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from gm.pipeline.day import ResolvedDay
-from gm.storage.gamedir import Game
+from gm.gamedir import Game
 from gm.forum.render import bbcode_problems, render_day
 from gm.yamlio import load_text
 from harness_battle_royale import BattleRoyaleHarness

@@ -44,7 +44,7 @@ def outputs(game, state, rd, players: list[str], following=None) -> dict:
     from gm.channels import public_status
     from gm.forum.render import render_day
     from gm.forum.thread import read_thread
-    from gm.forum.votecount import count_post, count_votes
+    from gm.gmday.votecount import count_post, count_votes
     from gm.gmday.deadline import form_post, reminder_post
 
     engine, rules = game.engine, game.rules
@@ -85,8 +85,8 @@ def _file_stem(player: str) -> str:
 
 
 def demo_days(demo_games, engine_name):
-    from gm.fairness.audit import replayed
-    from gm.storage.gamedir import GameDir
+    from gm.gmday.audit import replayed
+    from gm.gamedir import GameDir
 
     root = demo_games.pristine(engine_name)
     gd = GameDir(root)
@@ -161,7 +161,7 @@ def sim_days(engine_name: str, root: Path, players, policy: str, index: int):
     from gm.pipeline.day import ResolvedDay
     from gm.simulate.game import load_sim_game
     from gm.simulate.play import play_game
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
 
     engine = get_engine(engine_name)
     doc = engine.sim_game(players)
@@ -250,7 +250,7 @@ def public_files(root: Path, day: int, sealed: bool) -> dict[str, str]:
 @pytest.mark.parametrize("engine_name", sorted(REGISTRY))
 def test_no_secret_in_the_fairness_posts_or_the_verifier(engine_name, demo_games):
     from gm.fairness.verifier_page import page_source
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
 
     root = demo_games.pristine(engine_name)
     gd = GameDir(root)

@@ -68,7 +68,7 @@ def test_a_search_seals_its_day():
 def test_a_sealed_day_is_not_posted_before_the_game_ends(engine_name, tmp_path):
     """Day 0 of a game that deals or shuffles: no reveal post written, none previewed, none printed,
     no openings, and the refusal says when it may be."""
-    from gm.commands import resolve
+    from gm.commands.game import resolve
     from gm.engines import get_engine
 
     engine = get_engine(engine_name)
@@ -223,7 +223,7 @@ def test_a_target_of_a_volley_sees_no_odds(demos):
 def test_a_battle_royale_day_with_a_search_is_sealed_by_default(tmp_path):
     """On a later day a search's dice tell whether it found something and how many items the zone
     holds: with the default `seal_hidden_rolls: true` that day waits for the end like Day 0."""
-    from gm.commands import resolve
+    from gm.commands.game import resolve
 
     engine = get_engine("battle-royale")
     target = tmp_path / "g"
@@ -285,8 +285,8 @@ def test_the_target_odds_rule_is_read_from_the_declaration(demo_games, monkeypat
     import copy
     from dataclasses import replace
 
-    from gm.fairness.audit import replayed
-    from gm.storage.gamedir import GameDir
+    from gm.gmday.audit import replayed
+    from gm.gamedir import GameDir
 
     gd = GameDir(demo_games.pristine("battle-royale"))
     game = gd.load()
@@ -308,8 +308,8 @@ def test_a_kharnage_card_drawn_for_a_silent_player_seals_its_day(demo_games):
     """A player who sent nothing plays a card drawn from their hand (sorted by initiative): the die's
     value beside the card, public once played, tells how many cards of the hand come before it. The
     draw seals its day, and the commitment post says such a draw would."""
-    from gm.fairness.audit import replayed
-    from gm.storage.gamedir import GameDir
+    from gm.gmday.audit import replayed
+    from gm.gamedir import GameDir
 
     root = demo_games.pristine("kharnage")
     gd = GameDir(root)

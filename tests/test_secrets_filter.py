@@ -151,7 +151,7 @@ def test_the_commitment_post_says_what_the_house_rules_do_with_secret_rolls(engi
     from dataclasses import replace
 
     from gm.fairness.commitment import commit_post, committed_record
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
 
     gd = GameDir(demo_games.pristine(engine_name))
     game = gd.load()

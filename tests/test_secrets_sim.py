@@ -298,8 +298,8 @@ def demo_attacked(demo_games, engine_name: str, seal_hidden_rolls: bool = True) 
     changes), unless `seal_hidden_rolls` is False."""
     import copy
 
-    from gm.fairness.audit import replayed
-    from gm.storage.gamedir import GameDir
+    from gm.gmday.audit import replayed
+    from gm.gamedir import GameDir
 
     gd = GameDir(demo_games.pristine(engine_name))
     game = gd.load()

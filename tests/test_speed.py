@@ -52,7 +52,7 @@ def test_help_loads_nothing_but_click(args):
     gm_modules = {m for m in loaded if m.split(".")[0] == "gm"}
     if args[0] == "new":
         assert "--engine" in out.stdout and "battle-royale" in out.stdout
-        assert not {"gm.yamlio", "gm.forum.render", "gm.pipeline.day", "gm.commands"} & gm_modules
+        assert not {"gm.yamlio", "gm.forum.render", "gm.pipeline.day", "gm.commands.game"} & gm_modules
     else:
         assert gm_modules == {"gm", "gm.cli", "gm.commandline", *(f"gm.commandline.{m}" for m in COMMAND_FAMILIES)}
 
@@ -62,8 +62,8 @@ def test_help_loads_nothing_but_click(args):
 # library's writing (which a first run uses to fill the cache) and diffing.
 NOT_FOR_CHECK = {
     "jinja2", "rich", "markupsafe", "gm.forum.templating", "gm.forum.sandbox", "gm.forum.render", "gm.pipeline.record", "gm.fairness.rolllog", "gm.storage.jsonout",
-    "gm.fairness.verify", "gm.fairness.audit", "gm.fairness.lock", "gm.fairness.corrections", "gm.fairness.reveal", "gm.forum.thread", "gm.forum.votecount", "gm.simulate",
-    "gm.forum.preview",
+    "gm.fairness.verify", "gm.gmday.audit", "gm.fairness.lock", "gm.fairness.corrections", "gm.fairness.reveal", "gm.forum.thread", "gm.gmday.votecount", "gm.simulate",
+    "gm.gmday.preview",
 } | {f"gm.engines.battle_royale.{m}" for m in (
     "views", "forms", "echo", "learned", "today", "setup", "policies", "forum_policy", "policy_kit", "sim_stats", "dawn", "free_actions", "smoke",
     "use_items", "attacks", "traps", "search", "analyze", "movement", "votes", "night", "endgame")}
@@ -222,7 +222,7 @@ def test_quick_lookup_reads_dicts_exactly_as_jinja_does(tmp_path, sandboxed):
 def test_the_collector_is_paused_only_while_a_day_is_worked_on(game_copy):
     import gc
 
-    from gm.commands import resolve
+    from gm.commands.game import resolve
     from gm.storage.gcpause import gc_paused
 
     seen = []

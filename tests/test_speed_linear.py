@@ -3,9 +3,9 @@
 
 from hypothesis import given, settings, strategies as st
 
-# The canonical encoder (gm/fairness/canonical.py): the fast one writes what the reference writes, byte for
+# The canonical encoder (gm/canonical.py): the fast one writes what the reference writes, byte for
 # byte, or raises what it raises.
-from gm.fairness.canonical import NotCanonical, canonical, reference  # noqa: E402
+from gm.canonical import NotCanonical, canonical, reference  # noqa: E402
 
 _text = st.text(st.one_of(st.sampled_from(list('ab é"\\\n\t\x00\x1f\x7f[]<>&`:,.e0123456789')),
                           st.characters()), max_size=12)
@@ -50,7 +50,7 @@ def test_the_ground_of_a_crowded_zone_is_listed_by_kind(game_copy):
     from gm.engines.battle_royale.forms import order_form
     from gm.engines.battle_royale.state import GroundItem, Item
     from gm.engines.battle_royale.views import ground_list, player_view
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
 
     assert ground_list(["Knife", "Knife", "Rifle"], 3) == ["Knife", "Knife", "Rifle"]
     assert ground_list(["Bat", "Bat", "Knife", "Rifle", "Rifle", "Rifle"], 5) == ["Bat (2)", "Knife", "Rifle (3)"]

@@ -8,11 +8,11 @@ import pytest
 from click.testing import CliRunner
 
 from gm.cli import cli
-from gm.commands import demo_seed
+from gm.commands.game import demo_seed
 from gm.pipeline.day import resolve_day
 from gm.pipeline.record import day_files
 from gm.engines.battle_royale.rules import DATA
-from gm.storage.gamedir import GameDir
+from gm.gamedir import GameDir
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "demo"
 

@@ -27,7 +27,7 @@ from gm.engine import Day
 from gm.engines.team_kill import TeamKill
 from gm.engines.team_kill.state import State
 from gm.engines.team_kill.views import EFFECT_TEXT
-from gm.storage.gamedir import Game
+from gm.gamedir import Game
 from gm.forum.render import render_day
 from gm.yamlio import load_text
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from gm.engines import REGISTRY
-from gm.storage.gamedir import GameDir
+from gm.gamedir import GameDir
 
 from helpers_told import ToldDay, told_game
 from told_facts import engine_module, resolved_day, told_twice

@@ -208,7 +208,7 @@ def resolved_day(root, day: int) -> tuple[object, ToldDay]:
 
     from gm.events import Event
     from gm.forum.render import message_filename
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
 
     game = GameDir(root).load()
     result = root / "days" / f"{day:02d}" / "result"

@@ -66,7 +66,7 @@ def os_problem(exc: OSError) -> str:
     """What the system refused, and where, in one line the GM can act on."""
     import errno
 
-    from gm.yamlio import display_path
+    from gm.paths import display_path
 
     name = exc.filename
     where = display_path(_Path(os.fsdecode(name))) if isinstance(name, (str, bytes, os.PathLike)) else "the game folder"

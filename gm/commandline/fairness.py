@@ -36,7 +36,7 @@ def commit(game_dir, day, deadline, late, new_deadline, reason, now):
       gm commit my-game --day 3 --deadline 2026-03-01T20:00Z
       gm commit my-game --day 3 --new-deadline 2026-03-02T20:00Z --reason "the forum was down"
     """
-    from gm.fairness import commands
+    from gm.commands import fairness as commands
 
     c = commands.commit(game_dir, day, deadline, late, now, new_deadline, reason)
     for w in c.warnings:
@@ -71,7 +71,7 @@ def lock(game_dir, day, file_key, early, reason, now):
       gm lock my-game --day 3
       gm lock my-game --day 3 --file-key akane.yaml
     """
-    from gm.fairness import commands
+    from gm.commands import fairness as commands
 
     if file_key is not None:
         day, key = commands.lock(game_dir, day, file_key=file_key)
@@ -99,7 +99,7 @@ def reveal(game_dir, day, rolls, purposes):
       gm reveal my-game --day 3
       gm reveal my-game --day 3 --rolls
     """
-    from gm.fairness import commands
+    from gm.commands import fairness as commands
 
     day, posts = commands.reveal(game_dir, day, rolls, purposes)
     for i, post in enumerate(posts, 1):
@@ -135,7 +135,7 @@ def verify(commit_arg, reveal_path, rolls_path, seed, engine, day, salts, lock_p
     Example:
       gm verify --commit commit.txt --reveal reveal.txt --rolls rolls.jsonl
     """
-    from gm.fairness import commands
+    from gm.commands import fairness as commands
 
     verdict = commands.verify(commit_arg, reveal_path, rolls_path, seed, engine, day, list(salts), lock_path, tuple(open_paths),
                               tuple(round_paths))

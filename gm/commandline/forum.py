@@ -31,7 +31,7 @@ def votes(game_dir, day, thread_path, deadline, dry_run, as_json):
     Example:
       gm votes my-game --thread day3-thread.txt --deadline "2026-03-01 20:00"
     """
-    from gm.forum import commands
+    from gm.commands import forum as commands
 
     out = commands.votes(game_dir, day, thread_path, deadline, dry_run)
     if as_json:
@@ -68,7 +68,7 @@ def preview(game_dir, day, out, forum, max_length):
       gm preview my-game --day 3
       gm preview my-game --day 3 --forum discord
     """
-    from gm.forum import commands
+    from gm.commands import forum as commands
 
     path, note = commands.preview(game_dir, day, out, forum, max_length)
     if note:
@@ -95,7 +95,7 @@ def desk(game_dir, day, serve, port, now):
       gm desk my-game --serve
     """
     from gm.gmday.desk import default_day, write_desk
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
 
     gd = GameDir(game_dir)
     game = gd.load()
@@ -163,7 +163,7 @@ def render(game_dir, day, forum, max_length):
     Example:
       gm render my-game --day 3 --forum discord
     """
-    from gm.forum import commands
+    from gm.commands import forum as commands
 
     out = commands.render(game_dir, day, forum, max_length)
     click.echo(f"Day {out.day}: {len(out.files)} post file(s) for {out.forum} written to {out.folder}/ "
@@ -181,7 +181,7 @@ def templates(game_dir, name):
       gm templates my-game
       gm templates my-game narration.j2
     """
-    from gm.forum import commands
+    from gm.commands import forum as commands
 
     out = commands.templates(game_dir, name)
     if name is not None:

@@ -24,7 +24,7 @@ def new(game_dir, engine, title):
     Example:
       gm new my-game --engine battle-royale --title "Smoke over the Septagon"
     """
-    from gm import commands
+    from gm.commands import game as commands
 
     created, hint = commands.new_game(game_dir, engine, title)
     for path in created:
@@ -44,7 +44,7 @@ def check(game_dir, day, as_json):
       gm check my-game
       gm check my-game --day 0
     """
-    from gm import commands
+    from gm.commands import game as commands
 
     report = commands.check(game_dir, day)
     if as_json:
@@ -128,7 +128,7 @@ def resolve(game_dir, day, seed, beacon, rulings, old_rulings, force, reason, na
       gm resolve my-game --intro "Rain fell on the island all night."
       gm resolve my-game --late-change "Dana's file was re-saved with the same orders"
     """
-    from gm import commands
+    from gm.commands import game as commands
 
     if old_rulings:
         click.echo("note: --ruling is now called --late-change (the GM's rulings on players, such as a mod-kill, "
@@ -157,7 +157,7 @@ def audit(game_dir, day, all_days, as_json):
       gm audit my-game --all
       gm audit my-game --day 3
     """
-    from gm import commands
+    from gm.commands import game as commands
 
     report = commands.audit_all(game_dir) if all_days else commands.audit(game_dir, day)
     if as_json:
@@ -179,7 +179,7 @@ def rolls(game_dir, day, as_json):
     Example:
       gm rolls my-game --day 3
     """
-    from gm import commands
+    from gm.commands import game as commands
 
     day, records = commands.rolls(game_dir, day)
     if as_json:
@@ -222,7 +222,7 @@ def status(game_dir, player, public, as_json):
       gm status my-game --public
       gm status my-game --player Akane
     """
-    from gm import status as game_status
+    from gm.commands import status as game_status
 
     st = game_status.status(game_dir, player, public)
     if as_json:
@@ -250,7 +250,7 @@ def demo(target, engine):
     Example:
       gm demo my-demo --engine hostile-takeover
     """
-    from gm import commands
+    from gm.commands import game as commands
 
     target = target or _Path("gm-demo")
     result = commands.demo(target, engine)

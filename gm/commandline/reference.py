@@ -27,7 +27,7 @@ def rules(target, game_dir, show_rulings):
       gm rules my-game
       gm rules --rulings
     """
-    from gm.forum import commands
+    from gm.commands import forum as commands
 
     engine = target
     if target is not None and game_dir is None:
@@ -39,7 +39,7 @@ def rules(target, game_dir, show_rulings):
             engine, game_dir = None, Path(target)
 
     if show_rulings:
-        from gm.gmday import rulings
+        from gm import rulings
 
         click.echo(rulings.__doc__.strip())
         return
@@ -63,7 +63,7 @@ def guide(target, fmt):
       gm guide my-game
       gm guide kharnage --format bbcode
     """
-    from gm.forum import commands
+    from gm.commands import forum as commands
 
     engine, game_dir = target, None
     if target is not None:

@@ -11,8 +11,8 @@ from datetime import datetime
 from gm.errors import GmError, StateError
 from gm.fairness.rounds import MAX_ROUNDS, ROUND_TAG, announcements, current, round_path, round_problems
 from gm.storage.atomic import create_file_atomically
-from gm.storage.gamedir import Game, GameDir
-from gm.yamlio import display_path
+from gm.gamedir import Game, GameDir
+from gm.paths import display_path
 
 
 @dataclass
@@ -107,7 +107,7 @@ def announce_round(gd: GameDir, game: Game, day: int, new_deadline: datetime, re
 def _post(game: Game, record: dict) -> str:
     """The announcement post, made from its gm-round record alone (so a logged one can be made again)."""
     from gm.fairness.beacon import parse_utc_text, round_time, utc_words
-    from gm.fairness.machine_lines import check_fits, check_machine_lines, machine_line
+    from gm.forum.machine_lines import check_fits, check_machine_lines, machine_line
     from gm.forum.render import render_post
 
     old = parse_utc_text(record["from_deadline"]) if record.get("from_deadline") else None
@@ -150,7 +150,7 @@ def audit_rounds(gd: GameDir, day: int, record: dict, shown) -> tuple[list[str],
     from gm.errors import GmError
     from gm.fairness.commitment import COMMIT_TAG, LOG_FILE, commit_path, read_log
     from gm.fairness.lock import LOCK_TAG, lock_path
-    from gm.fairness.machine_lines import find_machine_line
+    from gm.forum.machine_lines import find_machine_line
 
     recorded = record.get("rounds_sha256") or []
     findings: list[str] = []

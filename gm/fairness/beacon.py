@@ -73,7 +73,7 @@ def utc_words(when: datetime, zone=None) -> str:
 
 
 def parse_deadline(text: str, zone=None, option: str = "--deadline") -> datetime:
-    """A deadline as every gm command takes it (gm/gmday/rulings.py's parse_deadline): `2026-03-01 20:00`
+    """A deadline as every gm command takes it (gm/rulings.py's parse_deadline): `2026-03-01 20:00`
     in the game's time zone (`zone`; UTC when None), or ISO 8601 with its zone (`2026-03-01T20:00Z`, `...+01:00`)."""
     from gm.moments import SYNTAX, parse_moment
 

@@ -5,13 +5,13 @@ holds the SHA-256 of:
 
     orders_files          each orders file of the day (by file name)
     votes_sha256          days/NN/votes.yaml, when `gm votes` (or the GM) wrote one
-    rulings_yaml_sha256   days/NN/rulings.yaml, when the GM made rulings (gm/gmday/rulings.py)
+    rulings_yaml_sha256   days/NN/rulings.yaml, when the GM made rulings (gm/rulings.py)
     chain.rolls_sha256    result/rolls.jsonl
     chain.outputs_sha256  every other file of result/ (posts, messages, summary, events, state)
     chain.previous_record the previous day's day.json, byte for byte (null on Day 0)
 
 so changing anything of a day after the fact shows, and so does changing a day's record after
-the next day was resolved. `gm audit --all` (gm/fairness/audit.py) walks the chain from Day 0, replays
+the next day was resolved. `gm audit --all` (gm/gmday/audit.py) walks the chain from Day 0, replays
 every day, and names the first day where anything differs, and what (docs/fairness.md).
 """
 
@@ -22,8 +22,8 @@ import json
 from pathlib import Path
 
 from gm.errors import GmError, StateError
-from gm.storage.gamedir import GameDir
-from gm.yamlio import display_path
+from gm.gamedir import GameDir
+from gm.paths import display_path
 
 RECORD = "day.json"
 NOT_CHAINED = ("day.json", "changes.diff")  # the record itself, and the diff of a --force
@@ -56,7 +56,7 @@ def chain_fields(checked, files: dict[str, str]) -> dict:
 def revealed_record_sha256(gd: GameDir, day: int) -> str | None:
     """The SHA-256 of day.json as the day's reveal post published it (None: no readable reveal)."""
     from gm.fairness.commitment import REVEAL_TAG
-    from gm.fairness.machine_lines import find_machine_line
+    from gm.forum.machine_lines import find_machine_line
 
     for ext in ("bbcode", "md"):
         path = gd.result_dir(day) / f"reveal.{ext}"

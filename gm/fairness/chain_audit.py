@@ -1,4 +1,4 @@
-"""One day's record held against its files, link by link (`gm audit`, gm/fairness/audit.py): the
+"""One day's record held against its files, link by link (`gm audit`, gm/gmday/audit.py): the
 seed and its commitment, the lock, the corrections, the fairness log, the roll log, the outputs
 and the link to the next day. The chain itself (the record's fields, its head) is gm/fairness/chain.py.
 """
@@ -11,7 +11,7 @@ from pathlib import Path
 
 from gm.errors import GmError
 from gm.fairness.chain import NOT_CHAINED, RECORD, revealed_record_sha256, sha256_bytes, shown_path
-from gm.storage.gamedir import GameDir
+from gm.gamedir import GameDir
 from gm.text import counted
 
 
@@ -140,7 +140,7 @@ def _check_seed(gd: GameDir, day: int, record: dict, out: DayAudit) -> None:
     from gm.fairness.beacon import signature_problem
     from gm.fairness.commitment import COMMIT_TAG, commit_path, seed_path
     from gm.dice import dice_key
-    from gm.fairness.machine_lines import find_machine_line
+    from gm.forum.machine_lines import find_machine_line
 
     rec = shown_path(gd, gd.result_dir(day) / RECORD)
     try:

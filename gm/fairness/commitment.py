@@ -23,8 +23,8 @@ from datetime import datetime
 from gm.errors import StateError
 from gm.fairness.fairness_log import LOG_FILE, log_event, read_log, take_back_log
 from gm.storage.atomic import create_file_atomically
-from gm.storage.gamedir import Game, GameDir
-from gm.yamlio import display_path
+from gm.gamedir import Game, GameDir
+from gm.paths import display_path
 
 SEED_FILE = "seed.secret"
 COMMIT_FILE = "commit.txt"
@@ -78,7 +78,7 @@ def file_key(veil: bytes, engine: str, day: int, name: str) -> str:
 def sealed_files(veil: bytes, engine: str, day: int, files: dict[str, str]) -> dict[str, str]:
     """Each orders file's SHA-256, salted: the SHA-256 of the canonical {"key": K, "sha256": S}. A short,
     predictable file cannot be found from it by guessing, as it could from its plain SHA-256."""
-    from gm.fairness.canonical import digest
+    from gm.canonical import digest
 
     return {name: digest({"key": file_key(veil, engine, day, name), "sha256": sha}) for name, sha in files.items()}
 
@@ -111,7 +111,7 @@ def rules_sha256(gd: GameDir) -> str:
     The SHA-256 of their JSON with sorted keys (docs/fairness.md, "House rules")."""
     import json
 
-    from gm.storage.gamedir import NOT_RULES, named_files
+    from gm.gamedir import NOT_RULES, named_files
     from gm.yamlio import load_file
 
     doc = load_file(gd.game_yaml)
@@ -147,7 +147,7 @@ def deadline_words(game: Game, deadline: datetime | None) -> str | None:
 
 def commit_post(game: Game, record: dict, deadline: str | None, salts: bool = True, rolls: bool = True) -> str:
     from gm.fairness.beacon import round_time, round_url
-    from gm.fairness.machine_lines import check_fits, check_machine_lines, machine_line
+    from gm.forum.machine_lines import check_fits, check_machine_lines, machine_line
     from gm.forum.render import render_post
 
     beacon = record["beacon"]
@@ -254,7 +254,7 @@ def _orders_in(gd: GameDir, game: Game, day: int) -> list:
         rel = path.relative_to(gd.root).as_posix()
         if rel in template and path.read_bytes() == template[rel].encode("utf-8"):
             continue
-        if path.name == "_gm.yaml":  # the GM's own rulings (gm/gmday/rulings.py): the GM knows the seed anyway
+        if path.name == "_gm.yaml":  # the GM's own rulings (gm/rulings.py): the GM knows the seed anyway
             continue
         out.append(path)
     return out
@@ -286,7 +286,7 @@ def _beacon_words(beacon: dict | None) -> str:
 
 
 def committed_record(gd: GameDir, day: int) -> dict:
-    from gm.fairness.machine_lines import find_machine_line
+    from gm.forum.machine_lines import find_machine_line
 
     post = commit_path(gd, day)
     return find_machine_line(post.read_text(encoding="utf-8"), COMMIT_TAG, display_path(post))

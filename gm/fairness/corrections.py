@@ -1,6 +1,6 @@
 """Re-resolving a day leaves a trace: what changed, and why, in the record and in a post.
 
-`gm resolve --force --reason "..."` keeps the earlier result as result.N/ (gm/storage/gamedir.py) and
+`gm resolve --force --reason "..."` keeps the earlier result as result.N/ (gm/gamedir.py) and
 adds a correction to the new day.json: the earlier record's SHA-256, the reason, the orders files
 and the posts that changed. result/correction.<ext> says the same for the thread, and the reveal
 post counts the corrections. Every message and narration the correction changed opens with a line
@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from gm.storage.gamedir import Game, GameDir
+from gm.gamedir import Game, GameDir
 
 
 def correction(gd: GameDir, day: int, reason: str, new_files: dict[str, str], new_orders: dict[str, str],

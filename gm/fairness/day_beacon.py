@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from gm.errors import StateError
 from gm.fairness.commitment import commit_path, committed_record
-from gm.storage.gamedir import GameDir
-from gm.yamlio import display_path
+from gm.gamedir import GameDir
+from gm.paths import display_path
 
 
 def beacon_for_resolve(gd: GameDir, day: int, signature: str | None, without: str | None = None) -> dict | None:

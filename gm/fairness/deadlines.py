@@ -7,8 +7,8 @@ from datetime import datetime
 
 from gm.errors import StateError
 from gm.fairness.commitment import clock, commit_path, committed_record
-from gm.storage.gamedir import GameDir
-from gm.yamlio import display_path
+from gm.gamedir import GameDir
+from gm.paths import display_path
 
 
 def committed_deadline(rec: dict) -> datetime | None:
@@ -24,7 +24,7 @@ def check_ruled_deadline(gd: GameDir, day: int, ruled: str | None) -> None:
     from datetime import timezone
 
     from gm.fairness.beacon import round_time, utc_words
-    from gm.gmday.rulings import parse_deadline
+    from gm.rulings import parse_deadline
 
     from gm.fairness.rounds import current_of
 

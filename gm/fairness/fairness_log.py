@@ -3,7 +3,7 @@ again after its files were deleted shows in `gm audit --all` (docs/fairness.md).
 
 from __future__ import annotations
 
-from gm.storage.gamedir import GameDir
+from gm.gamedir import GameDir
 
 
 LOG_FILE = "fairness.log"
@@ -23,7 +23,7 @@ def take_back_log(log, size: int | None) -> None:
 
 def log_event(gd: GameDir, event: dict) -> None:
     """Append one line to the game's fairness.log: every commitment and every resolution, in order."""
-    from gm.fairness.canonical import canonical
+    from gm.canonical import canonical
 
     with open(gd.root / LOG_FILE, "a", encoding="utf-8", newline="\n") as fh:
         fh.write(canonical(event) + "\n")

@@ -21,8 +21,8 @@ from typing import Any, Callable
 
 from gm.errors import StateError
 from gm.storage.atomic import create_file_atomically
-from gm.storage.gamedir import Game, GameDir
-from gm.yamlio import display_path
+from gm.gamedir import Game, GameDir
+from gm.paths import display_path
 
 LOCK_FILE = "lock.txt"
 LOCK_TAG = "gm-lock"
@@ -57,7 +57,7 @@ def received(checked) -> tuple[dict[str, str], dict[str, str], list[str]]:
 
 def lock_record(game: Game, day: int, commit_sha256: str, beacon_round: int | None, files: dict, salts: dict,
                 early: bool = False, late: str | None = None, rules: str | None = None) -> dict:
-    from gm.fairness.canonical import digest
+    from gm.canonical import digest
 
     return {"game": game.title, "engine": game.engine.facts.name, "day": day, "commit_sha256": commit_sha256,
             "beacon_round": beacon_round, "files": len(files), "files_sha256": digest(files),
@@ -101,7 +101,7 @@ def _lock_time(day: int, commit: dict, now, early: bool, reason: str | None, zon
 def lock_post(game: Game, record: dict, files: dict[str, str], salts: dict[str, str], times: dict) -> str:
     """The lock post of a `gm-lock` record: its line, a `gm-file` line per (salted) orders file digest,
     a `gm-salt` line per salt, each checked whole and able to fit one part of the forum's posts."""
-    from gm.fairness.machine_lines import check_fits, check_machine_lines, machine_line
+    from gm.forum.machine_lines import check_fits, check_machine_lines, machine_line
     from gm.fairness.reveal import salt_lines
     from gm.forum.render import render_post
 
@@ -163,7 +163,7 @@ def lock_day(gd: GameDir, game: Game, day: int, check: Callable[[], Any], now=No
         warnings.append("note: --early made no difference: " + (f"the deadline ({times['deadline']}) has passed"
                         if times["deadline"] else "the day's commitment names no deadline"))
 
-    from gm.inbox.pms import provenance_problems  # orders read from PMs (gm inbox) name their PMs' digest
+    from gm.pms import provenance_problems  # orders read from PMs (gm inbox) name their PMs' digest
 
     warnings += [f"warning: {p}" for p in provenance_problems(gd, day)]
     return Locked(day, post, display_path(path), True, warnings)
@@ -171,7 +171,7 @@ def lock_day(gd: GameDir, game: Game, day: int, check: Callable[[], Any], now=No
 
 def parse_lock(text: str, where: str) -> LockContents:
     from gm.fairness.commitment import SALT_TAG
-    from gm.fairness.machine_lines import find_machine_line, find_machine_lines
+    from gm.forum.machine_lines import find_machine_line, find_machine_lines
 
     record = find_machine_line(text, LOCK_TAG, where)
     files = {o.get("file"): o.get("sha256") for _, o, _ in find_machine_lines(text, FILE_TAG, where)}
@@ -188,7 +188,7 @@ def read_lock(gd: GameDir, day: int) -> LockContents | None:
 
 def lock_problems(lock: LockContents) -> list[str]:
     """A lock whose lines do not add up to its own gm-lock line was edited (or cut)."""
-    from gm.fairness.canonical import digest
+    from gm.canonical import digest
 
     out = []
     rec = lock.record

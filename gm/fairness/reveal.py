@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from gm.fairness.commitment import REVEAL_TAG, SALT_TAG
 from gm.errors import StateError
-from gm.storage.gamedir import Game, GameDir
-from gm.yamlio import display_path
+from gm.gamedir import Game, GameDir
+from gm.paths import display_path
 
 SEAL_TAG = "gm-seal"
 BEACON_TAG = "gm-beacon"
@@ -20,7 +20,7 @@ RULING_TAG = "gm-ruling"
 def ruling_wording(r: dict) -> str | None:
     """A ruling as the thread may read it: its `say:`, or for a kind that is always announced a
     plain line; None for a ruling that stays private (a neutral line and a digest stand for it)."""
-    from gm.gmday.rulings import PUBLIC_KINDS
+    from gm.rulings import PUBLIC_KINDS
 
     if isinstance(r.get("say"), str):
         return r["say"]
@@ -42,7 +42,7 @@ def listed_rulings(record: dict) -> list[dict]:
     import hashlib
     import hmac
 
-    from gm.fairness.canonical import digest
+    from gm.canonical import digest
 
     veil = bytes.fromhex(record.get("veil") or "")
     locked = record.get("lock_sha256") is not None
@@ -58,7 +58,7 @@ def reveal_record(record: dict, record_sha256: str, rolls_sha256: str) -> dict:
     """What the reveal post publishes, from the day's record (result/day.json): the `gm-reveal`
     line's object, with the `gm-seal` line's digests under "seal" and the beacon round under
     "beacon" (each its own line, so that every line fits a short post)."""
-    from gm.fairness.canonical import digest
+    from gm.canonical import digest
     from gm.fairness.commitment import sealed_files
 
     day = record["day"]
@@ -93,7 +93,7 @@ def _rounds(record: dict, day: int) -> dict:
 
 
 def reveal_lines(rec: dict) -> list[str]:
-    from gm.fairness.machine_lines import machine_line
+    from gm.forum.machine_lines import machine_line
 
     core = {k: v for k, v in rec.items() if k not in ("seal", "beacon", "listed", "rounds", "round_sha256")}
     seal = rec["seal"] | {k: rec[k] for k in ("rounds", "round_sha256") if k in rec}
@@ -149,13 +149,13 @@ def release_sealed(gd: GameDir, game: Game) -> list[str]:
 
 
 def salt_lines(day: int, salts: dict[str, str]) -> list[str]:
-    from gm.fairness.machine_lines import machine_line
+    from gm.forum.machine_lines import machine_line
 
     return [machine_line(SALT_TAG, {"day": day, "player": name, "salt": salt}) for name, salt in salts.items()]
 
 
 def reveal_post(game: Game, record: dict, record_sha256: str, rolls_sha256: str) -> str:
-    from gm.fairness.machine_lines import check_fits, check_machine_lines
+    from gm.forum.machine_lines import check_fits, check_machine_lines
     from gm.forum.render import render_post
 
     rec = reveal_record(record, record_sha256, rolls_sha256)
@@ -174,7 +174,7 @@ def purposes_posts(gd: GameDir, game: Game) -> tuple[int, list[str]]:
     public roll log (`gm verify --open`)."""
     import json
 
-    from gm.fairness.machine_lines import machine_line
+    from gm.forum.machine_lines import machine_line
     from gm.fairness.rolllog import OPEN_TAG, full_openings
 
     days = gd.resolved_days()

@@ -10,7 +10,7 @@ from typing import Any
 
 from gm.dice import derive
 from gm.errors import LocatedError, Location
-from gm.fairness.canonical import NotCanonical, canonical
+from gm.canonical import NotCanonical, canonical
 from gm.text import counted
 
 

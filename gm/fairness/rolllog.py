@@ -23,7 +23,7 @@ import hashlib
 import hmac
 from typing import Iterable
 
-from gm.fairness.canonical import canonical, digest
+from gm.canonical import canonical, digest
 
 OPEN_TAG = "gm-open"
 

@@ -20,8 +20,8 @@ import hashlib
 from dataclasses import dataclass
 from datetime import datetime
 
-from gm.storage.gamedir import GameDir
-from gm.yamlio import display_path
+from gm.gamedir import GameDir
+from gm.paths import display_path
 
 ROUND_TAG = "gm-round"
 MAX_ROUNDS = 20  # announcements a day may have: more is not a game, it is a loop
@@ -40,7 +40,7 @@ def round_path(gd: GameDir, day: int, n: int):
 
 def announcements(gd: GameDir, day: int) -> list[Announcement]:
     """The day's announcements on disk, in order (round.1.txt, round.2.txt, ... up to the first gap)."""
-    from gm.fairness.machine_lines import find_machine_line
+    from gm.forum.machine_lines import find_machine_line
 
     out = []
     for n in range(1, MAX_ROUNDS + 1):
@@ -70,7 +70,7 @@ def current_of(gd: GameDir, day: int) -> tuple[int | None, datetime | None, dict
     """The day's round and deadline in force, read from its commitment and announcements; and the
     commitment's record with them in place (what lock, resolve and their clocks go by)."""
     from gm.fairness.beacon import NETWORK, utc_text
-    from gm.fairness.machine_lines import find_machine_line
+    from gm.forum.machine_lines import find_machine_line
 
     path = gd.day_dir(day) / "commit.txt"  # gm/fairness/commitment.py's commit_path (which reads this module)
     commit = find_machine_line(path.read_text(encoding="utf-8"), "gm-commit", display_path(path))

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from gm.errors import GmError
 from gm.paths import templates_dir
-from gm.yamlio import display_path
+from gm.paths import display_path
 
 PAGE = "verifier.html"
 

@@ -25,10 +25,10 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 
-from gm.fairness.canonical import digest
+from gm.canonical import digest
 from gm.dice import dice_key
 from gm.errors import GmError, LocatedError
-from gm.fairness.machine_lines import find_machine_line, find_machine_lines
+from gm.forum.machine_lines import find_machine_line, find_machine_lines
 from gm.fairness.roll_check import check_rolls, outcome_of, read_rolls, rolls_digest
 from gm.text import counted
 

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, replace
 
 from gm.errors import Problem
-from gm.fairness.machine_lines import is_machine_line
+from gm.forum.machine_lines import is_machine_line
 from gm.markup import BB_HEADING, GENERIC, MD_HEADING, Forum  # the generic forums, kept with the markup
 from gm.suggest import did_you_mean
 from gm.yamlio import key_loc, value_loc
@@ -92,7 +92,7 @@ def read_forum(doc: dict, path: str, fmt: str | None, roster: list[str], title: 
 
 
 def length_problem(forum: Forum, title: str, engine: str) -> str | None:
-    """Why this forum's posts are too short for this game's machine lines (gm/fairness/fits.py), or None.
+    """Why this forum's posts are too short for this game's machine lines (gm/forum/fits.py), or None.
     A line's fixed part (digests, keys, numbers) is under 600 characters, and a character of the title
     or engine at most 6 in a line (`\\u005b`): only a limit near that, or a long title, needs the lines
     built and measured."""
@@ -100,7 +100,7 @@ def length_problem(forum: Forum, title: str, engine: str) -> str | None:
     if limit is None or limit >= 1000 + 6 * (len(title) + len(engine)):
         return None
     from gm.errors import GmError
-    from gm.fairness.fits import PART_ROOM, shortest_length
+    from gm.forum.fits import PART_ROOM, shortest_length
 
     try:
         floor, tag, width = shortest_length(title, engine)
@@ -186,7 +186,7 @@ def _pieces(text: str, room: int) -> list[tuple[str, str]]:
             continue
         for j, line in enumerate(para.split("\n")):
             lsep = sep if j == 0 else "\n"
-            if len(line) <= most or is_machine_line(line):  # a gm-... line is never cut (gm/fairness/machine_lines.py)
+            if len(line) <= most or is_machine_line(line):  # a gm-... line is never cut (gm/forum/machine_lines.py)
                 out.append((lsep, line))
                 continue
             for k, word in enumerate(line.split(" ")):

@@ -114,7 +114,7 @@ def render_day(game, rd) -> dict[str, str]:
 
 
 def _rulings(env, base, rulings, audience: str, me: str | None = None, zone=None) -> str:
-    """The GM's rulings (gm/gmday/rulings.py) as the core words them for every engine: appended to the
+    """The GM's rulings (gm/rulings.py) as the core words them for every engine: appended to the
     engine's own post, so an engine's templates never meet a `ruling` event. A new deadline (kept in
     UTC) is told in the game's time zone with UTC beside it (`moved`)."""
     if not rulings:
@@ -212,7 +212,7 @@ def _render_day(game, rd) -> dict[str, str]:
 def _learned(game, rd, names: list[str], own_events: dict) -> dict[str, list[str]]:
     """What each player learned over the game and still holds (the engine's `player_learned`, as
     `gm status --player` lists it): their earlier days' events and today's, for the "You" section."""
-    from gm.pipeline.learned import message_lines
+    from gm.learned import message_lines
 
     if rd.checked.seen_before is None:
         return {}

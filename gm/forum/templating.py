@@ -125,7 +125,7 @@ class template_errors:
                 rel = p.relative_to(root).as_posix()
             except ValueError:
                 continue
-            from gm.yamlio import display_path
+            from gm.paths import display_path
 
             return display_path(self.game.root / rel) if label is None else f"{label}/{rel}"
         return path
@@ -155,7 +155,7 @@ def check_templates(game) -> list:
             problems.append(exc.problem)
         except (UnicodeDecodeError, jinja2.TemplateError) as exc:
             from gm.errors import Location
-            from gm.yamlio import display_path
+            from gm.paths import display_path
 
             problems.append(Problem(Location(display_path(path)), f"cannot be read as a template: {exc}"))
     return problems
@@ -314,7 +314,7 @@ def game_environment(game, fmt: str | None = None):
     extra = [game.templates_dir] if game.templates_dir.is_dir() else None
     if extra and not game.templates_dir.resolve().is_relative_to(game.root.resolve()):
         from gm.errors import StateError
-        from gm.yamlio import display_path
+        from gm.paths import display_path
 
         raise StateError(f"{display_path(game.templates_dir)} leads outside the game folder (a link?): "
                          "templates are read only from inside it")
@@ -325,7 +325,7 @@ def check_pools(game) -> list:
     """`gm check`: the game's own phrases.yaml read and every phrasing compiled."""
     from gm.errors import LocatedError, Location, Problem
     from gm.narration import PHRASES, load_pools
-    from gm.yamlio import display_path
+    from gm.paths import display_path
 
     own = game.templates_dir / PHRASES
     if not os.path.lexists(own):  # a FIFO or a link out is refused by load_pools, not passed over

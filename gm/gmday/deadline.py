@@ -19,8 +19,8 @@ from typing import Any
 from gm.channels import Guard, release
 from gm.errors import GmError, StateError
 from gm.storage.atomic import replace_file_atomically
-from gm.storage.gamedir import Game, GameDir, default_day
-from gm.yamlio import display_path
+from gm.gamedir import Game, GameDir, default_day
+from gm.paths import display_path
 
 DEADLINE_FILE = "deadline.txt"
 
@@ -46,7 +46,7 @@ class Deadline:
 
 def parse_when(raw: str, what: str, zone=None) -> datetime:
     """A moment a GM wrote (the short form in `zone`, the game's); gm's own files are UTC (no zone)."""
-    from gm.gmday.rulings import parse_deadline
+    from gm.rulings import parse_deadline
 
     when = parse_deadline(raw, zone)
     if when is None:
@@ -301,7 +301,7 @@ def remind(root: Path, day: int | None, now_raw: str | None = None, notes: list[
         from gm.errors import OrderError
 
         raise OrderError([p for p in checked.problems if p.severity == "error"])
-    from gm.gmday.rulings import replacements, with_replacements
+    from gm.rulings import replacements, with_replacements
 
     game = with_replacements(game, replacements(gd, game, day))  # a replaced character's new player is named
     waiting = list(checked.missing)

@@ -21,8 +21,8 @@ from pathlib import Path
 from gm.gmday.desk_page import GENERATOR, desk_page
 from gm.errors import GmError, StateError
 from gm.storage.atomic import replace_file_atomically
-from gm.storage.gamedir import Game, GameDir
-from gm.yamlio import display_path
+from gm.gamedir import Game, GameDir
+from gm.paths import display_path
 
 SENT_FILE = "desk-sent.json"
 SENT_BYTES = 1 << 20  # the ticks file: ids and digests, far below this

@@ -109,7 +109,7 @@ def _item_html(item: Item, render) -> str:
 
 def desk_page(desk: Desk, served: bool = False, sent: dict[str, str] | None = None) -> str:
     """The page: no network, no asset, one inline script allowed by its hash and nothing else."""
-    from gm.forum.preview import bbcode_to_html, markdown_to_html
+    from gm.gmday.preview import bbcode_to_html, markdown_to_html
 
     render = bbcode_to_html if desk.fmt == "bbcode" else markdown_to_html
     data = {"game": desk.key, "day": desk.day, "served": served, "sent": sent or {},

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from gm.storage.gamedir import GameDir
+from gm.gamedir import GameDir
 
 # What a day's folder may hold besides orders/ and result/ (and result.N/, kept by --force).
 DAY_FILES = {

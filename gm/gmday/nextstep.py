@@ -14,8 +14,8 @@ from datetime import datetime
 from pathlib import Path
 
 from gm.errors import GmError
-from gm.storage.gamedir import GameDir
-from gm.yamlio import display_path
+from gm.gamedir import GameDir
+from gm.paths import display_path
 
 DONE, TODO, LATE, WAIT, SKIP, OPT = "done", "to do", "overdue", "waiting", "not needed", "optional"
 

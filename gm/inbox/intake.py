@@ -22,11 +22,11 @@ from pathlib import Path
 from typing import Any, Callable
 
 from gm.errors import GmError, StateError
-from gm.storage.gamedir import Game, GameDir
+from gm.gamedir import Game, GameDir
 from gm.inbox.pmread import WHOLE, PlayerInbox, flow, short, file_stem, check_orders_text, read_player
-from gm.inbox.pms import INBOX_DIR, ORDERS_PREFIX, PM
+from gm.pms import INBOX_DIR, ORDERS_PREFIX, PM
 from gm.inbox.pmtext import Doubt
-from gm.yamlio import display_path
+from gm.paths import display_path
 
 MARK = "# gm inbox wrote this file from the PMs in "
 CHOOSE = "choose"  # the key a proposal carries until the GM has chosen
@@ -143,7 +143,7 @@ def run_inbox(root: Path, day: int | None, files: list[Path], sender: str | None
     phrase; None leaves it in the proposal), when gm asks at a terminal."""
     from gm.gmday.deadline import _context, now_utc
     from gm.fairness.lock import lock_path
-    from gm.inbox.pms import read_pm_files
+    from gm.pms import read_pm_files
 
     gd = GameDir(root)
     game = gd.load()
@@ -186,7 +186,7 @@ def _write_all(result: InboxResult) -> None:
 def _one_player(gd: GameDir, game: Game, state: Any, day: int, player: str, new: list[PM], folder: Path,
                 elsewhere: dict[str, str], choose) -> PlayerInbox:
     from gm.checker import fold
-    from gm.inbox.pms import split_pms
+    from gm.pms import split_pms
     from gm.yamlio import read_text_file
 
     stem = file_stem(player)

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gm.storage.gamedir import Game
-from gm.inbox.pms import ORDERS_PREFIX, PM
+from gm.gamedir import Game
+from gm.pms import ORDERS_PREFIX, PM
 from gm.inbox.pmtext import Doubt, Reading
 
 WHOLE = "*"  # a doubt about the whole PM (whose it is, two players' orders)

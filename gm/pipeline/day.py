@@ -14,8 +14,8 @@ from gm.engine import Day, run_phase
 from gm.errors import OrderError, Problem, StateError
 from gm.events import Event
 from gm.pipeline.inputs import CheckedDay, apply_rulings, _drop_ruled_out, _seen_before, _attribute_warnings, _digest_of, _round_digests, _read_story, _lay_thread_votes, check_lock
-from gm.storage.gamedir import Game, GameDir
-from gm.yamlio import display_path
+from gm.gamedir import Game, GameDir
+from gm.paths import display_path
 
 
 @dataclass(eq=False, repr=False)
@@ -126,7 +126,7 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None, thread_vote
     from gm.salts import attribute, take_salts
     from gm.yamlio import load_bytes, read_bytes
 
-    from gm.gmday.rulings import FILE, GM_FILE, read_rulings
+    from gm.rulings import FILE, GM_FILE, read_rulings
 
     state, fresh_state = _state_before(gd, game, day)
     previous_record = _previous_record(gd, day)
@@ -152,7 +152,7 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None, thread_vote
     seen: dict[str, Any] = {}
     warnings_of: dict[str, list[Problem]] = {}
     files = gd.orders_files(day)
-    from gm.gmday.rulings import read_as_character, replacements
+    from gm.rulings import read_as_character, replacements
 
     reps = replacements(gd, game, day) if files else {}  # orders under a replacement's handle
     unreadable = rulings.unreadable_files
@@ -213,7 +213,7 @@ def _check_day(gd: GameDir, game: Game, day: int, story: str | None, thread_vote
             for player in p.concerns:
                 warnings_of.setdefault(player, []).append(p)
     story, story_digest = _read_story(gd, day, problems, story)
-    from gm.pipeline.learned import overrides_learned
+    from gm.learned import overrides_learned
     from gm.narration import framer_of, told_before
 
     told = told_before([gd.result_dir(d) for d in range(day)], game.ext, framer_of(game))

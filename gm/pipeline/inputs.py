@@ -14,8 +14,8 @@ from gm.dice import DiceBase
 from gm.engine import Day
 from gm.errors import Problem, StateError
 from gm.events import Event
-from gm.storage.gamedir import Game, GameDir
-from gm.yamlio import display_path
+from gm.gamedir import Game, GameDir
+from gm.paths import display_path
 
 
 @dataclass(eq=False, repr=False)
@@ -40,14 +40,14 @@ class CheckedDay:
     story: str | None = None  # days/NN/story.md as read: the GM's prose for the post
     story_digest: str | None = None  # SHA-256 of its bytes
     told: frozenset = frozenset()  # the sentences of earlier days' posts (gm/narration.py)
-    # player -> what they saw on earlier days (gm/pipeline/learned.py), read when a message needs it
+    # player -> what they saw on earlier days (gm/learned.py), read when a message needs it
     seen_before: Callable[[], dict] | None = field(default=None, repr=False)
     commit_digest: str | None = None  # SHA-256 of days/NN/commit.txt as read (gm/fairness/commitment.py)
     lock_digest: str | None = None  # SHA-256 of days/NN/lock.txt as read (gm/fairness/lock.py)
     round_digests: list = field(default_factory=list)  # SHA-256 of each days/NN/round.K.txt (gm/fairness/rounds.py)
     # a new copy of `state` made again from what it was loaded from (far cheaper than a deepcopy)
     fresh_state: Callable[[], Any] | None = field(default=None, repr=False)
-    rulings: Any = None  # gm.gmday.rulings.Rulings: days/NN/rulings.yaml read and checked
+    rulings: Any = None  # gm.rulings.Rulings: days/NN/rulings.yaml read and checked
     ruling_events: list[Event] = field(default_factory=list)  # what the rulings did, at the start of the day
     ignored: list[str] = field(default_factory=list)  # files gm does not read, named with the fix (gm/gmday/ignored.py)
     warnings_of: dict[str, list[Problem]] = field(default_factory=dict)  # player -> the warnings in their orders
@@ -79,7 +79,7 @@ def apply_rulings(game: Game, day: int, state: Any, rulings) -> tuple[Any, list[
     """The rulings checked by the engine and applied, in the order written, to a copy of the state
     before the day: each is checked against the state the rulings before it made. With any
     problem, the state is left as it was."""
-    from gm.gmday.rulings import CORE_KINDS, STEP, ruling_event
+    from gm.rulings import CORE_KINDS, STEP, ruling_event
 
     if not rulings.rulings:
         return state, [], []
@@ -145,7 +145,7 @@ def _seen_before(gd: GameDir, day: int, kinds: frozenset) -> Callable[[], dict]:
 
     def read() -> dict:
         if "seen" not in memo:
-            from gm.pipeline.learned import seen_by_player
+            from gm.learned import seen_by_player
 
             memo["seen"] = seen_by_player([(d, gd.result_dir(d)) for d in range(day)], kinds)
         return memo["seen"]

@@ -9,10 +9,10 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from gm.fairness.canonical import canonical
+from gm.canonical import canonical
 from gm.fairness.chain import chain_fields, sha256_text
 from gm.pipeline.day import ResolvedDay
-from gm.storage.gamedir import Game
+from gm.gamedir import Game
 from gm.storage.jsonout import dumps as indented, line
 from gm.forum.render import render_day, with_parts
 from gm.fairness.reveal import reveal_post
@@ -100,7 +100,7 @@ def day_files(game: Game, rd: ResolvedDay, history: dict | None = None) -> dict[
 def _openings(game: Game, rd: ResolvedDay, by_player: dict[str, list[dict]], files: dict[str, str]) -> None:
     """result/openings/<player>.<ext>: the openings of the rolls about each player, to send with
     their message (gm/fairness/rolllog.py)."""
-    from gm.fairness.machine_lines import check_fits, machine_line
+    from gm.forum.machine_lines import check_fits, machine_line
     from gm.forum.render import message_filename, render_posts
     from gm.fairness.rolllog import OPEN_TAG
 

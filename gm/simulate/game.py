@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from gm.errors import GmError, LocatedError, Location, OrderError, StateError
-from gm.yamlio import display_path
+from gm.paths import display_path
 
 
 @dataclass
@@ -64,7 +64,7 @@ def game_doc(target: str, players: int | None) -> tuple[Any, str, Any]:
     """game.yaml as read (with its line numbers) from a folder, or the engine's simulation game.
     Returns (doc, path as shown, engine)."""
     from gm.engines import REGISTRY, get_engine
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
 
     folder = Path(target)
     if target not in REGISTRY and folder.is_dir():

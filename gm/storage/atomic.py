@@ -2,7 +2,7 @@
 put in place in one step, so a run killed at any point leaves the old file or the new one, whole.
 
 The scratch folder's .gitignore is written first, so whatever a killed run leaves in it (a seed, a
-day's record) is never staged by git; `gm check` names the leftovers (gm/storage/gamedir.py).
+day's record) is never staged by git; `gm check` names the leftovers (gm/gamedir.py).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from gm.errors import StateError
-from gm.yamlio import display_path
+from gm.paths import display_path
 
 
 def write_bytes(path: Path, data: bytes) -> None:

@@ -41,7 +41,7 @@ def run_gm(*args: str, cwd: Path | None = None, timeout: float = 20, memory: int
 
 
 def new_game(root: Path, engine: str) -> Path:
-    from gm.commands import new_game as make
+    from gm.commands.game import new_game as make
 
     make(root, engine, None)
     return root

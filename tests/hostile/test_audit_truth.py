@@ -93,7 +93,7 @@ def test_a_record_of_the_wrong_types_is_named_not_a_crash(game_copy):
 def test_json_lines_survive_any_character():
     from gm.fairness.roll_check import read_rolls
 
-    from gm.fairness.canonical import canonical
+    from gm.canonical import canonical
 
     rec = {"index": 0, "purpose": "Ann\u2028Bo\x85x\u2029 attacks", "sides": 6, "value": 2, "outcome": 2}
     text = canonical(rec) + "\n"

@@ -78,7 +78,7 @@ def test_the_reader_alone_is_bounded(case, tmp_path):
 
 
 def test_limits_can_be_raised_in_game_yaml_and_are_checked(tmp_path):
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
 
     root = new_game(tmp_path / "g", ENGINES[0])
     text = (root / "game.yaml").read_text(encoding="utf-8")

@@ -16,8 +16,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gm import commands
-from gm.forum import commands as forum_commands
+from gm.commands import game as commands
+from gm.commands import forum as forum_commands
 from gm.errors import GmError
 from tests.hostile.support import ENGINES
 

@@ -96,7 +96,7 @@ def day3(game_copy):
     (game_copy / "days" / "03" / "lock.txt").unlink(missing_ok=True)
     log = game_copy / "fairness.log"  # the game as it was before Day 3 was committed
     log.write_text("".join(line + "\n" for line in log.read_text().splitlines() if json.loads(line)["day"] <= 2))
-    from gm.commands import GITIGNORE
+    from gm.commands.game import GITIGNORE
 
     (game_copy / ".gitignore").write_text(GITIGNORE, encoding="utf-8")  # as `gm new` writes it
     subprocess.run(["git", "init", "-q"], cwd=game_copy, check=True)

@@ -166,7 +166,7 @@ def test_result_folders_and_files_get_the_usual_modes(game_copy):
 
 
 def test_a_second_writer_is_told_to_wait(game_copy):
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
 
     shutil.rmtree(game_copy / "days" / "03" / "result")
     with GameDir(game_copy).lock():

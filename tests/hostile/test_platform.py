@@ -49,7 +49,7 @@ def test_the_full_cycle_runs_without_fcntl(tmp_path):
 
 HOLD = textwrap.dedent("""
     import sys, time
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
     with GameDir(sys.argv[1]).lock():
         print("held", flush=True)
         time.sleep(60)
@@ -78,7 +78,7 @@ def test_a_second_writer_is_told_and_stops(tmp_path):
 
 
 def test_the_lock_file_is_ignored_by_git(tmp_path):
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
     from tests.hostile.support import new_game
 
     root = new_game(tmp_path / "game", "battle-royale")

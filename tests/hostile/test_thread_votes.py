@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from gm.forum import commands
+from gm.commands import forum as commands
 
 HEAD = "--- thread key: q8w2e ---\n"
 

@@ -266,7 +266,7 @@ MAKERS = {"battle-royale": br_pm, "hostile-takeover": ht_pm, "team-kill": tk_pm,
 
 def main() -> None:
     from gm.pipeline.day import check_day
-    from gm.storage.gamedir import GameDir
+    from gm.gamedir import GameDir
     from gm.inbox.pmread import check_orders_text, orders_yaml
     from inbox_game import make_game
 

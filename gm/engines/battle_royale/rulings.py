@@ -1,4 +1,4 @@
-"""The GM's rulings on a Battle Royale state (gm/gmday/rulings.py has the file and the core's part).
+"""The GM's rulings on a Battle Royale state (gm/rulings.py has the file and the core's part).
 
 A mod-kill is a death like any other (public in "Fallen today", the items fall where the player
 stood, a partner grieves); a revived student comes back where they fell, with the health the

@@ -1,4 +1,4 @@
-"""The GM's rulings on a Hashmi board (gm/gmday/rulings.py has the file and the core's part).
+"""The GM's rulings on a Hashmi board (gm/rulings.py has the file and the core's part).
 
 A mod-kill takes the player out at the start of the day (RULINGS.md, "The GM's rulings"): their
 agents leave the board with no magnetic base and no credit to anyone (no one eliminated them),

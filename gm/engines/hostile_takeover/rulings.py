@@ -1,4 +1,4 @@
-"""The GM's rulings on a Hostile Takeover board (gm/gmday/rulings.py has the file and the core's part).
+"""The GM's rulings on a Hostile Takeover board (gm/rulings.py has the file and the core's part).
 
 Health is lives. A mod-kill puts the player out of the game at once, as losing the last life
 does (their buildings stay theirs, as the rules say of a player who is out); a revived player

@@ -1,4 +1,4 @@
-"""The GM's rulings on a Kharnage table (gm/gmday/rulings.py has the file and the core's part).
+"""The GM's rulings on a Kharnage table (gm/rulings.py has the file and the core's part).
 
 A mod-kill takes the player out of the battle at the start of the day (RULINGS.md, "The GM's
 rulings"): their Units leave the table and, with their Reserve, hand and Battle deck, are set

@@ -1,4 +1,4 @@
-"""The GM's rulings on a Team Kill table (gm/gmday/rulings.py has the file and the core's part).
+"""The GM's rulings on a Team Kill table (gm/rulings.py has the file and the core's part).
 
 A mod-kill eliminates the player's persons at the start of the day, as a Bomb does: no one
 collects their cards, which are discarded (RULINGS.md TK-R1). It never completes a circle of

@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gm.errors import StateError
-from gm.storage.gamedir import GameDir
-from gm.storage.gamedir import default_day as _default_day
-from gm.yamlio import display_path
+from gm.gamedir import GameDir
+from gm.gamedir import default_day as _default_day
+from gm.paths import display_path
 
 
 @dataclass(eq=False, repr=False)
@@ -26,14 +26,14 @@ class VotesResult:
 
 
 def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, dry_run: bool) -> VotesResult:
-    """Count the day's votes from a saved thread (gm/forum/thread.py, gm/forum/votecount.py)."""
+    """Count the day's votes from a saved thread (gm/forum/thread.py, gm/gmday/votecount.py)."""
     from datetime import datetime
 
     from gm.pipeline.day import state_before
     from gm.forum.profiles import split_post
     from gm.forum.render import render_post
     from gm.forum.thread import read_thread
-    from gm.forum.votecount import count_post, count_votes, votes_yaml, write_votes
+    from gm.gmday.votecount import count_post, count_votes, votes_yaml, write_votes
 
     gd = GameDir(root)
     game = gd.load()
@@ -62,7 +62,7 @@ def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, 
     text = decode_text(raw, thread_path)
     where = display_path(thread_path)
     thread = read_thread(text, where, when, markdown=game.format == "markdown", zone=game.zone)
-    from gm.gmday.rulings import replacements, with_replacements
+    from gm.rulings import replacements, with_replacements
 
     game = with_replacements(game, replacements(gd, game, day))  # a replacement posts as the character
     tally = count_votes(thread, where, game, state, day, by_pm, ruled_out)
@@ -83,10 +83,10 @@ def votes(root: Path, day: int | None, thread_path: Path, deadline: str | None, 
 
 def preview(root: Path, day: int | None, out: Path | None, forum: str | None = None,
             max_length: int | None = None) -> tuple[str, str | None]:
-    """Write the day's HTML preview (gm/forum/preview.py); return where, and a note when the posts shown
+    """Write the day's HTML preview (gm/gmday/preview.py); return where, and a note when the posts shown
     are rendered again for another forum than the result's. Opens nothing."""
-    from gm.forum.preview import write_preview
-    from gm.forum.rerender import posts_for
+    from gm.gmday.preview import write_preview
+    from gm.gmday.rerender import posts_for
 
     gd = GameDir(root)
     game = gd.load()
@@ -101,7 +101,7 @@ def preview(root: Path, day: int | None, out: Path | None, forum: str | None = N
 def _forum(game, name: str | None, max_length: int | None):
     """The forum a command renders for: the one named, else game.yaml's (with the GM's length)."""
     from gm.forum.profiles import GENERIC
-    from gm.forum.rerender import forum_named
+    from gm.gmday.rerender import forum_named
 
     if name:
         return forum_named(name, max_length, game)
@@ -110,8 +110,8 @@ def _forum(game, name: str | None, max_length: int | None):
 
 
 def render(root: Path, day: int | None, forum: str | None, max_length: int | None):
-    """A resolved day's posts for another forum (gm/forum/rerender.py), written to days/NN/render/<forum>/."""
-    from gm.forum.rerender import render_day_for
+    """A resolved day's posts for another forum (gm/gmday/rerender.py), written to days/NN/render/<forum>/."""
+    from gm.gmday.rerender import render_day_for
 
     gd = GameDir(root)
     game = gd.load()

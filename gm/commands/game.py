@@ -10,14 +10,14 @@ from typing import TYPE_CHECKING
 
 from gm.errors import GmError, StateError
 from gm.storage.atomic import write_new_file
-from gm.storage.gamedir import GameDir
-from gm.storage.gamedir import default_day as _default_day
+from gm.gamedir import GameDir
+from gm.gamedir import default_day as _default_day
 from gm.storage.gcpause import gc_paused
-from gm.status import deadline_line
-from gm.yamlio import display_path
+from gm.commands.status import deadline_line
+from gm.paths import display_path
 
 if TYPE_CHECKING:
-    from gm.fairness.audit import AuditReport
+    from gm.gmday.audit import AuditReport
 
 
 GITIGNORE = """\
@@ -47,7 +47,7 @@ def new_game(root: Path, engine_name: str | None, title: str | None) -> tuple[li
     template = engine.new_game_files(title)
     template.setdefault(".gitignore", GITIGNORE)
     template.setdefault(".gitattributes", GITATTRIBUTES)
-    template.setdefault(GameDir.LOCK, "")  # the writing commands' lock (gm/storage/gamedir.py): there from the start
+    template.setdefault(GameDir.LOCK, "")  # the writing commands' lock (gm/gamedir.py): there from the start
     made_root = not root.exists()
     created: list[Path] = []
     try:
@@ -236,7 +236,7 @@ def _history(gd: GameDir, day: int, force: bool) -> dict:
 
 
 def audit(root: Path, day: int | None) -> AuditReport:
-    from gm.fairness.audit import AuditReport, audit_day
+    from gm.gmday.audit import AuditReport, audit_day
     from gm.fairness.chain_audit import check_day
 
     gd = GameDir(root)
@@ -363,7 +363,7 @@ def when_now(raw: str | None, zone=None):
 
 def audit_all(root: Path) -> AuditReport:
     """Walk the hash chain from Day 0 and name the first day where anything was changed."""
-    from gm.fairness.audit import AuditReport, audit_chain
+    from gm.gmday.audit import AuditReport, audit_chain
 
     gd = GameDir(root)
     game = gd.load()

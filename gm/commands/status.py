@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gm.errors import GmError
-from gm.storage.gamedir import GameDir
-from gm.yamlio import display_path
+from gm.gamedir import GameDir
+from gm.paths import display_path
 
 
 @dataclass(eq=False, repr=False)
@@ -41,13 +41,13 @@ def status(root: Path, player: str | None, public: bool = False) -> Status:
     day_txt = f"after Day {done[-1]}" if done else "before Day 0"
     if player is not None:
         from gm.gmday.deadline import find_player
-        from gm.gmday.rulings import replacements, with_replacements
+        from gm.rulings import replacements, with_replacements
 
         # a replacement's handle finds the character (rulings up to the day being played)
         game = with_replacements(game, replacements(gd, game, done[-1] + 1 if done else 0))
         player = find_player(game, player)
         lines = [f"{player}, {day_txt}: what {player} knows"] + engine.player_status(state, game.rules, player)
-        from gm.pipeline.learned import seen_by_player
+        from gm.learned import seen_by_player
 
         seen = seen_by_player([(d, gd.result_dir(d)) for d in done], engine.learned_kinds).get(player, [])
         learned = engine.player_learned(seen, game.rules, player)

@@ -14,11 +14,11 @@ from gm.fairness.chain_audit import DayAudit, check_day
 from gm.pipeline.day import resolve_day
 from gm.dice import parse_seed
 from gm.errors import GmError, StateError
-from gm.storage.gamedir import Game, GameDir
+from gm.gamedir import Game, GameDir
 from gm.storage.gcpause import gc_paused
 from gm.pipeline.record import day_files
 from gm.fairness.reveal import game_ended, released_reveal
-from gm.yamlio import display_path
+from gm.paths import display_path
 
 
 @dataclass
@@ -50,7 +50,7 @@ def replayed(gd: GameDir, game: Game, day: int):
     """The day resolved again from its recorded seed and the orders on disk, under the settings it
     was resolved under: (the resolved day, its rulings and corrections as recorded, the game as it
     was then, a note when today's game.yaml differs). `day_files(then, rd, history)` gives its
-    files, for that game's forum or another's (gm/forum/rerender.py)."""
+    files, for that game's forum or another's (gm/gmday/rerender.py)."""
     if not gd.is_resolved(day):
         raise StateError(f"Day {day} has not been resolved; nothing to audit")
     record = gd.read_json(day, "day.json")
@@ -231,7 +231,7 @@ def audit_chain(gd: GameDir, game: Game) -> tuple[bool, list[str]]:
 
 def _holds(gd: GameDir, path, tag: str):
     """The day a record (day.json) or a post's machine line names, or None when it cannot be read."""
-    from gm.fairness.machine_lines import find_machine_line
+    from gm.forum.machine_lines import find_machine_line
 
     try:
         text = path.read_text(encoding="utf-8")

@@ -16,8 +16,8 @@ from pathlib import Path
 
 from gm.errors import StateError
 from gm.storage.atomic import scratch, write_bytes
-from gm.storage.gamedir import Game, GameDir
-from gm.yamlio import display_path
+from gm.gamedir import Game, GameDir
+from gm.paths import display_path
 
 FACTS = ("rolls.jsonl", "events.jsonl", "state.json")  # what the day was; the rest is how it is told
 _NOT_POSTS = (".json", ".jsonl", ".txt")  # the record, the logs and the GM summary: not for the forum
@@ -38,7 +38,7 @@ class Rendered:
 def forum_named(name: str, max_length: int | None = None, game: Game | None = None):
     """A forum profile or bare format by name (`discord`, `phpbb`, `markdown`, ...), as game.yaml's
     `forum:` takes them; a limit of the GM's own as `max_length:` sets it, no shorter than `game`'s
-    machine lines need (gm/fairness/fits.py)."""
+    machine lines need (gm/forum/fits.py)."""
     from gm.forum.profiles import GENERIC, PROFILES
     from gm.suggest import did_you_mean
 
@@ -62,7 +62,7 @@ def forum_named(name: str, max_length: int | None = None, game: Game | None = No
 
 def posts_for(gd: GameDir, game: Game, day: int, forums: list) -> list[dict[str, str]]:
     """The day's posts and messages rendered for each forum, from one replay checked against the record."""
-    from gm.fairness.audit import replayed
+    from gm.gmday.audit import replayed
     from gm.storage.gcpause import gc_paused
     from gm.pipeline.record import day_files
 

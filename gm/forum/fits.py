@@ -1,4 +1,4 @@
-"""How short a forum's posts may be for gm's machine lines: each line (gm/fairness/machine_lines.py)
+"""How short a forum's posts may be for gm's machine lines: each line (gm/forum/machine_lines.py)
 must sit whole in one part of a split post, with the part's heading and its code block around it.
 
 The commitment's and the lock's lines hold the game's title, and every line holds four or five
@@ -16,7 +16,7 @@ fields the real ones have.
 
 from __future__ import annotations
 
-from gm.fairness.machine_lines import PART_ROOM, machine_line
+from gm.forum.machine_lines import PART_ROOM, machine_line
 
 FLOOR = 500  # no forum gm knows takes shorter posts, whatever the title
 _SHA, _DAY, _COUNT, _ROUND, _ROLLS = "f" * 64, 9999, 99999, 999_999_999, 10**9 - 1

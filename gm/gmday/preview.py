@@ -17,8 +17,8 @@ from gm.errors import StateError
 from dataclasses import replace
 
 from gm.storage.atomic import replace_file_atomically
-from gm.storage.gamedir import FORMATS, Game, GameDir
-from gm.yamlio import display_path
+from gm.gamedir import FORMATS, Game, GameDir
+from gm.paths import display_path
 
 GENERATOR = '<meta name="generator" content="gm preview">'
 
@@ -292,7 +292,7 @@ def write_preview(gd: GameDir, game: Game, day: int, rendered: dict[str, str], f
                   out: Path | None = None) -> tuple[str, str | None]:
     """Write the page (days/NN/preview.html unless `out`); never over a file gm did not write.
 
-    `rendered` holds the day's post files as `forum` takes them (gm/forum/rerender.py replays the day
+    `rendered` holds the day's post files as `forum` takes them (gm/gmday/rerender.py replays the day
     for them). When the result folder holds other posts (game.yaml's `forum:` changed after the
     day was resolved), the page shows the rendered ones, and says so: the second value is that note."""
     if not gd.is_resolved(day):

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gm.commands import when_now
+from gm.commands.game import when_now
 from gm.errors import StateError
-from gm.storage.gamedir import GameDir
-from gm.storage.gamedir import default_day as _default_day
-from gm.yamlio import display_path
+from gm.gamedir import GameDir
+from gm.gamedir import default_day as _default_day
+from gm.paths import display_path
 
 
 def commit(root: Path, day: int | None, deadline: str | None = None, late: bool = False, now: str | None = None,

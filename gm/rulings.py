@@ -43,7 +43,8 @@ from gm.errors import GmError, LocatedError, Location, Problem
 from gm.events import Event, PUBLIC
 from gm.moments import parse_minute as parse_deadline  # noqa: F401 (gm.gmday.deadline reads deadlines with it)
 from gm.suggest import did_you_mean
-from gm.yamlio import display_path, item_loc, key_loc, node_loc, plain, value_loc
+from gm.paths import display_path
+from gm.yamlio import item_loc, key_loc, node_loc, plain, value_loc
 
 FILE = "rulings.yaml"
 GM_FILE = "_gm.yaml"  # the GM's section of a day's orders: days/NN/orders/_gm.yaml

@@ -110,7 +110,8 @@ def _pm(sender: str | None, when: str, subject: str, body: str, where: Location)
 def read_pm_files(paths: list[Path], max_bytes: int, sender: str | None = None) -> list[PM]:
     """Every PM of every file, in the order given (each file's PMs in their order in it; a folder's
     files by name). A file with no `From:` line is one PM from `sender`, or from the file's name."""
-    from gm.yamlio import decode_text, display_path, read_bytes
+    from gm.yamlio import decode_text, read_bytes
+    from gm.paths import display_path
 
     out: list[PM] = []
     for path in paths:
@@ -129,7 +130,8 @@ def provenance_problems(gd, day: int) -> list[str]:
     import hashlib
 
     from gm.errors import GmError
-    from gm.yamlio import display_path, read_text_file
+    from gm.paths import display_path
+    from gm.yamlio import read_text_file
 
     out = []
     for path in gd.orders_files(day):

@@ -1,6 +1,6 @@
 """Machine-readable lines inside forum posts: `gm-commit {...}`, `gm-lock {...}`, `gm-salt {...}`, ...
 
-Each line is a tag, one space, and the object in canonical JSON (gm/fairness/canonical.py, RFC 8785),
+Each line is a tag, one space, and the object in canonical JSON (gm/canonical.py, RFC 8785),
 posted verbatim in a code block: what a checker hashes is exactly what the post shows, with
 nothing to decode or re-encode. Two rules keep a line whole on every forum:
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import re
 
-from gm.fairness.canonical import NotCanonical, canonical
+from gm.canonical import NotCanonical, canonical
 from gm.errors import GmError, LocatedError, Location, StateError
 
 TAGS = ("gm-commit", "gm-round", "gm-lock", "gm-file", "gm-salt", "gm-reveal", "gm-seal", "gm-beacon", "gm-ruling", "gm-open")
