@@ -69,6 +69,21 @@ def status_line(text: str) -> str | None:
     return m.group(1) if m else None
 
 
+def told_outs_and_wins(post: str, names: list[str], out: str, won: str) -> list[Claim]:
+    """The post's sentences that put players out (`out`) or name the winners (`won`): two patterns
+    whose group `who` holds the names, as the engines' fixed sentences say them."""
+    claims = []
+    for s in sentences(post):
+        m = re.match(out, s)
+        if m:
+            claims += [Claim("out", n, True, "the post") for n in names_in(m.group("who"), names)]
+        m = re.match(won, s)
+        if m:
+            winners = set(names_in(m.group("who"), names))
+            claims += [Claim("won", n, n in winners, "the post") for n in names]
+    return claims
+
+
 # ---- the claims of every engine's messages (their own fixed sentences) -------------------------------
 
 def message_claims(text: str, me: str, source: str) -> list[Claim]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from told_facts import Claim, names_in, plain, sentences
+from told_facts import Claim, names_in, plain, sentences, told_outs_and_wins
 
 KINDS = {"out", "won", "place"}  # the kinds of claim its texts yield over a run
 
@@ -37,14 +37,9 @@ def post_claims(day, game, names) -> list[Claim]:
     for me, text in day.messages.items():
         for m in re.finditer(r"^([A-Z]\d) [\w ]+? on ([A-T]\d+)\b", plain(text), re.M):
             claims.append(Claim("place", m.group(1), m.group(2), f"{me}'s message (Your agents)"))
+    claims += told_outs_and_wins(day.post, names, r"(?P<who>.*) has no agent left and is out of the game",
+                                 r"(?P<who>.*) (wins|share the win): ")
     for s in sentences(day.post):
-        m = re.match(r"(.*) has no agent left and is out of the game", s)
-        if m:
-            claims += [Claim("out", n, True, "the post") for n in names_in(m.group(1), names)]
-        m = re.match(r"(.*) (wins|share the win): ", s)
-        if m:
-            won = set(names_in(m.group(1), names))
-            claims += [Claim("won", n, n in won, "the post") for n in names]
         if re.match(r"No one wins", s):
             claims += [Claim("won", n, False, "the post") for n in names]
         for pattern in _victory():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from told_facts import Claim, names_in, plain, sentences, status_line
+from told_facts import Claim, names_in, plain, status_line, told_outs_and_wins
 
 KINDS = {"place", "won", "out"}  # the kinds of claim its texts yield over a run
 
@@ -28,14 +28,8 @@ def post_claims(day, game, names) -> list[Claim]:
                 col = cols.get(p.start() + 1)
                 if col and p.group(1) in letters:
                     claims.append(Claim("place", letters[p.group(1)], f"{col}{m.group(1)}", "the post (map)"))
-    for s in sentences(day.post):
-        m = re.match(r"(.*) loses their last life and is out of the game", s)
-        if m:
-            claims += [Claim("out", n, True, "the post") for n in names_in(m.group(1), names)]
-        m = re.match(r"(Winner|Shared win): (.*)", s)
-        if m:
-            won = set(names_in(m.group(2), names))
-            claims += [Claim("won", n, n in won, "the post") for n in names]
+    claims += told_outs_and_wins(day.post, names, r"(?P<who>.*) loses their last life and is out of the game",
+                                 r"(Winner|Shared win): (?P<who>.*)")
     for m in re.finditer(r"^(.+?) \((?:Red|Blue|Green|Yellow|Purple|Orange|Black|White|Pink|Brown)\): .*?\bon ([A-L]\d+);",
                          plain(day.post), re.M):
         claims += [Claim("place", n, m.group(2), "the post (players)") for n in names_in(m.group(1), names)]
