@@ -49,6 +49,15 @@ def test_the_short_form_is_read_in_the_games_zone_and_posts_say_it(paris):
     assert "The deadline (2030-01-01 21:00:00 Europe/Paris = 2030-01-01 20:00:00 UTC) has passed." in locked.output
 
 
+def test_the_gms_own_status_and_check_tell_the_deadline_in_the_games_zone(paris):
+    """`gm status` and `gm check` said "deadline 2030-01-01 20:00 UTC" in a Paris game, while every
+    post and the form said 21:00 Europe/Paris: the GM read two times for one deadline."""
+    assert run("resolve", paris).exit_code == 0
+    assert run("commit", paris, "--day", 4, "--deadline", "2030-01-01 21:00", "--now", "2030-01-01 12:00").exit_code == 0
+    status = run("status", paris)
+    assert "Day 4: deadline 2030-01-01 21:00 Europe/Paris = 2030-01-01 20:00 UTC (" in status.output, status.output
+
+
 def test_a_deadline_ruling_is_read_in_the_games_zone(paris):
     (paris / "days" / "03" / "rulings.yaml").write_text("- deadline: 2030-01-02 08:00\n", encoding="utf-8")
     later = run("remind", paris, "--now", "2030-01-01 08:00")

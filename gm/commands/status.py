@@ -95,7 +95,8 @@ def status(root: Path, player: str | None, public: bool = False) -> Status:
 
 
 def deadline_line(gd: GameDir, game, day: int, checked, now_raw: str | None = None) -> str:
-    """`Day 3: deadline 2026-03-01 20:00 UTC (5 h 20 min left; set in ...)`, as check and status show it."""
+    """`Day 3: deadline 2026-03-01 20:00 UTC (5 h 20 min left; set in ...)`, as check and status show it,
+    in the game's zone as the posts tell it."""
     from gm.gmday.deadline import deadline_of, now_utc, time_left
 
     now = now_utc(now_raw, game.zone)
@@ -104,8 +105,10 @@ def deadline_line(gd: GameDir, game, day: int, checked, now_raw: str | None = No
     if d.when is None:
         return (f"Day {day}: no deadline set (`gm commit {display_path(gd.root)} --day {day} --deadline "
                 "'YYYY-MM-DD HH:MM'`, or `deadline: \"20:00\"` in game.yaml)")
+    from gm.moments import told
+
     left = time_left(d, now)
-    return f"Day {day}: deadline {d.text()} UTC ({f'{left} left' if left else 'passed'}; set in {d.source})"
+    return f"Day {day}: deadline {told(d.when, game.zone)} ({f'{left} left' if left else 'passed'}; set in {d.source})"
 
 
 def _commitment_line(gd: GameDir, day: int) -> str:
