@@ -432,3 +432,13 @@ def test_the_lock_seals_the_gms_section_but_not_rulings_yaml(day3):
     resolved = run("resolve", day3)
     assert resolved.exit_code == 0, resolved.output
     assert run("audit", day3, "--all").exit_code == 0
+
+
+def test_a_name_nothing_like_a_player_lists_the_roster(demo_dir):
+    """`gm status --player Zed`: with no close name to suggest, the message named no one; it lists
+    whom the game has (a few, then how many more) and says where they come from."""
+    out = run("status", demo_dir, "--player", "Zed")
+    assert out.exit_code == 1
+    assert ("no player called 'Zed' on the roster of game.yaml (the players: Akane, Bruno, Chiaki and 17 more; "
+            "or a forum handle)") in out.output, out.output
+    assert run("status", demo_dir, "--player", "Akame").output.count("did you mean 'Akane'?") == 1

@@ -273,7 +273,11 @@ def find_player(game: Game, raw: str, due: list[str] | None = None) -> str:
     if name is None:  # a forum handle (game.yaml's, or a replacement's) names its character
         name = {h.casefold(): p for h, p in game.handles.items()}.get(raw.strip().casefold())
     if name is None:
-        raise GmError(f"no player called '{raw}'{did_you_mean(raw, game.roster + list(game.handles))}")
+        hint = did_you_mean(raw, game.roster + list(game.handles))
+        if not hint:  # nothing close: say whom the game has
+            shown = ", ".join(game.roster[:3]) + (f" and {len(game.roster) - 3} more" if len(game.roster) > 3 else "")
+            hint = f" (the players: {shown}; or a forum handle)"
+        raise GmError(f"no player called '{raw}' on the roster of game.yaml{hint}")
     if due is not None and name not in due:
         raise GmError(f"{name} owes no orders this day")
     return name
