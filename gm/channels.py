@@ -66,14 +66,10 @@ def hidden_values(engine, data: Any) -> list[Withheld]:
             for path, holder, value in _walk(data, h.field.split("."), (), None)]
 
 
-def lifted(engine, state, until: str, holder: str | None, due: set | None = None) -> bool:
-    """Has the moment a secret may come out arrived? The game's end lifts every secret. `due`: the
-    players still in the game (`Engine.players_due`), when the caller has read them already."""
-    if engine.ended(state):
-        return True
-    if "holder dies" in until and holder is not None:
-        return holder not in (set(engine.players_due(state)) if due is None else due)
-    return False
+def holder_gone(until: str, holder: str | None, due: set) -> bool:
+    """Has a secret that comes out when its holder dies come out: is its holder out of the game
+    (`due`: the players still in it, `Engine.players_due`)? The game's end lifts every secret."""
+    return "holder dies" in until and holder is not None and holder not in due
 
 
 class Declared:
@@ -84,10 +80,12 @@ class Declared:
     def __init__(self, engine, state, data: Any = None):
         self.data = state_json(engine, state) if data is None else data
         self.by_field = {h.field: h for h in engine.secrets.hidden}
-        ended = engine.ended(state)
-        due = None if ended else set(engine.players_due(state))
         values = hidden_values(engine, self.data)
-        self.kept = [w for w in values if not (ended or lifted(engine, state, self.by_field[w.field].until, w.holder, due))]
+        if engine.ended(state):  # the game's end lifts every secret
+            self.kept: list[Withheld] = []
+        else:
+            due = set(engine.players_due(state))
+            self.kept = [w for w in values if not holder_gone(self.by_field[w.field].until, w.holder, due)]
         self.sibling: dict[tuple, Any] = {}  # a value's path -> its `seen_by_sharing` sibling's value
         self.own: dict[tuple, Any] = {}  # (field, holder) -> the holder's own value of that sibling
         for w in values:
