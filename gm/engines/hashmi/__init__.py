@@ -70,47 +70,21 @@ def _more_turns(today: list[tuple[str, str]], known: set[str]):
     Orders an earlier turn of the day has overtaken are told to the GM as the turn begins (S-12)."""
 
     def resolve(day: Day):
+        from .stale import overtaken
+
         for name, writer in today[1:]:
             st = day.state
             if st.over or st.pending is not None or st.active != name or st.hypnotised == name:
                 break  # the day's events changed whose turn it is: the rest waits for tomorrow
             turn = day.orders.get(writer)
             day.step = f"{name}'s turn"
-            _overtaken(day, name, writer, turn, known)
+            overtaken(day, name, writer, known)
             for step, fn in ((f"{name}'s turn", lambda c, n=name, o=turn: turns.play_turn(c, n, o)),
                              ("next turn", lambda c: _next(c, day.orders))):
                 day.step = step  # each turn's events under its own step, as on a day of one turn
                 fn(Ctx(st, day.rules, day.dice, step, day))
 
     return Phase("more turns", resolve)
-
-
-def _stale_lines(state: State, rules, orders: dict, turns_of: list[tuple[str, str]]) -> list[str]:
-    """The stale-orders check (stale.py) on `state`: every standing order in force (the day's orders'
-    over the kept ones, as `gm check` sees them), and the written moves of the given turns (the turn's
-    player, its writer), worded as `gm check` words them."""
-    from .stale import stale_moves, stale_standing
-
-    out = []
-    for n in state.seats:
-        p, o = state.players[n], orders.get(n)
-        if not p.out:
-            out += stale_standing(state, rules, n, dict(p.standing) | dict((o.standing or {}) if o is not None else {}),
-                                  f"{n}'s")
-    for name, writer in turns_of:
-        o = orders.get(writer)
-        out += stale_moves(state, rules, name, o.actions, f"{writer}'s") if o is not None else []
-    return out
-
-
-def _overtaken(day: Day, name: str, writer: str, turn, known: set[str]) -> None:
-    """A warning for the GM summary: what the check before the day could not see, because an earlier
-    turn of the same day moved an agent (a listed square now next to an enemy, a Hitchhike's agent
-    gone); each said once, on the turn it first applies to."""
-    new = [x for x in _stale_lines(day.state, day.rules, day.orders, [(name, writer)]) if x not in known]
-    if new:
-        known.update(new)
-        day.gm("overtaken", player=writer, turn=name, warnings=new)
 
 
 def _setup_day(ctx: Ctx, orders: dict) -> None:
@@ -220,7 +194,9 @@ class HashmiBattleRoyale(Views, Rulings, Vocabulary, RosterSetup, Engine):
         def first(ctx: Ctx, orders: dict) -> None:
             today[:] = turns_today(ctx.state)  # the turns its players were told of, before any die
             if len(today) > 1:
-                known.update(_stale_lines(ctx.state, ctx.rules, orders, today))
+                from .stale import stale_lines
+
+                known.update(stale_lines(ctx.state, ctx.rules, orders, today))
             _turn(ctx, orders)
 
         more = [_more_turns(today, known)] if state.turns_per_day > 1 else []

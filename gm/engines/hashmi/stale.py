@@ -74,3 +74,31 @@ def stale_moves(state: State, rules: Rules, player: str, actions, whose: str = "
         if near:
             out.append(f"{whose} action {n} moves {act.spec.get('agent')} to {'; '.join(near)} {AVOID_NOTE}")
     return out
+
+
+# ---- on a day of several turns (turns_per_day > 1): what an earlier turn of the day overtook (S-12)
+
+def stale_lines(state: State, rules: Rules, orders: dict, turns_of: list[tuple[str, str]]) -> list[str]:
+    """The checks above on `state`: every standing order in force (the day's orders'
+    over the kept ones, as `gm check` sees them), and the written moves of the given turns (the turn's
+    player, its writer), worded as `gm check` words them."""
+    out = []
+    for n in state.seats:
+        p, o = state.players[n], orders.get(n)
+        if not p.out:
+            out += stale_standing(state, rules, n, dict(p.standing) | dict((o.standing or {}) if o is not None else {}),
+                                  f"{n}'s")
+    for name, writer in turns_of:
+        o = orders.get(writer)
+        out += stale_moves(state, rules, name, o.actions, f"{writer}'s") if o is not None else []
+    return out
+
+
+def overtaken(day, name: str, writer: str, known: set[str]) -> None:
+    """A warning for the GM summary: what the check before the day could not see, because an earlier
+    turn of the same day moved an agent (a listed square now next to an enemy, a Hitchhike's agent
+    gone); each said once, on the turn it first applies to."""
+    new = [x for x in stale_lines(day.state, day.rules, day.orders, [(name, writer)]) if x not in known]
+    if new:
+        known.update(new)
+        day.gm("overtaken", player=writer, turn=name, warnings=new)
