@@ -25,13 +25,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gm.commands.game import demo_seed  # noqa: E402
-from gm.fairness.commitment import commit_day  # noqa: E402
-from gm.pipeline.day import anyone_due, resolve_day  # noqa: E402
 from gm.dice import AuditedDice  # noqa: E402
 from gm.engine import Day  # noqa: E402
 from gm.engines.hashmi.order_base import Action, TurnOrders  # noqa: E402
 from gm.engines.hashmi.state import State  # noqa: E402
+from gm.fairness.commitment import commit_day  # noqa: E402
 from gm.gamedir import GameDir  # noqa: E402
+from gm.pipeline.day import anyone_due, resolve_day  # noqa: E402
 from gm.pipeline.record import day_files  # noqa: E402
 
 TARGET = 0.5

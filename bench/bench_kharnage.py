@@ -26,8 +26,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from gm.pipeline.day import resolve_day  # noqa: E402
 from gm.gamedir import GameDir  # noqa: E402
+from gm.pipeline.day import resolve_day  # noqa: E402
 from gm.pipeline.record import day_files  # noqa: E402
 
 TARGET_SECONDS = 1.0

@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from gm.errors import GmError, LocatedError, Location, OrderError, StateError
-from gm.storage.atomic import SCRATCH, copy_tree, exchange_folders, scratch, write_bytes
 from gm.paths import display_path
+from gm.storage.atomic import SCRATCH, copy_tree, exchange_folders, scratch, write_bytes
 from gm.yamlio import key_loc, value_loc
 
 _DAILY = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")

@@ -42,8 +42,8 @@ from gm.checker import find_name
 from gm.errors import GmError, LocatedError, Location, Problem
 from gm.events import Event, PUBLIC
 from gm.moments import parse_minute as parse_deadline  # noqa: F401 (gm.gmday.deadline reads deadlines with it)
-from gm.suggest import did_you_mean
 from gm.paths import display_path
+from gm.suggest import did_you_mean
 from gm.yamlio import item_loc, key_loc, node_loc, plain, value_loc
 
 FILE = "rulings.yaml"

@@ -8,8 +8,8 @@ import random
 from gm.dice import AuditedDice
 from gm.engine import Day, run_phase
 from gm.engines.hashmi import HashmiBattleRoyale
-from gm.engines.hashmi.order_base import Action, TurnOrders
 from gm.engines.hashmi.board import reading_order
+from gm.engines.hashmi.order_base import Action, TurnOrders
 
 NAMES = ["Akane", "Bruno", "Chiaki", "Dana"]
 

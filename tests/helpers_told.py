@@ -13,11 +13,11 @@ from typing import Any
 
 from gm.balance import Chooser
 from gm.forum.render import render_day
+from gm.gamedir import Game
 from gm.pipeline.day import ResolvedDay, resolve_checked
 from gm.simulate.dice import SimDice
 from gm.simulate.game import load_sim_game
 from gm.simulate.play import check_policy_orders
-from gm.gamedir import Game
 
 
 @dataclass

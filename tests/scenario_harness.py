@@ -15,8 +15,8 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from gm.pipeline.day import CheckedDay, resolve_checked
 from gm.dice import DiceScriptError, ScriptedDice
+from gm.pipeline.day import CheckedDay, resolve_checked
 from gm.yamlio import load_file, load_text, plain
 
 TESTS = Path(__file__).resolve().parent

@@ -20,14 +20,14 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gm.pipeline.day import CheckedDay, ResolvedDay, resolve_checked
 from gm.dice import AuditedDice
 from gm.engines.battle_royale import BattleRoyale
 from gm.engines.battle_royale.common import carried
 from gm.engines.battle_royale.rules import load_rules
 from gm.engines.battle_royale.state import State
-from gm.gamedir import Game
 from gm.forum.render import render_day
+from gm.gamedir import Game
+from gm.pipeline.day import CheckedDay, ResolvedDay, resolve_checked
 from gm.yamlio import load_text
 
 ENGINE = BattleRoyale()

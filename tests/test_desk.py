@@ -16,8 +16,8 @@ from click.testing import CliRunner
 from hypothesis import given, strategies as st
 
 from gm.cli import cli
-from gm.gmday.desk import build_desk
 from gm.gamedir import GameDir
+from gm.gmday.desk import build_desk
 
 
 def run(*args):

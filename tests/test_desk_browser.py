@@ -10,9 +10,9 @@ import time
 import pytest
 
 from browser import chrome, offline, phone
+from gm.gamedir import GameDir
 from gm.gmday.desk import Card, Desk, Item, build_desk
 from gm.gmday.desk_page import desk_page
-from gm.gamedir import GameDir
 
 READ_CLIPBOARD = ("var done = arguments[0]; navigator.clipboard.readText()"
                   ".then(done, function (e) { done('clipboard refused: ' + e); });")

@@ -30,9 +30,9 @@ CHILD = """
 import json, sys
 from pathlib import Path
 import gm
+from gm.gamedir import GameDir
 from gm.pipeline.day import resolve_day
 from gm.pipeline.record import day_files
-from gm.gamedir import GameDir
 
 root, seeds = Path(sys.argv[1]), json.loads(sys.argv[2])
 gd = GameDir(root)

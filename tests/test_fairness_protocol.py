@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from gm.fairness.beacon import DEMO_ROUND, DEMO_SIGNATURE, parse_deadline, round_after, round_time, signature_problem
 from gm.canonical import NotCanonical, canonical
 from gm.dice import derive, dice_key
 from gm.engines import REGISTRY
+from gm.fairness.beacon import DEMO_ROUND, DEMO_SIGNATURE, parse_deadline, round_after, round_time, signature_problem
 from test_fairness import run, snapshot, write_orders  # noqa: F401 - the same helpers as the fairness tests
 
 # drand quicknet round 1000, as the network's HTTP API serves it (public data, checked offline)

@@ -12,15 +12,15 @@ from hypothesis import strategies as st
 
 from gm.cli import cli
 from gm.commands.game import demo_seed
+from gm.engines import REGISTRY
+from gm.engines.battle_royale.rules import DATA
 from gm.fairness.chain import write_result
 from gm.fairness.commitment import log_event
+from gm.forum.profiles import GENERIC, PROFILES, split_post
+from gm.forum.render import bbcode_problems
+from gm.gamedir import GameDir
 from gm.pipeline.day import resolve_day
 from gm.pipeline.record import day_files
-from gm.engines.battle_royale.rules import DATA
-from gm.engines import REGISTRY
-from gm.forum.profiles import GENERIC, PROFILES, split_post
-from gm.gamedir import GameDir
-from gm.forum.render import bbcode_problems
 
 
 def run(*args):

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from gm.engines import get_engine
 from gm.forum.render import render_day
-from gm.pipeline.day import ResolvedDay
 from gm.gamedir import Game
+from gm.pipeline.day import ResolvedDay
 
 from harness_hashmi import HashmiHarness
 from scenario_harness import load_fixture

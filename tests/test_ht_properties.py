@@ -15,12 +15,12 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gm.pipeline.day import CheckedDay
-from gm.engine import Day
 from gm.dice import AuditedDice
+from gm.engine import Day
 from gm.engines.hostile_takeover import HostileTakeover, grid
 from gm.engines.hostile_takeover.board import tile_squares
 from gm.engines.hostile_takeover.state import State
+from gm.pipeline.day import CheckedDay
 from gm.yamlio import load_text
 
 ENGINE = HostileTakeover()

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from gm.pipeline.day import ResolvedDay
 from gm.engines.kharnage import Kharnage
-from gm.gamedir import Game
 from gm.forum.render import message_filename, render_day
+from gm.gamedir import Game
+from gm.pipeline.day import ResolvedDay
 from harness_kharnage import KharnageHarness
 from scenario_harness import load_fixture
 

@@ -15,10 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gm.commands.game import demo_seed
+from gm.engines.kharnage.state import State
+from gm.gamedir import GameDir
 from gm.pipeline.day import resolve_day
 from gm.pipeline.record import day_files
-from gm.gamedir import GameDir
-from gm.engines.kharnage.state import State
 
 ARMIES = ["Dwarves", "Goblins", "Humans", "Orcs"]
 NAMES = ["Akane", "Bruno", "Chiaki", "Dana"]

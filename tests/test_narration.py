@@ -14,11 +14,11 @@ from click.testing import CliRunner
 from gm.cli import cli
 from gm.commands.game import demo_seed
 from gm.fairness.commitment import commit_day
-from gm.pipeline.day import resolve_day
+from gm.forum.templating import environment
 from gm.gamedir import GameDir
 from gm.narration import Narrator, Phrasing, article, sentences
+from gm.pipeline.day import resolve_day
 from gm.pipeline.record import day_files
-from gm.forum.templating import environment
 
 def run(*args):
     return CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)

@@ -14,8 +14,8 @@ from click.testing import CliRunner
 
 from conftest import _head_at
 from gm.cli import cli
-from gm.gmday.desk import build_desk, write_sent
 from gm.gamedir import GameDir
+from gm.gmday.desk import build_desk, write_sent
 
 
 def run(*args):

@@ -29,9 +29,9 @@ bbcode = pytest.importorskip("bbcode")
 markdown_it = pytest.importorskip("markdown_it")
 
 from gm.engines import REGISTRY, get_engine  # noqa: E402
+from gm.forum.machine_lines import is_machine_line  # noqa: E402
 from gm.forum.profiles import GENERIC, PROFILES  # noqa: E402
 from gm.markup import bbcode_problems  # noqa: E402
-from gm.forum.machine_lines import is_machine_line  # noqa: E402
 
 from helpers_scale import plain, play  # noqa: E402
 

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from gm.engines import REGISTRY
-from gm.narration import Narrator, load_pools
 from gm.forum.templating import environment
+from gm.narration import Narrator, load_pools
 from gm.yamlio import load_file
 from tests.test_reading import problems_in
 

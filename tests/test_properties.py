@@ -28,12 +28,12 @@ from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 import helpers_synth as h
-from gm.pipeline.day import check_day
 from gm.engines.battle_royale.rules import load_rules
 from gm.engines.battle_royale.state import State
 from gm.errors import GmError
-from gm.gamedir import GameDir
 from gm.forum.render import bbcode_problems, escape_bbcode, message_filename
+from gm.gamedir import GameDir
+from gm.pipeline.day import check_day
 from gm.text import yaml_scalar
 from gm.yamlio import load_text
 

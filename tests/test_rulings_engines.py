@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 
 from gm.cli import cli
-from gm.pipeline.day import check_day
 from gm.gamedir import GameDir
+from gm.pipeline.day import check_day
 from test_gm_day import unresolve
 
 

@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gm.engines import REGISTRY, get_engine
-from gm.rulings import read_rulings
 from gm.pipeline.day import apply_rulings
+from gm.rulings import read_rulings
 
 from test_br_order_fuzz import RULES, _state
 

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from gm.pipeline.day import ResolvedDay
-from gm.gamedir import Game
 from gm.forum.render import bbcode_problems, render_day
+from gm.gamedir import Game
+from gm.pipeline.day import ResolvedDay
 from gm.yamlio import load_text
 from scenario_harness import RULEBOOKS_MISSING, Fixture, FixtureError, Harness, assert_quotes, load_fixture
 

@@ -10,10 +10,10 @@ import json
 
 import pytest
 
-from gm.pipeline.day import CheckedDay, resolve_checked
 from gm.dice import ScriptedDice
 from gm.engines import REGISTRY, get_engine
 from gm.paths import games_dir
+from gm.pipeline.day import CheckedDay, resolve_checked
 from gm.simulate.game import load_sim_game
 from gm.simulate.play import play_game
 from gm.yamlio import load_text

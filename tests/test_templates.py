@@ -9,10 +9,10 @@ from click.testing import CliRunner
 
 from gm.cli import cli
 from gm.commands.game import demo_seed
-from gm.pipeline.day import resolve_day
-from gm.pipeline.record import day_files
 from gm.engines.battle_royale.rules import DATA
 from gm.gamedir import GameDir
+from gm.pipeline.day import resolve_day
+from gm.pipeline.record import day_files
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "demo"
 

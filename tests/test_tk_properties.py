@@ -21,14 +21,14 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gm.pipeline.day import CheckedDay, ResolvedDay
 from gm.dice import AuditedDice
 from gm.engine import Day
 from gm.engines.team_kill import TeamKill
 from gm.engines.team_kill.state import State
 from gm.engines.team_kill.views import EFFECT_TEXT
-from gm.gamedir import Game
 from gm.forum.render import render_day
+from gm.gamedir import Game
+from gm.pipeline.day import CheckedDay, ResolvedDay
 from gm.yamlio import load_text
 
 ENGINE = TeamKill()

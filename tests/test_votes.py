@@ -9,8 +9,8 @@ import pytest
 from click.testing import CliRunner
 from ruamel.yaml import YAML
 
-from gm.commands import forum as commands
 from gm.cli import cli
+from gm.commands import forum as commands
 from gm.commands.game import demo_seed
 
 THREADS = sorted((Path(__file__).resolve().parent / "threads").glob("*.yaml"))

@@ -16,13 +16,13 @@ import pytest
 
 from gm.dice import AuditedDice
 from gm.engine import Day
+from gm.engines.battle_royale import traps
 from gm.engines.battle_royale.attacks import Volley, cover_index, strike
-from gm.engines.battle_royale.today import Today
 from gm.engines.battle_royale.common import new_item
 from gm.engines.battle_royale.order_base import PlayerOrders
 from gm.engines.battle_royale.rules import load_rules, parse_house_rules
 from gm.engines.battle_royale.state import Player, State, Trap, ZoneState
-from gm.engines.battle_royale import traps
+from gm.engines.battle_royale.today import Today
 
 SEEDS = 50
 PER_SEED = 200  # 10,000 attacks a weapon

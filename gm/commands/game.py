@@ -8,13 +8,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from gm.commands.status import deadline_line
 from gm.errors import GmError, StateError
-from gm.storage.atomic import write_new_file
 from gm.gamedir import GameDir
 from gm.gamedir import default_day as _default_day
-from gm.storage.gcpause import gc_paused
-from gm.commands.status import deadline_line
 from gm.paths import display_path
+from gm.storage.atomic import write_new_file
+from gm.storage.gcpause import gc_paused
 
 if TYPE_CHECKING:
     from gm.gmday.audit import AuditReport

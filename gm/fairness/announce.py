@@ -10,9 +10,9 @@ from datetime import datetime
 
 from gm.errors import GmError, StateError
 from gm.fairness.rounds import MAX_ROUNDS, ROUND_TAG, announcements, current, round_path, round_problems
-from gm.storage.atomic import create_file_atomically
 from gm.gamedir import Game, GameDir
 from gm.paths import display_path
+from gm.storage.atomic import create_file_atomically
 
 
 @dataclass

@@ -22,9 +22,9 @@ from datetime import datetime
 
 from gm.errors import StateError
 from gm.fairness.fairness_log import LOG_FILE, log_event, read_log, take_back_log
-from gm.storage.atomic import create_file_atomically
 from gm.gamedir import Game, GameDir
 from gm.paths import display_path
+from gm.storage.atomic import create_file_atomically
 
 SEED_FILE = "seed.secret"
 COMMIT_FILE = "commit.txt"

@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from gm.errors import StateError
-from gm.storage.atomic import create_file_atomically
 from gm.gamedir import Game, GameDir
 from gm.paths import display_path
+from gm.storage.atomic import create_file_atomically
 
 LOCK_FILE = "lock.txt"
 LOCK_TAG = "gm-lock"

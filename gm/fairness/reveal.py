@@ -7,8 +7,8 @@ The reveal's machine lines are short on purpose (`gm-reveal`, `gm-seal`, `gm-bea
 
 from __future__ import annotations
 
-from gm.fairness.commitment import REVEAL_TAG, SALT_TAG
 from gm.errors import StateError
+from gm.fairness.commitment import REVEAL_TAG, SALT_TAG
 from gm.gamedir import Game, GameDir
 from gm.paths import display_path
 

@@ -8,9 +8,9 @@ import hashlib
 import json
 from typing import Any
 
+from gm.canonical import NotCanonical, canonical
 from gm.dice import derive
 from gm.errors import LocatedError, Location
-from gm.canonical import NotCanonical, canonical
 from gm.text import counted
 
 

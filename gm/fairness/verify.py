@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from gm.canonical import digest
 from gm.dice import dice_key
 from gm.errors import GmError, LocatedError
-from gm.forum.machine_lines import find_machine_line, find_machine_lines
 from gm.fairness.roll_check import check_rolls, outcome_of, read_rolls, rolls_digest
+from gm.forum.machine_lines import find_machine_line, find_machine_lines
 from gm.text import counted
 
 _HEX64 = re.compile(r"^[0-9a-fA-F]{64}$")

@@ -11,8 +11,8 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from gm.markup import Safe, bbcode_problems, escape_bbcode, escape_markdown  # noqa: F401 (re-exported)
 from gm.forum.templating import game_environment, template_errors
+from gm.markup import Safe, bbcode_problems, escape_bbcode, escape_markdown  # noqa: F401 (re-exported)
 
 __all__ = ["Safe", "bbcode_problems", "escape_bbcode", "escape_markdown", "event_dicts", "message_filename",
            "render_day", "render_post", "render_posts", "with_parts"]

@@ -14,8 +14,8 @@ from typing import Any
 
 from gm.forum.sandbox import _STEPS, TemplateTimeout, _InsideLoader, _bounded_globals, _counted_sandbox, _plain_environment
 from gm.markup import Markup, Safe, and_join, key_values, written
-from gm.paths import templates_dir
 from gm.narration import article, number_word, with_article
+from gm.paths import templates_dir
 from gm.text import the
 
 TEMPLATES = templates_dir()

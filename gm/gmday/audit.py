@@ -9,16 +9,16 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gm.fairness.chain import HEAD, read_head, shown_path
-from gm.fairness.chain_audit import DayAudit, check_day
-from gm.pipeline.day import resolve_day
 from gm.dice import parse_seed
 from gm.errors import GmError, StateError
-from gm.gamedir import Game, GameDir
-from gm.storage.gcpause import gc_paused
-from gm.pipeline.record import day_files
+from gm.fairness.chain import HEAD, read_head, shown_path
+from gm.fairness.chain_audit import DayAudit, check_day
 from gm.fairness.reveal import game_ended, released_reveal
+from gm.gamedir import Game, GameDir
 from gm.paths import display_path
+from gm.pipeline.day import resolve_day
+from gm.pipeline.record import day_files
+from gm.storage.gcpause import gc_paused
 
 
 @dataclass

@@ -18,9 +18,9 @@ from typing import Any
 
 from gm.channels import Guard, release
 from gm.errors import GmError, StateError
-from gm.storage.atomic import replace_file_atomically
 from gm.gamedir import Game, GameDir, default_day
 from gm.paths import display_path
+from gm.storage.atomic import replace_file_atomically
 
 DEADLINE_FILE = "deadline.txt"
 

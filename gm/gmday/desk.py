@@ -18,11 +18,11 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gm.gmday.desk_page import GENERATOR, desk_page
 from gm.errors import GmError, StateError
-from gm.storage.atomic import replace_file_atomically
 from gm.gamedir import Game, GameDir
+from gm.gmday.desk_page import GENERATOR, desk_page
 from gm.paths import display_path
+from gm.storage.atomic import replace_file_atomically
 
 SENT_FILE = "desk-sent.json"
 SENT_BYTES = 1 << 20  # the ticks file: ids and digests, far below this

@@ -13,10 +13,10 @@ import secrets
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from gm.gmday.desk import build_desk, read_sent, write_sent
-from gm.gmday.desk_page import desk_page
 from gm.errors import GmError
 from gm.gamedir import Game, GameDir
+from gm.gmday.desk import build_desk, read_sent, write_sent
+from gm.gmday.desk_page import desk_page
 
 MAX_BODY = 4096  # one tick: an id and a digest
 MAX_PATH = 512

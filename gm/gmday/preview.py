@@ -16,9 +16,9 @@ from pathlib import Path
 from gm.errors import StateError
 from dataclasses import replace
 
-from gm.storage.atomic import replace_file_atomically
 from gm.gamedir import FORMATS, Game, GameDir
 from gm.paths import display_path
+from gm.storage.atomic import replace_file_atomically
 
 GENERATOR = '<meta name="generator" content="gm preview">'
 

@@ -15,9 +15,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from gm.errors import StateError
-from gm.storage.atomic import scratch, write_bytes
 from gm.gamedir import Game, GameDir
 from gm.paths import display_path
+from gm.storage.atomic import scratch, write_bytes
 
 FACTS = ("rolls.jsonl", "events.jsonl", "state.json")  # what the day was; the rest is how it is told
 _NOT_POSTS = (".json", ".jsonl", ".txt")  # the record, the logs and the GM summary: not for the forum

@@ -19,10 +19,10 @@ import re
 from dataclasses import dataclass, field
 
 from gm.errors import Location, Problem, StateError
-from gm.storage.atomic import create_file_atomically, replace_file_atomically
-from gm.gamedir import Game, GameDir
 from gm.forum.thread import Thread
+from gm.gamedir import Game, GameDir
 from gm.paths import display_path
+from gm.storage.atomic import create_file_atomically, replace_file_atomically
 
 UNVOTES = {"unvote", "un-vote", "no vote", "novote", "withdraw"}
 _PREFIX = re.compile(r"^(?:i\s+)?(?:vote|votes|voting)(?:\s+for)?(?:\s*[:\-]\s*|\s+)", re.I)

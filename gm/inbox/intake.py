@@ -24,9 +24,9 @@ from typing import Any, Callable
 from gm.errors import GmError, StateError
 from gm.gamedir import Game, GameDir
 from gm.inbox.pmread import WHOLE, PlayerInbox, flow, short, file_stem, check_orders_text, read_player
-from gm.pms import INBOX_DIR, ORDERS_PREFIX, PM
 from gm.inbox.pmtext import Doubt
 from gm.paths import display_path
+from gm.pms import INBOX_DIR, ORDERS_PREFIX, PM
 
 MARK = "# gm inbox wrote this file from the PMs in "
 CHOOSE = "choose"  # the key a proposal carries until the GM has chosen

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from gm.gamedir import Game
-from gm.pms import ORDERS_PREFIX, PM
 from gm.inbox.pmtext import Doubt, Reading
+from gm.pms import ORDERS_PREFIX, PM
 
 WHOLE = "*"  # a doubt about the whole PM (whose it is, two players' orders)
 

@@ -8,14 +8,14 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from gm.fairness.commitment import commit_path, is_committed
 from gm.dice import AuditedDice, DiceBase, Roll, dice_key
 from gm.engine import Day, run_phase
 from gm.errors import OrderError, Problem, StateError
 from gm.events import Event
-from gm.pipeline.inputs import CheckedDay, apply_rulings, _drop_ruled_out, _seen_before, _attribute_warnings, _digest_of, _round_digests, _read_story, _lay_thread_votes, check_lock
+from gm.fairness.commitment import commit_path, is_committed
 from gm.gamedir import Game, GameDir
 from gm.paths import display_path
+from gm.pipeline.inputs import CheckedDay, apply_rulings, _drop_ruled_out, _seen_before, _attribute_warnings, _digest_of, _round_digests, _read_story, _lay_thread_votes, check_lock
 
 
 @dataclass(eq=False, repr=False)

@@ -11,12 +11,12 @@ from typing import Any
 
 from gm.canonical import canonical
 from gm.fairness.chain import chain_fields, sha256_text
-from gm.pipeline.day import ResolvedDay
-from gm.gamedir import Game
-from gm.storage.jsonout import dumps as indented, line
-from gm.forum.render import render_day, with_parts
 from gm.fairness.reveal import reveal_post
 from gm.fairness.rolllog import openings, public_log
+from gm.forum.render import render_day, with_parts
+from gm.gamedir import Game
+from gm.pipeline.day import ResolvedDay
+from gm.storage.jsonout import dumps as indented, line
 
 
 def dumps(obj: Any) -> str:

@@ -4,9 +4,9 @@ Backpack and wearing orders, in the order written; a Rival's proficiency; then t
 from __future__ import annotations
 
 from gm.dice import DiceBase
-from gm.text import the
 from gm.engine import Day
 from gm.events import Event, private
+from gm.text import the
 
 from .common import carried, drop, has_room
 from .orders import FreeAction, PlayerOrders

@@ -7,9 +7,9 @@ from functools import lru_cache
 from typing import Any
 
 from gm.errors import Problem
-from gm.yamlio import shipped_data
 from gm.paths import games_dir
 from gm.suggest import did_you_mean
+from gm.yamlio import shipped_data
 from gm.yamlio import item_loc, key_loc
 
 DATA = games_dir("battle-royale")

@@ -7,9 +7,9 @@ searchers counting as two students (RULINGS.md, Search and dropped items).
 
 from __future__ import annotations
 
-from gm.text import the
 from gm.engine import Day
 from gm.events import Event, private
+from gm.text import the
 
 from .common import has_room, item_label, take_or_leave
 from .today import acting

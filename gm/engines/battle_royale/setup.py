@@ -4,9 +4,9 @@ starting zones and role bonuses chosen, starting items."""
 from __future__ import annotations
 
 from gm.dice import DiceBase
-from gm.text import the
 from gm.engine import Day
 from gm.events import Event, gm_only, private, public
+from gm.text import the
 
 from .common import new_item, random_item_name, take_or_leave
 from .orders import PlayerOrders

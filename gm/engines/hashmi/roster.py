@@ -7,8 +7,8 @@ from pathlib import Path
 
 from gm.errors import LocatedError, Problem
 from gm.names import Alike
-from gm.roster import alike_problem, roster_entry
 from gm.paths import display_path
+from gm.roster import alike_problem, roster_entry
 from gm.yamlio import node_loc, value_loc
 
 from .components import load_components

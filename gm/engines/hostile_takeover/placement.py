@@ -9,8 +9,8 @@
 
 from __future__ import annotations
 
-from gm.errors import Location, Problem
 from gm.engine import Day
+from gm.errors import Location, Problem
 from gm.events import Event, public
 
 from . import grid

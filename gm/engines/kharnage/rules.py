@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from gm.yamlio import shipped_data
 from gm.errors import Problem
 from gm.settings import parse_settings
+from gm.yamlio import shipped_data
 
 from .cards import Components
 from .components import DATA, shipped

@@ -8,8 +8,8 @@ from functools import cached_property
 from pathlib import Path
 
 from gm.errors import LocatedError, Location, Problem
-from gm.suggest import did_you_mean
 from gm.paths import display_path
+from gm.suggest import did_you_mean
 from gm.yamlio import item_loc, key_loc, load_file, node_loc, value_loc
 
 # What a card may do when revealed (showdown.py carries them out, in this order: RULINGS.md TK-8).

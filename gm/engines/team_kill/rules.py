@@ -6,10 +6,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from gm.yamlio import shipped_data
 from gm.errors import Location, Problem
 from gm.paths import games_dir
 from gm.settings import parse_settings
+from gm.yamlio import shipped_data
 
 from .cards import Deck, read_deck
 
